@@ -1,0 +1,131 @@
+import { execSync } from 'node:child_process';
+import { readSync } from 'node:fs';
+import { isatty } from 'node:tty';
+import { defineAgent, type GameEvent, type GameStart, type Observation } from '../src/agent.js';
+
+/**
+ * You, at the terminal: shows the table before each of your decisions and reads one key,
+ * t (take) or p (pass); anything else asks again. Used by `nothanks play`.
+ */
+export default defineAgent({
+  name: 'human',
+  description: 'You, at the terminal: t takes, p passes (used by `nothanks play`).',
+  params: {},
+  create() {
+    return new HumanAgent();
+  },
+});
+
+/** Cards as runs: [5,6,7,12,30,31] -> "5-7 12 30-31". */
+export function formatRuns(cards: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < cards.length; ) {
+    let j = i;
+    while (j + 1 < cards.length && cards[j + 1] === cards[j]! + 1) j++;
+    parts.push(j > i ? `${cards[i]}-${cards[j]}` : `${cards[i]}`);
+    i = j + 1;
+  }
+  return parts.join(' ') || '—';
+}
+
+const bold = (s: string): string => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[0m` : s);
+
+class HumanAgent {
+  private start!: GameStart;
+  private recent: string[] = [];
+
+  newGame(start: GameStart): void {
+    this.start = start;
+    this.recent = [];
+    const others = start.agents.map((a, s) => `seat ${s}: ${s === start.seat ? 'you' : a}`).join(', ');
+    write(`\n${bold('New game of No Thanks!')}  ${others}\n`);
+  }
+
+  onEvent(e: Readonly<GameEvent>, obs: Observation): void {
+    const who = e.seat === this.start.seat ? 'You' : `${this.start.agents[e.seat]} (seat ${e.seat})`;
+    if (e.type === 'pass') this.recent.push(`${who} paid a chip on ${e.card}`);
+    else this.recent.push(`${who} took ${e.card}${e.pot ? ` with ${e.pot} chip${e.pot > 1 ? 's' : ''}` : ''}`);
+    if (e.type === 'take' && obs.card === 0) this.recent.push('The last card is gone.');
+  }
+
+  decide(obs: Observation): 'take' | 'pass' {
+    write(this.render(obs));
+    if (obs.myChips === 0) {
+      write(`You have no chips: you must take ${obs.card}. Press any key. `);
+      readKey();
+      write('\n');
+      return 'take';
+    }
+    for (;;) {
+      write(`${bold(`Take ${obs.card}`)} [t] or ${bold('pay a chip')} [p]? `);
+      const key = readKey().toLowerCase();
+      write(`${key.trim()}\n`);
+      if (key === 't') return 'take';
+      if (key === 'p') return 'pass';
+      write('Press t to take the card or p to pass.\n');
+    }
+  }
+
+  private render(obs: Observation): string {
+    const lines: string[] = [''];
+    if (this.recent.length) lines.push(...this.recent.map((l) => `  ${l}`));
+    this.recent = [];
+    lines.push(bold(`Card ${obs.card} with ${obs.pot} chip${obs.pot === 1 ? '' : 's'} on it · ${obs.cardsLeft} cards left in the deck`));
+    for (let seat = 0; seat < obs.players; seat++) {
+      const me = seat === obs.seat;
+      const name = (me ? 'You' : this.start.agents[seat]!).padEnd(14);
+      const chips = me || obs.rules.openChips ? obs.chips(seat) : undefined;
+      const points = obs.cardPoints(seat);
+      const score = chips === undefined ? `points ${points}` : `score ${points - chips}`;
+      lines.push(`  ${me ? '>' : ' '} seat ${seat} ${name} chips ${chips ?? '?'}  ${score.padEnd(10)} ${formatRuns(obs.displayOf(seat))}`);
+    }
+    const cost = obs.marginalCost();
+    lines.push(`  Taking adds ${cost} points and ${obs.pot} chips: net ${cost - obs.pot}. You have ${obs.myChips} chips.`);
+    return lines.join('\n') + '\n';
+  }
+}
+
+function write(s: string): void {
+  process.stdout.write(s);
+}
+
+/** One key from a terminal (raw mode via stty), or one line from a pipe; synchronous like decide(). */
+function readKey(): string {
+  const raw = isatty(0) && setRaw(true);
+  try {
+    const buf = Buffer.alloc(1);
+    let line = '';
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(0, buf, 0, 1, null);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EAGAIN') {
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+          continue;
+        }
+        throw err;
+      }
+      if (n === 0) throw new Error('input closed');
+      const ch = buf.toString('latin1');
+      if (ch === '\x03') {
+        setRaw(false);
+        process.exit(130);
+      }
+      if (raw) return ch;
+      if (ch === '\n') return line.trim();
+      line += ch;
+    }
+  } finally {
+    if (raw) setRaw(false);
+  }
+}
+
+function setRaw(on: boolean): boolean {
+  try {
+    execSync(on ? 'stty -icanon -echo min 1' : 'stty icanon echo', { stdio: ['inherit', 'ignore', 'ignore'] });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { UserError } from '../errors.js';
+import { agentsCommand } from './agents.js';
+import { rulesFromArgs, withRuleOptions } from './options.js';
+import { playCommand } from './play.js';
+import { replayCommand } from './replay.js';
+import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
+
+/** Every mistake a user can make ends here as one line on stderr and exit code 1. */
+function fail(message: string): never {
+  process.stderr.write(`nothanks: ${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  await yargs(hideBin(process.argv))
+    .scriptName('nothanks')
+    .usage('$0 <command> [options]')
+    .command(
+      'tournament',
+      'play a pool of bots at every table and seating on duplicate deals',
+      (y) =>
+        withRuleOptions(y)
+          .option('agents', { alias: 'a', type: 'string', demandOption: true, describe: 'the pool: comma-separated agent specs' })
+          .option('games', { alias: 'g', type: 'number', default: 1000, describe: 'deals per seating (total games = deals x seatings)' })
+          .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
+          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('chunk', { type: 'number', describe: 'deals per worker task (results do not depend on it)' })
+          .option('self-play', { type: 'boolean', default: false, describe: 'tables may seat one bot more than once' })
+          .option('seatings', { choices: ['rotations', 'all'] as const, default: 'rotations' as const, describe: 'cyclic rotations or every permutation of each table' })
+          .option('format', { choices: ['single', 'circuit'] as const, default: 'single' as const, describe: 'circuit: matches of P games, starting seat moving left' })
+          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tournament-<time>)' })
+          .option('log', { type: 'string', describe: 'write every game record (JSON Lines) to this file' })
+          .option('per-game', { type: 'string', describe: 'write one CSV row per seat and game to this file' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
+      async (a) => {
+        const { summary, dir } = await tournamentCommand(a as unknown as TournamentArgs);
+        printTournament(summary, dir);
+        if (summary.partial) process.exitCode = 130;
+      },
+    )
+    .command(
+      'replay <file>',
+      'validate game records by replaying them; print one game decision by decision',
+      (y) =>
+        y
+          .positional('file', { type: 'string', demandOption: true, describe: 'JSON Lines file of game records' })
+          .option('game', { type: 'number', describe: 'print this game (1 = first line)' }),
+      (a) => console.log(replayCommand(a.file, a.game)),
+    )
+    .command('agents', 'list the built-in bots and their parameters', {}, () => console.log(agentsCommand()))
+    .command(
+      'play',
+      'play at the terminal against bots',
+      (y) =>
+        withRuleOptions(y)
+          .option('agents', { alias: 'a', type: 'string', demandOption: true, describe: 'the bots at your table' })
+          .option('seat', { type: 'number', describe: 'your seat (default 0)' })
+          .option('games', { type: 'number', default: 1 })
+          .option('seed', { type: 'string', default: String(Date.now()) }),
+      async (a) => {
+        const players = a.players ?? 4;
+        await playCommand({ agents: a.agents, rules: rulesFromArgs(a, players), seat: a.seat, seed: a.seed, games: a.games });
+      },
+    )
+    .demandCommand(1, 'name a command (see --help)')
+    .strict()
+    .fail((msg, err) => {
+      if (err && !(err instanceof UserError)) throw err;
+      fail(err ? err.message : msg);
+    })
+    .help()
+    .parseAsync();
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof UserError) fail(err.message);
+  throw err;
+});

@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { splitLineup } from '../agents/spec.js';
+import { batchLayout } from '../engine/batch.js';
+import { dealSeed } from '../engine/seed.js';
+import { AtomicLineWriter, newResultsDir } from '../output/files.js';
+import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
+import { runTournament } from '../tournament/run.js';
+import type { SeatingMode } from '../tournament/schedule.js';
+import { UserError } from '../errors.js';
+import { rulesFromArgs, type RuleArgs } from './options.js';
+import { Progress } from './progress.js';
+
+export interface TournamentArgs extends RuleArgs {
+  agents: string;
+  games: number;
+  seed: string;
+  threads?: number;
+  chunk?: number;
+  selfPlay: boolean;
+  seatings: SeatingMode;
+  format: 'single' | 'circuit';
+  out?: string;
+  log?: string;
+  perGame?: string;
+  quiet?: boolean;
+}
+
+/** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
+export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: Summary; dir: string }> {
+  const pool = splitLineup(a.agents);
+  const players = a.players ?? new Set(pool).size;
+  if (a.players === undefined && players < 2) throw new UserError('one agent in the pool: say how many seats with --players');
+  const dir = a.out ?? newResultsDir('tournament');
+  const log = a.log ? new AtomicLineWriter(a.log) : undefined;
+  const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
+  perGame?.write('deal,seed,seating,seat,position,agent,score,chips\n');
+  const progress = new Progress('tournament', !a.quiet && process.stderr.isTTY === true);
+  const controller = new AbortController();
+  const onInterrupt = (): void => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write('\ninterrupted: finishing the games under way and writing what is done (Ctrl-C again to quit now)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  try {
+    const result = await runTournament({
+      pool,
+      rules: rulesFromArgs(a, players),
+      games: a.games,
+      seed: a.seed,
+      selfPlay: a.selfPlay,
+      seatings: a.seatings,
+      format: a.format,
+      threads: a.threads,
+      chunk: a.chunk,
+      records: log !== undefined,
+      signal: controller.signal,
+      onProgress: (done, total) => progress.update(done, total),
+      onBatch(batch, res, seatings) {
+        if (log && res.records) log.write(res.records.join('\n') + '\n');
+        if (!perGame) return;
+        const P = seatings[0]!.length;
+        const layout = batchLayout(batch.to - batch.from, seatings.length, P);
+        const rows: (string | number)[][] = [];
+        for (let k = batch.from; k < batch.to; k++) {
+          const seed = dealSeed(batch.master, k);
+          const starter = res.data[layout.starters + k - batch.from]!;
+          seatings.forEach((lineup, s) => {
+            for (let seat = 0; seat < P; seat++) {
+              const at = ((k - batch.from) * seatings.length + s) * P + seat;
+              rows.push([k, seed, s, seat, (seat - starter + P) % P, batch.pool[lineup[seat]!]!, res.data[layout.scores + at]!, res.data[layout.chips + at]!]);
+            }
+          });
+        }
+        perGame.write(stringify(rows));
+      },
+    });
+    progress.done();
+    const summary = summaryJson(result, { seed: a.seed, games: a.games, format: a.format, seatingMode: a.seatings, selfPlay: a.selfPlay });
+    writeTournamentOutputs(dir, summary);
+    return { summary, dir };
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    log?.close();
+    perGame?.close();
+  }
+}
+
+export function printTournament(summary: Summary, dir: string): void {
+  console.log(leaderboard(summary));
+  console.log(`\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} threads). Outputs: ${join(dir, 'summary.json')}`);
+}

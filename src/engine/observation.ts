@@ -1,0 +1,115 @@
+import { UserError } from '../errors.js';
+import type { Rules } from './rules.js';
+import { PASS, type GameState } from './state.js';
+
+/** One public decision: who took or passed on which card, with how many chips lay on it. */
+export interface HistoryEvent {
+  type: 'take' | 'pass';
+  seat: number;
+  card: number;
+  /** Chips on the card before this decision. */
+  pot: number;
+}
+
+/**
+ * What the player in one seat sees (../shared/design.md, "Information model"): the face-up card and
+ * its chips, every display, its own chips, how many cards are left, and the public history.
+ * Opponents' chips only with open counters; removed cards only with known missing cards; never the
+ * deck order. The engine state sits in a private field, so a bot has no path to it.
+ */
+export class Observation {
+  readonly #s: GameState;
+  readonly seat: number;
+  readonly rules: Readonly<Rules>;
+
+  constructor(state: GameState, seat: number) {
+    this.#s = state;
+    this.seat = seat;
+    this.rules = Object.freeze({ ...state.rules });
+  }
+
+  get players(): number {
+    return this.rules.players;
+  }
+  /** The face-up card (0 once the game is over). */
+  get card(): number {
+    return this.#s.card;
+  }
+  /** Chips lying on the face-up card. */
+  get pot(): number {
+    return this.#s.pot;
+  }
+  get myChips(): number {
+    return this.#s.chips[this.seat]!;
+  }
+  /** Cards still face down in the deck, not counting the face-up one. */
+  get cardsLeft(): number {
+    return this.#s.cardsLeft;
+  }
+  /** Seat deciding now (equal to `seat` inside decide). */
+  get current(): number {
+    return this.#s.current;
+  }
+  get starter(): number {
+    return this.#s.starter;
+  }
+
+  /** Whether `seat` holds `card` (displays are face up). */
+  has(seat: number, card: number): boolean {
+    return this.#s.has(seat, card);
+  }
+  /** Points `seat`'s cards are worth now (runs counted by their lowest card), before chips. */
+  cardPoints(seat: number): number {
+    return this.#s.cardPoints[seat]!;
+  }
+  /** Run-aware points taking `card` (default: the face-up one) would add to `seat`'s cards. */
+  marginalCost(seat: number = this.seat, card: number = this.#s.card): number {
+    return this.#s.marginalCost(seat, card);
+  }
+  displayOf(seat: number): number[] {
+    return this.#s.displayOf(seat);
+  }
+
+  /** A seat's chips: your own always; others' only under the open-counters variant. */
+  chips(seat: number): number {
+    if (seat !== this.seat && !this.rules.openChips) {
+      throw new UserError("opponents' chips are hidden unless openChips is set; count them with countedChips()");
+    }
+    return this.#s.chips[seat]!;
+  }
+
+  /**
+   * A seat's chips as anyone who watched every public move can count them: starting chips, minus
+   * one per pass, plus every pot taken. Derived from the history, not read from the engine.
+   */
+  countedChips(seat: number): number {
+    const s = this.#s;
+    let chips = this.rules.startChips;
+    for (let i = 0; i < s.decisions; i++) {
+      if (s.actionSeats[i] !== seat) continue;
+      chips += s.actions[i] === PASS ? -1 : s.actionPots[i]!;
+    }
+    return chips;
+  }
+
+  /** The cards set aside, only under the known-missing-cards variant. */
+  removedCards(): number[] {
+    if (!this.rules.knownRemoved) throw new UserError('removed cards are hidden unless knownRemoved is set');
+    return Array.from(this.#s.cards.subarray(0, this.#s.deckStart)).sort((a, b) => a - b);
+  }
+
+  /** Number of public decisions so far. */
+  get historyLength(): number {
+    return this.#s.decisions;
+  }
+
+  /** Public decision i (0 = first of the game). */
+  historyAt(i: number): HistoryEvent {
+    const s = this.#s;
+    if (i < 0 || i >= s.decisions) throw new RangeError(`history index ${i} out of range`);
+    let card = s.cards[s.deckStart]!;
+    let k = s.deckStart;
+    for (let j = 0; j < i; j++) if (s.actions[j] !== PASS) card = s.cards[++k]!;
+    return { type: s.actions[i] === PASS ? 'pass' : 'take', seat: s.actionSeats[i]!, card, pot: s.actionPots[i]! };
+  }
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import greedy from '../../agents/greedy.js';
+import random from '../../agents/random.js';
+import threshold from '../../agents/threshold.js';
+import { makeRecord, replayRecord, type GameRecord } from './record.js';
+import { makeRules } from './rules.js';
+import { deal } from './deal.js';
+import { dealSeed, parseSeedHex } from './seed.js';
+import { Table } from './table.js';
+
+const lineup = ['random', 'greedy', 'threshold', 'random'];
+const defs = { random, greedy, threshold } as const;
+
+function playRecords(master: string, games: number, labels = lineup): string[] {
+  const rules = makeRules({ players: labels.length });
+  const agents = labels.map((l) => defs[l as keyof typeof defs].create(Object.fromEntries(Object.entries(defs[l as keyof typeof defs].params).map(([k, p]) => [k, p.default])) as never));
+  const table = new Table(rules, agents, labels);
+  const out: string[] = [];
+  for (let g = 0; g < games; g++) {
+    const seed = dealSeed(master, g);
+    table.play(parseSeedHex(seed));
+    out.push(JSON.stringify(makeRecord(table.state, seed, labels)));
+  }
+  return out;
+}
+
+describe('game records', () => {
+  it('have exactly the fields of the design, in order', () => {
+    const rec = JSON.parse(playRecords('fields', 1)[0]!) as GameRecord;
+    expect(Object.keys(rec)).toEqual(['game', 'seed', 'players', 'agents', 'rules', 'starter', 'removed', 'deck', 'actions', 'cards', 'chips', 'scores', 'winners']);
+    expect(rec.rules).toEqual({ startChips: 11, removed: 9, minCard: 3, maxCard: 35, openChips: false, knownRemoved: false, custom: false });
+    expect(rec.deck).toHaveLength(24);
+    expect(rec.removed).toHaveLength(9);
+    expect(rec.actions).toMatch(/^[TP]+$/);
+    expect(rec.actions.replace(/P/g, '')).toHaveLength(24);
+  });
+
+  it('are byte-identical for the same seed and differ between seeds', () => {
+    expect(playRecords('same', 50)).toEqual(playRecords('same', 50));
+    const a = playRecords('one', 20);
+    const b = playRecords('two', 20);
+    expect(a.filter((line, i) => line === b[i])).toHaveLength(0);
+  });
+
+  it('deal k depends only on (master seed, k)', () => {
+    const rules = makeRules({ players: 4 });
+    expect(deal(rules, dealSeed(7, 3))).toEqual(deal(rules, dealSeed(7, 3)));
+    expect(deal(rules, dealSeed(7, 3)).deck).not.toEqual(deal(rules, dealSeed(7, 4)).deck);
+  });
+
+  it('replay rejects an illegal decision and names it', () => {
+    const rec = JSON.parse(playRecords('illegal', 1)[0]!) as GameRecord;
+    const broke = { ...rec, rules: { ...rec.rules, startChips: 0 }, actions: 'P' + rec.actions.slice(1) };
+    expect(() => replayRecord(broke)).toThrow(/decision 1 is illegal: seat \d passes on card \d+ with no chips/);
+    expect(() => replayRecord({ ...rec, actions: rec.actions + 'T' })).toThrow(/decision \d+ \("T"\) comes after the last card/);
+    expect(() => replayRecord({ ...rec, actions: rec.actions.slice(0, -1) })).toThrow(/end before the last card/);
+    expect(() => replayRecord({ ...rec, actions: 'X' + rec.actions.slice(1) })).toThrow(/decision 1 is "X"/);
+    expect(() => replayRecord({ ...rec, scores: rec.scores.map((s) => s + 1) })).toThrow(/scores .* do not match/);
+    expect(() => replayRecord({ ...rec, deck: [...rec.deck.slice(1), rec.deck[1]] })).toThrow(/appears twice/);
+    const { winners: _w, ...noWinners } = rec;
+    expect(() => replayRecord(noWinners)).toThrow(/missing field "winners"/);
+  });
+
+  it('golden records replay to their committed scores and are reproduced exactly from their seeds', () => {
+    const lines = readFileSync(new URL('./golden.jsonl', import.meta.url), 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const line of lines) {
+      const rec = JSON.parse(line) as GameRecord;
+      const state = replayRecord(rec);
+      expect(Array.from({ length: rec.players }, (_, p) => state.score(p))).toEqual(rec.scores);
+    }
+    expect(playRecords('golden', lines.length)).toEqual(lines);
+  });
+});

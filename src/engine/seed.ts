@@ -1,0 +1,104 @@
+import seedrandom from 'seedrandom';
+
+/**
+ * The seeding scheme (../shared/design.md). A game seed is a 64-bit number, written as 16 hex
+ * digits in records. Deal k's seed is a hash of (master seed, k), never a draw from a shared
+ * stream, so a deal is the same whichever table, seating, thread or chunk plays it.
+ *
+ * Shuffles use sfc32 keyed by the game seed: building a seedrandom generator costs about 2.5 us, more
+ * than a whole game in the engine, so deals use this counter-style generator built on the stack.
+ * Agents' streams (seed, seat) are seedrandom's alea, built only when a bot first draws.
+ */
+
+/** A 64-bit game seed as two unsigned 32-bit halves. */
+export interface SeedKey {
+  hi: number;
+  lo: number;
+}
+
+function fmix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** 64-bit hash of a string (two murmur-style lanes). */
+export function hashString(text: string): SeedKey {
+  let h1 = 0xdeadbeef ^ text.length;
+  let h2 = 0x41c6ce57 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  return { hi: fmix(h1 ^ Math.imul(h2, 0x27d4eb2d)), lo: fmix(h2 ^ Math.imul(h1, 0x165667b1)) };
+}
+
+/** Seed of deal k under a master key; writes into `out` (no allocation in the game loop). */
+export function dealKeyInto(master: SeedKey, k: number, out: SeedKey): SeedKey {
+  const a = fmix(master.hi ^ Math.imul(k + 1, 0x9e3779b9));
+  const b = fmix(master.lo ^ Math.imul(k ^ 0x5bd1e995, 0x85ebca6b) ^ a);
+  out.hi = fmix(a ^ Math.imul(b, 0xcc9e2d51));
+  out.lo = fmix(b ^ Math.imul(out.hi, 0x1b873593) ^ (k >>> 0));
+  return out;
+}
+
+export const masterKey = (master: string | number): SeedKey => hashString(`no-thanks/${master}`);
+
+export function seedHex(key: SeedKey): string {
+  return key.hi.toString(16).padStart(8, '0') + key.lo.toString(16).padStart(8, '0');
+}
+
+export function parseSeedHex(seed: string): SeedKey {
+  if (!/^[0-9a-f]{16}$/.test(seed)) throw new Error(`game seed "${seed}" is not 16 hex digits`);
+  return { hi: parseInt(seed.slice(0, 8), 16), lo: parseInt(seed.slice(8), 16) };
+}
+
+/** Seed (16 hex digits) of deal k under a master seed. */
+export function dealSeed(master: string | number, k: number): string {
+  return seedHex(dealKeyInto(masterKey(master), k, { hi: 0, lo: 0 }));
+}
+
+/** sfc32 keyed by a game seed: the shuffle and starting-seat stream of one deal. */
+export class DealRandom {
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 0;
+
+  reset(key: SeedKey): void {
+    this.a = key.hi;
+    this.b = key.lo;
+    this.c = 0x9e3779b9;
+    this.d = 1;
+    for (let i = 0; i < 12; i++) this.next();
+  }
+
+  /** Uniform in [0, 1) with 32 bits. */
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  }
+}
+
+/** The RNG stream of the agent in `seat` for the game with this seed. */
+export function seatSeed(gameSeed: string, seat: number): string {
+  return `${gameSeed}/seat${seat}`;
+}
+
+export type Random = () => number;
+
+export function makeRandom(seed: string): Random {
+  return seedrandom.alea(seed) as Random;
+}
+
+/** A seat's stream, built on first use: most fast bots never draw. */
+export function lazyRandom(seed: string): Random {
+  let rng: Random | undefined;
+  return () => (rng ??= makeRandom(seed))();
+}

@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { recordRules } from '../engine/rules.js';
+import type { TournamentResult } from '../tournament/run.js';
+import { VERSION, writeFileAtomic } from './files.js';
+
+export interface RunInfo {
+  seed: string;
+  games: number;
+  format: string;
+  seatingMode: string;
+  selfPlay: boolean;
+}
+
+/** summary.json: the fields named in the tournament issue, then everything needed to redo the run. */
+export function summaryJson(r: TournamentResult, info: RunInfo) {
+  return {
+    agents: r.stats.agents(),
+    players: r.rules.players,
+    seed: info.seed,
+    gamesPlayed: r.gamesPlayed,
+    elapsedSeconds: round(r.elapsedSeconds, 3),
+    partial: r.partial,
+    version: VERSION,
+    rules: recordRules(r.rules),
+    format: info.format,
+    dealsPerSeating: info.games,
+    dealsPlayed: r.dealsPlayed,
+    seatingMode: info.seatingMode,
+    selfPlay: info.selfPlay,
+    seatings: r.seatings.map((s) => s.map((a) => r.pool[a])),
+    threads: r.threads,
+    chunk: r.chunk,
+    decisions: r.decisions,
+    gamesPerSecond: round(r.gamesPlayed / r.elapsedSeconds, 0),
+    pairwise: r.stats.pairwise(),
+    seats: r.stats.seats(),
+    distributions: Object.fromEntries(
+      r.stats.labels.map((label, a) => [label, [...r.stats.histograms[a]!.entries()].sort((x, y) => x[0] - y[0])]),
+    ),
+  };
+}
+
+export type Summary = ReturnType<typeof summaryJson>;
+
+const round = (x: number, digits: number): number => Number(x.toFixed(digits));
+const fmt = (x: number | undefined, digits = 4): string => (x === undefined || Number.isNaN(x) ? '' : x.toFixed(digits));
+
+export function writeTournamentOutputs(dir: string, summary: Summary): void {
+  writeFileAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  writeFileAtomic(
+    join(dir, 'summary.csv'),
+    stringify(
+      summary.agents.map((a) => ({
+        agent: a.agent,
+        games: a.games,
+        meanScore: fmt(a.meanScore),
+        meanScoreLo: fmt(a.meanScoreCI[0]),
+        meanScoreHi: fmt(a.meanScoreCI[1]),
+        winShare: fmt(a.winShare),
+        winShareLo: fmt(a.winShareCI[0]),
+        winShareHi: fmt(a.winShareCI[1]),
+        meanRank: fmt(a.meanRank),
+        meanChips: fmt(a.meanChips),
+        matchWinShare: fmt(a.matchWinShare),
+      })),
+      { header: true },
+    ),
+  );
+  writeFileAtomic(
+    join(dir, 'pairwise.csv'),
+    stringify(
+      summary.pairwise.map((p) => ({
+        a: p.a,
+        b: p.b,
+        deals: p.deals,
+        meanDiff: fmt(p.meanDiff),
+        ciLo: fmt(p.ci[0]),
+        ciHi: fmt(p.ci[1]),
+        p: p.p.toExponential(3),
+        pHolm: p.pHolm.toExponential(3),
+      })),
+      { header: true },
+    ),
+  );
+  writeFileAtomic(
+    join(dir, 'seats.csv'),
+    stringify(
+      summary.seats.map((s) => ({
+        agent: s.agent,
+        position: s.position,
+        games: s.games,
+        meanScore: fmt(s.meanScore),
+        meanScoreLo: fmt(s.meanScoreCI[0]),
+        meanScoreHi: fmt(s.meanScoreCI[1]),
+        winShare: fmt(s.winShare),
+        winShareLo: fmt(s.winShareCI[0]),
+        winShareHi: fmt(s.winShareCI[1]),
+      })),
+      { header: true },
+    ),
+  );
+}
+
+/** The leaderboard as a text table, best mean score first. */
+export function leaderboard(summary: Summary): string {
+  const rows = [...summary.agents].sort((a, b) => a.meanScore - b.meanScore);
+  const ci = (c: [number, number], d: number): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+  const table = [
+    ['#', 'agent', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...(summary.format === 'circuit' ? ['match wins'] : [])],
+    ...rows.map((a, i) => [
+      String(i + 1),
+      a.agent,
+      String(a.games),
+      a.meanScore.toFixed(2),
+      ci(a.meanScoreCI, 2),
+      `${(a.winShare * 100).toFixed(1)}%`,
+      ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1),
+      a.meanRank.toFixed(2),
+      ...(summary.format === 'circuit' ? [`${((a.matchWinShare ?? 0) * 100).toFixed(1)}%`] : []),
+    ]),
+  ];
+  const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
+  const line = (r: string[]): string => r.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  const title = `${summary.players} players, ${summary.gamesPlayed} games${summary.partial ? ' (PARTIAL: interrupted)' : ''}, seed ${summary.seed}; lower score is better`;
+  return [title, line(table[0]!), ...table.slice(1).map(line)].join('\n');
+}

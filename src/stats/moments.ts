@@ -1,0 +1,68 @@
+import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+import tCdf from '@stdlib/stats-base-dists-t-cdf';
+import { probit } from 'simple-statistics';
+
+/**
+ * Streaming mean and variance (Welford), so a run of millions of games keeps no per-game values.
+ * Results are order-dependent in the last bits, which is why the tournament feeds deals in order.
+ */
+export class Moments {
+  n = 0;
+  mean = 0;
+  private m2 = 0;
+
+  add(x: number): void {
+    this.n++;
+    const d = x - this.mean;
+    this.mean += d / this.n;
+    this.m2 += d * (x - this.mean);
+  }
+
+  /** Sample variance (n - 1). */
+  get variance(): number {
+    return this.n > 1 ? this.m2 / (this.n - 1) : NaN;
+  }
+
+  get standardError(): number {
+    return Math.sqrt(this.variance / this.n);
+  }
+
+  /** Two-sided t-based confidence interval of the mean. */
+  ci(level = 0.95): [number, number] {
+    if (this.n < 2) return [NaN, NaN];
+    const half = tQuantile(1 - (1 - level) / 2, this.n - 1) * this.standardError;
+    return [this.mean - half, this.mean + half];
+  }
+
+  /** Two-sided p-value of the t-test that the mean is zero (paired test when fed differences). */
+  pValue(): number {
+    if (this.n < 2) return NaN;
+    const se = this.standardError;
+    if (se === 0) return this.mean === 0 ? 1 : 0;
+    const t = Math.abs(this.mean / se);
+    return 2 * (1 - tCdf(t, this.n - 1));
+  }
+}
+
+/** Wilson score interval for a proportion of `successes` (may be fractional: shared wins) in n trials. */
+export function wilson(successes: number, n: number, level = 0.95): [number, number] {
+  if (n === 0) return [NaN, NaN];
+  const z = probit(1 - (1 - level) / 2);
+  const p = successes / n;
+  const z2n = (z * z) / n;
+  const centre = (p + z2n / 2) / (1 + z2n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n))) / (1 + z2n);
+  return [centre - half, centre + half];
+}
+
+/** Holm's step-down adjustment of several p-values (same order as given). */
+export function holm(pValues: readonly number[]): number[] {
+  const order = pValues.map((p, i) => [p, i] as const).sort((a, b) => a[0] - b[0]);
+  const adjusted = new Array<number>(pValues.length);
+  let running = 0;
+  order.forEach(([p, i], rank) => {
+    running = Math.max(running, Math.min(1, (pValues.length - rank) * p));
+    adjusted[i] = running;
+  });
+  return adjusted;
+}

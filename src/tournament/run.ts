@@ -1,0 +1,168 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { loadAgent } from '../agents/registry.js';
+import { batchLayout, type Batch, type BatchResult } from '../engine/batch.js';
+import { makeRules, type Rules, type RulesInput } from '../engine/rules.js';
+import { UserError } from '../errors.js';
+import { distModule } from '../paths.js';
+import { TournamentStats } from '../stats/tournament-stats.js';
+import { schedule, type SeatingMode } from './schedule.js';
+
+export interface TournamentOptions {
+  /** Agent specs of the pool (duplicates are merged). */
+  pool: string[];
+  rules: RulesInput;
+  /** Deals per seating. */
+  games: number;
+  seed: string;
+  selfPlay?: boolean;
+  seatings?: SeatingMode;
+  format?: 'single' | 'circuit';
+  threads?: number;
+  /** Deals per worker task (default: about 2000 games a task). Results do not depend on it. */
+  chunk?: number;
+  records?: boolean;
+  signal?: AbortSignal;
+  onProgress?(gamesDone: number, gamesTotal: number): void;
+  /** Called in deal order with each finished batch (for logs and per-game rows). */
+  onBatch?(batch: Batch, result: BatchResult, seatings: number[][]): void;
+}
+
+export interface TournamentResult {
+  pool: string[];
+  rules: Rules;
+  seatings: number[][];
+  stats: TournamentStats;
+  dealsPlayed: number;
+  gamesPlayed: number;
+  decisions: number;
+  elapsedSeconds: number;
+  /** True when the run was interrupted: the statistics cover the first dealsPlayed deals. */
+  partial: boolean;
+  threads: number;
+  chunk: number;
+}
+
+/** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
+export async function prepare(options: TournamentOptions): Promise<{ pool: string[]; rules: Rules; seatings: number[][] }> {
+  const pool = [...new Set(options.pool.map((s) => s.trim()))];
+  if (pool.length === 0) throw new UserError('no agents given');
+  const rules = makeRules(options.rules);
+  const loaded = await Promise.all(pool.map(loadAgent));
+  // A bot file must be importable in worker threads too: check it now, one line if not.
+  for (const agent of loaded) agent.create();
+  if (!Number.isInteger(options.games) || options.games < 1) throw new UserError(`games must be a positive integer, got ${options.games}`);
+  if (options.format === 'circuit' && options.games % rules.players !== 0) {
+    throw new UserError(`circuit format plays matches of ${rules.players} games: games must be a multiple of ${rules.players}, got ${options.games}`);
+  }
+  if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1 || options.threads > 256)) {
+    throw new UserError(`threads must be an integer from 1 to 256, got ${options.threads}`);
+  }
+  if (options.chunk !== undefined && (!Number.isInteger(options.chunk) || options.chunk < 1)) {
+    throw new UserError(`chunk must be a positive integer, got ${options.chunk}`);
+  }
+  const seatings = schedule(pool.length, rules.players, options.selfPlay ?? false, options.seatings ?? 'rotations');
+  return { pool, rules, seatings };
+}
+
+/**
+ * Plays every seating of every table on deals 0..games-1 in piscina worker threads and streams
+ * the results, in deal order, into the statistics. Deal order makes the numbers identical for any
+ * thread count and chunk size; only one window of finished batches waits in memory.
+ */
+export async function runTournament(options: TournamentOptions): Promise<TournamentResult> {
+  const { pool, rules, seatings } = await prepare(options);
+  const P = rules.players;
+  const matchLength = options.format === 'circuit' ? P : 0;
+  const threads = options.threads ?? availableParallelism();
+  const gamesPerDeal = seatings.length;
+  let chunk = options.chunk ?? Math.max(1, Math.min(Math.ceil(2000 / gamesPerDeal), Math.ceil(options.games / (threads * 4))));
+  if (matchLength) chunk = Math.ceil(chunk / matchLength) * matchLength;
+  const stats = new TournamentStats(pool, seatings, P, matchLength);
+  const tasks = Math.ceil(options.games / chunk);
+  const gamesTotal = options.games * gamesPerDeal;
+
+  const piscina = new Piscina({ filename: distModule('tournament/worker.js'), minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  const abort = new AbortController();
+  const stop = (): void => abort.abort();
+  options.signal?.addEventListener('abort', stop);
+  const started = performance.now();
+  const finished = new Map<number, { batch: Batch; result: BatchResult }>();
+  let nextToSubmit = 0;
+  let nextToFold = 0;
+  let dealsPlayed = 0;
+  let decisions = 0;
+  let failure: unknown;
+
+  const fold = (): void => {
+    for (let item = finished.get(nextToFold); item; item = finished.get(nextToFold)) {
+      finished.delete(nextToFold++);
+      const { batch, result } = item;
+      const deals = batch.to - batch.from;
+      const layout = batchLayout(deals, seatings.length, P);
+      const d = result.data;
+      for (let i = 0; i < deals; i++) {
+        const at = i * seatings.length * P;
+        stats.addDeal(d.subarray(layout.scores), d.subarray(layout.chips), at, d[layout.starters + i]!, matchLength ? (batch.from + i) % matchLength : 0);
+      }
+      decisions += d[layout.decisions]!;
+      dealsPlayed = batch.to;
+      options.onBatch?.(batch, result, seatings);
+      options.onProgress?.(dealsPlayed * gamesPerDeal, gamesTotal);
+    }
+  };
+
+  const submit = async (index: number): Promise<void> => {
+    const batch: Batch = {
+      rules: options.rules,
+      pool,
+      seatings,
+      master: options.seed,
+      from: index * chunk,
+      to: Math.min(options.games, (index + 1) * chunk),
+      matchLength,
+      records: options.records ?? false,
+    };
+    const raw = (await piscina.run(batch, { signal: abort.signal })) as Int32Array | BatchResult | { userError: string };
+    if ('userError' in raw) throw new UserError(raw.userError);
+    finished.set(index, { batch, result: raw instanceof Int32Array ? { data: raw } : raw });
+    fold();
+  };
+
+  // Keep two tasks per thread in flight: enough to stay busy, few enough to keep memory flat.
+  const inFlight = new Set<Promise<void>>();
+  try {
+    while ((nextToSubmit < tasks || inFlight.size > 0) && !abort.signal.aborted) {
+      while (nextToSubmit < tasks && inFlight.size < threads * 2) {
+        const p: Promise<void> = submit(nextToSubmit++).then(
+          () => void inFlight.delete(p),
+          (err) => {
+            inFlight.delete(p);
+            if (!abort.signal.aborted) failure ??= err;
+            abort.abort();
+          },
+        );
+        inFlight.add(p);
+      }
+      await Promise.race(inFlight);
+    }
+    await Promise.allSettled(inFlight);
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+    await piscina.destroy();
+  }
+  if (failure) throw failure;
+  return {
+    pool,
+    rules,
+    seatings,
+    stats,
+    dealsPlayed,
+    gamesPlayed: dealsPlayed * gamesPerDeal,
+    decisions,
+    elapsedSeconds: (performance.now() - started) / 1000,
+    partial: dealsPlayed < options.games,
+    threads,
+    chunk,
+  };
+}
