@@ -1,4 +1,4 @@
-import { defineAgent, type Observation, type Random, type Rules } from '../src/agent.js';
+import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../src/agent.js';
 import { cardCount } from '../src/engine/rules.js';
 import { GameState } from '../src/engine/state.js';
 import { greedyTakes } from './greedy.js';
@@ -10,6 +10,11 @@ import threshold, { progress, thresholdTakes, type ThresholdParams } from './thr
  * counted from the public history when counters are hidden), then plays both actions out to the end
  * with the rollout policy in every seat, on the same sample (common random numbers). Picks the
  * action with the better mean objective; ties go to taking.
+ *
+ * policy=adaptive (the default) plays its own future moves with the threshold preset and models
+ * each opponent by whichever candidate policy (threshold, greedy, random, eager taker) best explains
+ * that opponent's public decisions so far (likelihood with 5% noise, kept across games at the same
+ * table). A fixed policy plays every seat with that policy.
  */
 export interface McParams {
   [key: string]: number | string;
@@ -27,7 +32,11 @@ export default defineAgent<McParams>({
   description: 'Monte Carlo: plays both actions out over sampled hidden cards with a rollout policy and picks the better.',
   params: {
     rollouts: { description: 'sampled deals per decision (each plays out both actions)', default: 300, min: 1, max: 100000, integer: true },
-    policy: { description: 'rollout policy for every seat', default: 'threshold', choices: ['threshold', 'greedy', 'random'] },
+    policy: {
+      description: 'rollout policy: adaptive models each opponent from its decisions; the others play every seat alike',
+      default: 'adaptive',
+      choices: ['adaptive', 'threshold', 'greedy', 'random'],
+    },
     objective: {
       description: 'score: own expected score; margin: own score minus best opponent; win: win probability',
       default: 'score',
@@ -42,9 +51,36 @@ export default defineAgent<McParams>({
 const POLICY_THRESHOLD = 0;
 const POLICY_GREEDY = 1;
 const POLICY_RANDOM = 2;
+const POLICY_TAKER = 3;
+const MODELS = 4;
+const eagerTaker: ThresholdParams = { cost: 'marginal', margin: 10, potWeight: 1, reserve: 0, bonus: 0, late: 0 };
+const LOG_FIT = Math.log(0.95);
+const LOG_MISS = Math.log(0.05);
+const LOG_COIN = Math.log(0.5);
+
+/** Whether model `policy` takes; `coin` is a uniform draw for the random model. */
+function modelTakes(policy: number, card: number, cost: number, pot: number, chips: number, progress: number, coin: () => number): boolean {
+  if (chips === 0) return true;
+  switch (policy) {
+    case POLICY_THRESHOLD:
+      return thresholdTakes(thresholdDefaults, false, card, cost, pot, chips, progress);
+    case POLICY_GREEDY:
+      return greedyTakes(cost, pot, chips);
+    case POLICY_TAKER:
+      return thresholdTakes(eagerTaker, false, card, cost, pot, chips, progress);
+    default:
+      return coin() < 0.5;
+  }
+}
 
 class McAgent {
-  private readonly policy: number;
+  private readonly adaptive: boolean;
+  /** Rollout policy per seat. */
+  private readonly seatPolicy = new Int32Array(8);
+  /** Log-likelihood of each model per seat: seat * MODELS + model. */
+  private readonly fit = new Float64Array(8 * MODELS);
+  private tableKey = '';
+  private me = 0;
   private readonly objective: 'score' | 'margin' | 'win';
   private rules: Rules | undefined;
   private base!: GameState;
@@ -54,11 +90,19 @@ class McAgent {
   private random!: Random;
 
   constructor(private readonly p: McParams) {
-    this.policy = ['threshold', 'greedy', 'random'].indexOf(p.policy);
+    this.adaptive = p.policy === 'adaptive';
+    this.seatPolicy.fill(this.adaptive ? POLICY_THRESHOLD : ['threshold', 'greedy', 'random'].indexOf(p.policy));
     this.objective = p.objective as 'score' | 'margin' | 'win';
   }
 
-  newGame(start: { rules: Readonly<Rules>; random: Random }): void {
+  newGame(start: GameStart): void {
+    const key = `${start.seat}|${start.agents.join(',')}`;
+    if (key !== this.tableKey) {
+      // A new table: forget what was learnt about the old opponents.
+      this.tableKey = key;
+      this.fit.fill(0);
+    }
+    this.me = start.seat;
     if (this.rules !== start.rules) {
       this.rules = start.rules;
       this.base = new GameState(start.rules, false);
@@ -68,8 +112,26 @@ class McAgent {
     this.random = start.random;
   }
 
+  /** Scores every opponent decision against each candidate model (adaptive policy only). */
+  onEvent(e: Readonly<GameEvent>, obs: Observation): void {
+    if (!this.adaptive || e.seat === this.me) return;
+    // The event arrives after the move: rebuild the chips and deck count the opponent decided with.
+    const took = e.type === 'take';
+    const chips = obs.countedChips(e.seat) + (took ? -e.pot : 1);
+    if (chips === 0) return; // a forced take says nothing about the policy
+    const cardsLeft = took ? (obs.card === 0 ? 0 : obs.cardsLeft + 1) : obs.cardsLeft;
+    const cost = obs.marginalCost(e.seat, e.card);
+    const prog = progress(cardsLeft, this.deckCards);
+    const row = e.seat * MODELS;
+    for (let m = 0; m < MODELS; m++) {
+      if (m === POLICY_RANDOM) this.fit[row + m]! += LOG_COIN;
+      else this.fit[row + m]! += modelTakes(m, e.card, cost, e.pot, chips, prog, this.random) === took ? LOG_FIT : LOG_MISS;
+    }
+  }
+
   decide(obs: Observation): 'take' | 'pass' {
     if (obs.myChips === 0) return 'take';
+    if (this.adaptive) this.chooseModels(obs);
     const unseen = this.load(obs);
     const { base, sim, p } = this;
     const first = base.next + 1;
@@ -88,6 +150,15 @@ class McAgent {
       pass += this.value(obs.seat);
     }
     return take <= pass ? 'take' : 'pass';
+  }
+
+  private chooseModels(obs: Observation): void {
+    for (let seat = 0; seat < obs.players; seat++) {
+      if (seat === obs.seat) continue;
+      let best = POLICY_THRESHOLD;
+      for (let m = 1; m < MODELS; m++) if (this.fit[seat * MODELS + m]! > this.fit[seat * MODELS + best]!) best = m;
+      this.seatPolicy[seat] = best;
+    }
   }
 
   /** Fills `base` with the position as this seat sees it; returns the number of unseen cards in `pool`. */
@@ -134,18 +205,10 @@ class McAgent {
 
   private rollout(): void {
     const s = this.sim;
-    const { policy, deckCards, random } = this;
+    const { seatPolicy, deckCards, random } = this;
     while (s.card !== 0) {
       const seat = s.current;
-      const chips = s.chips[seat]!;
-      let takes: boolean;
-      if (policy === POLICY_THRESHOLD) {
-        takes = thresholdTakes(thresholdDefaults, false, s.card, s.marginalCost(seat), s.pot, chips, progress(s.cardsLeft, deckCards));
-      } else if (policy === POLICY_GREEDY) {
-        takes = greedyTakes(s.marginalCost(seat), s.pot, chips);
-      } else {
-        takes = chips === 0 || random() < 0.5;
-      }
+      const takes = modelTakes(seatPolicy[seat]!, s.card, s.marginalCost(seat), s.pot, s.chips[seat]!, progress(s.cardsLeft, deckCards), random);
       if (takes) s.take();
       else s.pass();
     }

@@ -54,11 +54,11 @@ export default defineAgent<ThresholdParams>({
   description: 'Takes when out of chips or when cost - potWeight x chips on the card <= margin (+ reserve and late-game adjustments).',
   params: {
     cost: { description: 'card cost: marginal (run-aware: what taking adds to its card points) or face (the printed value)', default: 'marginal', choices: ['marginal', 'face'] },
-    margin: num('take when cost - potWeight x pot is at most this', 12, -40, 40),
-    potWeight: num('points each chip on the card is worth to it', 2, 0, 10),
-    reserve: num('chip reserve: at or below this many chips the margin rises by bonus', 3, 0, 50, true),
+    margin: num('take when cost - potWeight x pot is at most this', 4, -40, 40),
+    potWeight: num('points each chip on the card is worth to it', 1.5, 0, 10),
+    reserve: num('chip reserve: at or below this many chips the margin rises by bonus', 2, 0, 50, true),
     bonus: num('margin increase when chips are at or below the reserve', 6, -40, 40),
-    late: num('margin increase by the last card (linear in cards revealed)', 4, -40, 40),
+    late: num('margin increase by the last card (linear in cards revealed)', 0, -40, 40),
   },
   create(p) {
     const face = p.cost === 'face';

@@ -50,7 +50,7 @@ async function tablesFor(batch: Batch): Promise<Table[]> {
     const rules = makeRules(batch.rules);
     const loaded = await Promise.all(batch.pool.map(loadAgent));
     tables = batch.seatings.map(
-      (lineup) => new Table(rules, lineup.map((a) => loaded[a]!.create()), lineup.map((a) => loaded[a]!.spec.text), batch.records),
+      (lineup) => new Table(rules, lineup.map((a) => loaded[a]!.create()), lineup.map((a) => loaded[a]!.spec.text)),
     );
     tableCache.set(key, tables);
   }

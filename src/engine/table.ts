@@ -20,10 +20,10 @@ export class Table {
     readonly agents: readonly Agent[],
     /** Agent spec per seat, for error messages and records. */
     readonly labels: readonly string[],
-    logging = true,
   ) {
     if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
-    this.state = new GameState(rules, logging);
+    // Always logged: the public history is part of every observation.
+    this.state = new GameState(rules);
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
     this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));

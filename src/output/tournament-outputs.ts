@@ -46,11 +46,16 @@ export type Summary = ReturnType<typeof summaryJson>;
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));
 const fmt = (x: number | undefined, digits = 4): string => (x === undefined || Number.isNaN(x) ? '' : x.toFixed(digits));
 
+/** CSV with a header row even when there are no rows (a pool of one has no pairs). */
+export function csv(rows: Record<string, unknown>[], columns: string[]): string {
+  return stringify(rows, { header: true, columns });
+}
+
 export function writeTournamentOutputs(dir: string, summary: Summary): void {
   writeFileAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileAtomic(
     join(dir, 'summary.csv'),
-    stringify(
+    csv(
       summary.agents.map((a) => ({
         agent: a.agent,
         games: a.games,
@@ -64,12 +69,12 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         meanChips: fmt(a.meanChips),
         matchWinShare: fmt(a.matchWinShare),
       })),
-      { header: true },
+      ['agent', 'games', 'meanScore', 'meanScoreLo', 'meanScoreHi', 'winShare', 'winShareLo', 'winShareHi', 'meanRank', 'meanChips', 'matchWinShare'],
     ),
   );
   writeFileAtomic(
     join(dir, 'pairwise.csv'),
-    stringify(
+    csv(
       summary.pairwise.map((p) => ({
         a: p.a,
         b: p.b,
@@ -80,12 +85,12 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         p: p.p.toExponential(3),
         pHolm: p.pHolm.toExponential(3),
       })),
-      { header: true },
+      ['a', 'b', 'deals', 'meanDiff', 'ciLo', 'ciHi', 'p', 'pHolm'],
     ),
   );
   writeFileAtomic(
     join(dir, 'seats.csv'),
-    stringify(
+    csv(
       summary.seats.map((s) => ({
         agent: s.agent,
         position: s.position,
@@ -97,7 +102,7 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         winShareLo: fmt(s.winShareCI[0]),
         winShareHi: fmt(s.winShareCI[1]),
       })),
-      { header: true },
+      ['agent', 'position', 'games', 'meanScore', 'meanScoreLo', 'meanScoreHi', 'winShare', 'winShareLo', 'winShareHi'],
     ),
   );
 }

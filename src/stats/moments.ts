@@ -1,6 +1,6 @@
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import tCdf from '@stdlib/stats-base-dists-t-cdf';
-import { probit } from 'simple-statistics';
+import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
 
 /**
  * Streaming mean and variance (Welford), so a run of millions of games keeps no per-game values.
@@ -47,7 +47,8 @@ export class Moments {
 /** Wilson score interval for a proportion of `successes` (may be fractional: shared wins) in n trials. */
 export function wilson(successes: number, n: number, level = 0.95): [number, number] {
   if (n === 0) return [NaN, NaN];
-  const z = probit(1 - (1 - level) / 2);
+  // simple-statistics' probit is a rough approximation (1.9572 for 1.9600); use the exact quantile.
+  const z = normalQuantile(1 - (1 - level) / 2, 0, 1);
   const p = successes / n;
   const z2n = (z * z) / n;
   const centre = (p + z2n / 2) / (1 + z2n);

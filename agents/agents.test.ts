@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { Agent, AgentDefinition, GameStart } from '../src/agent.js';
+import { Observation } from '../src/engine/observation.js';
+import { makeRules, type RulesInput } from '../src/engine/rules.js';
+import { hashString, makeRandom } from '../src/engine/seed.js';
+import { GameState } from '../src/engine/state.js';
+import greedy, { greedyTakes } from './greedy.js';
+import mc from './mc.js';
+import random from './random.js';
+import threshold, { thresholdTakes, type ThresholdParams } from './threshold.js';
+
+/** A hand-built position: seat 0 to decide on `card` with `pot` chips on it. */
+function position(opts: { card: number; pot?: number; chips?: number; mine?: number[]; theirs?: number[]; rules?: Partial<RulesInput> }) {
+  const rules = makeRules({ players: 3, ...opts.rules });
+  const s = new GameState(rules);
+  s.deal(hashString('hand-built'), 0);
+  // Put the face-up card first in the deck so the position is consistent.
+  const at = s.cards.indexOf(opts.card);
+  [s.cards[at], s.cards[s.deckStart]] = [s.cards[s.deckStart]!, s.cards[at]!];
+  s.begin(0);
+  for (const c of opts.mine ?? []) s.addCard(0, c);
+  for (const c of opts.theirs ?? []) s.addCard(1, c);
+  s.pot = opts.pot ?? 0;
+  s.chips[0] = opts.chips ?? 11;
+  return new Observation(s, 0);
+}
+
+function withDefaults(def: AgentDefinition, over: Record<string, number | string> = {}): Agent {
+  const params = Object.fromEntries(Object.entries(def.params).map(([k, p]) => [k, p.default]));
+  return def.create({ ...params, ...over });
+}
+
+function start(obs: Observation, seed = 'test'): GameStart {
+  return { seat: 0, rules: obs.rules, agents: ['a', 'b', 'c'], seed, random: makeRandom(seed) };
+}
+
+describe('greedy', () => {
+  it('takes when the marginal cost minus the pot is at most one chip', () => {
+    expect(greedyTakes(10, 9, 5)).toBe(true);
+    expect(greedyTakes(10, 8, 5)).toBe(false);
+    expect(greedyTakes(30, 0, 0)).toBe(true); // no chips: must take
+  });
+
+  it('sees run extensions: a card next to its own is nearly free', () => {
+    const bot = withDefaults(greedy);
+    expect(bot.decide(position({ card: 21, mine: [20] }))).toBe('take'); // extends up: cost 0
+    expect(bot.decide(position({ card: 19, mine: [20] }))).toBe('take'); // extends down: cost -1
+    expect(bot.decide(position({ card: 21, theirs: [20] }))).toBe('pass'); // another's run does not count
+  });
+});
+
+describe('threshold', () => {
+  const p: ThresholdParams = { cost: 'marginal', margin: 4, potWeight: 1, reserve: 2, bonus: 6, late: 0 };
+
+  it('takes when cost - potWeight x pot <= margin', () => {
+    expect(thresholdTakes(p, false, 20, 20, 16, 8, 0)).toBe(true);
+    expect(thresholdTakes(p, false, 20, 20, 15, 8, 0)).toBe(false);
+    expect(thresholdTakes({ ...p, potWeight: 2 }, false, 20, 20, 8, 8, 0)).toBe(true);
+  });
+
+  it('raises the margin by the bonus at or below the chip reserve', () => {
+    expect(thresholdTakes(p, false, 20, 20, 10, 3, 0)).toBe(false);
+    expect(thresholdTakes(p, false, 20, 20, 10, 2, 0)).toBe(true);
+  });
+
+  it('takes with no chips whatever the card', () => {
+    expect(withDefaults(threshold).decide(position({ card: 35, chips: 0 }))).toBe('take');
+  });
+
+  it('adds the late-game adjustment in proportion to the cards revealed', () => {
+    const late = { ...p, reserve: 0, late: 10 };
+    expect(thresholdTakes(late, false, 20, 20, 6, 8, 0)).toBe(false);
+    expect(thresholdTakes(late, false, 20, 20, 6, 8, 1)).toBe(true);
+  });
+
+  it('expresses the classic "take when card - chips <= 10" with cost=face', () => {
+    const classic = withDefaults(threshold, { cost: 'face', potWeight: 1, margin: 10, reserve: 0, bonus: 0 });
+    expect(classic.decide(position({ card: 25, pot: 15 }))).toBe('take');
+    expect(classic.decide(position({ card: 25, pot: 14 }))).toBe('pass');
+    // Face value ignores the run; the marginal rule would take a run extension for free.
+    expect(classic.decide(position({ card: 25, pot: 0, mine: [24] }))).toBe('pass');
+    expect(withDefaults(threshold, { potWeight: 1, margin: 10 }).decide(position({ card: 25, mine: [24] }))).toBe('take');
+  });
+});
+
+describe('random', () => {
+  it('takes about half the time when it may pass, and always with no chips', () => {
+    const bot = withDefaults(random);
+    const obs = position({ card: 20 });
+    bot.newGame!(start(obs));
+    let takes = 0;
+    for (let i = 0; i < 4000; i++) if (bot.decide(obs) === 'take') takes++;
+    expect(takes / 4000).toBeGreaterThan(0.46);
+    expect(takes / 4000).toBeLessThan(0.54);
+    expect(bot.decide(position({ card: 20, chips: 0 }))).toBe('take');
+  });
+});
+
+describe('mc', () => {
+  it('takes a card that extends its run when the next player would take it too', () => {
+    const bot = withDefaults(mc, { rollouts: 200 });
+    const obs = position({ card: 21, pot: 3, mine: [22], theirs: [20] });
+    bot.newGame!(start(obs));
+    expect(bot.decide(obs)).toBe('take');
+  });
+
+  it('milks a card only it wants: passes to collect chips when nobody else will take it', () => {
+    const bot = withDefaults(mc, { rollouts: 200 });
+    const obs = position({ card: 21, pot: 0, mine: [20, 22] });
+    bot.newGame!(start(obs));
+    expect(bot.decide(obs)).toBe('pass');
+  });
+
+  it('passes on a high card with nothing on it early in the game', () => {
+    const bot = withDefaults(mc, { rollouts: 200 });
+    const obs = position({ card: 35, pot: 0 });
+    bot.newGame!(start(obs));
+    expect(bot.decide(obs)).toBe('pass');
+  });
+
+  it('takes with no chips, and decides the same from the same seed', () => {
+    const obs = position({ card: 30, pot: 2, mine: [10], theirs: [12] });
+    const decisions = [1, 2].map(() => {
+      const bot = withDefaults(mc, { rollouts: 50 });
+      bot.newGame!(start(obs, 'same'));
+      return Array.from({ length: 5 }, () => bot.decide(obs));
+    });
+    expect(decisions[0]).toEqual(decisions[1]);
+    const broke = withDefaults(mc);
+    const brokeObs = position({ card: 30, chips: 0 });
+    broke.newGame!(start(brokeObs));
+    expect(broke.decide(brokeObs)).toBe('take');
+  });
+});
+
+describe('the information model', () => {
+  it('gives a bot no path to the deck order, removed cards or hidden chips', () => {
+    const obs = position({ card: 20 });
+    expect(Object.keys(obs).sort()).toEqual(['rules', 'seat']);
+    expect(Object.getOwnPropertyNames(Object.getPrototypeOf(obs)).sort()).toEqual([
+      'card', 'cardPoints', 'cardsLeft', 'chips', 'constructor', 'countedChips', 'current', 'displayOf', 'has',
+      'historyAt', 'historyLength', 'marginalCost', 'myChips', 'players', 'pot', 'removedCards', 'starter',
+    ]);
+    expect(JSON.stringify(obs)).not.toMatch(/deck|actions/);
+    expect(Object.isFrozen(obs.rules)).toBe(true);
+    expect(() => obs.chips(1)).toThrow(/hidden/);
+    expect(() => obs.removedCards()).toThrow(/hidden/);
+    expect(obs.chips(0)).toBe(11);
+    expect((obs as unknown as Record<string, unknown>).s).toBeUndefined();
+  });
+
+  it('opens chips and removed cards only under their variants', () => {
+    const obs = position({ card: 20, rules: { openChips: true, knownRemoved: true } });
+    expect(obs.chips(1)).toBe(11);
+    expect(obs.removedCards()).toHaveLength(9);
+    expect(obs.removedCards()).not.toContain(20);
+  });
+});

@@ -1,0 +1,95 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { distModule } from '../paths.js';
+
+// The CLI as a user runs it: the compiled build in a child process (`npm test` builds first).
+const cli = distModule('cli/main.js');
+const dir = mkdtempSync(join(tmpdir(), 'nothanks-cli-'));
+const run = (args: string[], input?: string) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', input, cwd: dir });
+
+describe('nothanks tournament / replay', () => {
+  it('writes valid records and replays one game readably', () => {
+    const log = join(dir, 'g.jsonl');
+    const t = run(['tournament', '--agents', 'random', '--players', '5', '--games', '300', '--seed', '7', '--log', log, '--out', join(dir, 't1'), '--per-game', join(dir, 'pg.csv')]);
+    expect(t.status).toBe(0);
+    expect(t.stdout).toMatch(/5 players, 300 games, seed 7/);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(300);
+    expect(readFileSync(join(dir, 'pg.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 300 * 5);
+    const summary = JSON.parse(readFileSync(join(dir, 't1', 'summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ players: 5, seed: '7', gamesPlayed: 300, partial: false });
+    expect(Object.keys(summary.agents[0])).toEqual(expect.arrayContaining(['agent', 'games', 'meanScore', 'meanScoreCI', 'winShare', 'winShareCI', 'meanRank']));
+    for (const f of ['summary.csv', 'pairwise.csv', 'seats.csv']) expect(readFileSync(join(dir, 't1', f), 'utf8').length).toBeGreaterThan(20);
+
+    const r = run(['replay', log, '--game', '3']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Game 3 of 300 · seed [0-9a-f]{16} · 5 players · 11 chips each/);
+    expect(r.stdout).toMatch(/Final table:/);
+    expect(r.stdout).toMatch(/300 records in .* replayed: all legal, all results match\./);
+  });
+
+  it('rejects a record that breaks the rules, naming the decision', () => {
+    const log = join(dir, 'one.jsonl');
+    run(['tournament', '--agents', 'greedy', '--players', '3', '--games', '1', '--log', log, '--out', join(dir, 't2')]);
+    const rec = JSON.parse(readFileSync(log, 'utf8'));
+    rec.rules.startChips = 0;
+    rec.actions = 'P' + rec.actions.slice(1);
+    writeFileSync(log, JSON.stringify(rec) + '\n');
+    const r = run(['replay', log]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^nothanks: .*one\.jsonl: game 1: decision 1 is illegal: seat \d passes on card \d+ with no chips$/);
+  });
+
+  it.each([
+    [['tournament', '--agents', 'grumpy', '--players', '4'], /unknown agent "grumpy"/],
+    [['tournament', '--agents', 'random', '--players', '8'], /players must be an integer from 2 to 7, got 8/],
+    [['tournament', '--agents', 'random,greedy', '--players', '2'], /2 players is outside the official rules/],
+    [['tournament', '--agents', 'random', '--players', '4', '--games', '0'], /games must be a positive integer, got 0/],
+    [['tournament', '--agents', 'random', '--players', '4', '--chips', '-1'], /startChips must be an integer from 0 to 1000, got -1/],
+    [['tournament', '--agents', 'random', '--players', '4', '--removed', '40'], /removed must be an integer from 0 to 32, got 40/],
+    [['tournament', '--agents', 'threshold:margin=99', '--players', '4'], /margin must be a number from -40 to 40/],
+    [['tournament', '--agents', 'random', '--bogus'], /Unknown argument/],
+    [['replay', 'no-such-file.jsonl'], /cannot read no-such-file.jsonl/],
+  ])('%j fails with one clear line', (args, message) => {
+    const r = run(args);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('lists the built-in agents with their parameters', () => {
+    const r = run(['agents']);
+    expect(r.stdout).toMatch(/^threshold: /m);
+    expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 4; number -40\.\.40\)$/m);
+    expect(r.stdout).toMatch(/^mc: /m);
+  });
+
+  it('keeps what was finished on Ctrl-C, marked partial', async () => {
+    const out = join(dir, 'interrupted');
+    const child = spawn(process.execPath, [cli, 'tournament', '--agents', 'mc:rollouts=50,greedy,threshold', '--players', '3', '--games', '100000', '--out', out, '--chunk', '4'], { cwd: dir });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    await new Promise((r) => setTimeout(r, 3000));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted/);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.partial).toBe(true);
+    expect(summary.gamesPlayed).toBeGreaterThan(0);
+    expect(summary.gamesPlayed).toBeLessThan(300000);
+  });
+});
+
+describe('nothanks play', () => {
+  it('plays a whole game from typed keys and prints the final table', () => {
+    const r = run(['play', '--players', '3', '--agents', 'greedy,threshold', '--seed', '5'], 'x\n' + 'p\n'.repeat(3) + 't\n'.repeat(200));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Card \d+ with \d+ chips? on it · \d+ cards left in the deck/);
+    expect(r.stdout).toMatch(/Press t to take the card or p to pass\./);
+    expect(r.stdout).toMatch(/Game over\. Final table/);
+    expect(r.stdout).toMatch(/WINNER|shared win/);
+  });
+});

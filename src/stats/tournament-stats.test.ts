@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { holm, Moments, wilson } from './moments.js';
+import { TournamentStats } from './tournament-stats.js';
+
+/**
+ * A fixed result set small enough to compute by hand: agents A and B, two players, both seatings
+ * ([A,B] and [B,A]) on three deals. Expected values were worked out independently (t quantile
+ * t(0.975, 2) = 4.302652729911275; Student t CDF with 2 df is 1/2 + t / (2 sqrt(2 + t^2))).
+ */
+function fixture(matchLength = 0): TournamentStats {
+  const stats = new TournamentStats(['A', 'B'], [[0, 1], [1, 0]], 2, matchLength);
+  // per deal: seating 0 (A, B), seating 1 (B, A); chips are score + 100 to tell them apart.
+  const deals: [number[], number][] = [
+    [[10, 20, 15, 5], 0],
+    [[30, 30, 8, 12], 1],
+    [[-2, 4, 7, 7], 0],
+  ];
+  deals.forEach(([scores, starter], k) => stats.addDeal(scores, scores.map((s) => s + 100), 0, starter, k % 2));
+  return stats;
+}
+
+describe('tournament statistics against hand computations', () => {
+  it('mean score with a t interval over per-deal means, win share with Wilson, mean rank', () => {
+    const [a, b] = fixture().agents();
+    expect(a!.games).toBe(6);
+    expect(a!.meanScore).toBeCloseTo(62 / 6, 12);
+    expect(a!.meanScoreCI[0]).toBeCloseTo(-13.439661233985662, 7);
+    expect(a!.meanScoreCI[1]).toBeCloseTo(34.10632790065233, 7);
+    expect(b!.meanScore).toBeCloseTo(14, 12);
+    expect(b!.meanScoreCI[0]).toBeCloseTo(-4.380940519581316, 7);
+    expect(a!.winShare).toBeCloseTo(4 / 6, 12); // two ties count a half each
+    expect(b!.winShare).toBeCloseTo(2 / 6, 12);
+    expect(a!.winShareCI[0]).toBeCloseTo(0.299993315138392, 7);
+    expect(a!.winShareCI[1]).toBeCloseTo(0.9032285888942195, 7);
+    expect(a!.meanRank).toBeCloseTo(8 / 6, 12);
+    expect(a!.meanRank + b!.meanRank).toBeCloseTo(3, 12);
+    expect(a!.meanChips).toBeCloseTo(62 / 6 + 100, 12);
+  });
+
+  it('paired differences over deals with a t test', () => {
+    const [pair] = fixture().pairwise();
+    expect(pair).toMatchObject({ a: 'A', b: 'B', deals: 3 });
+    expect(pair!.meanDiff).toBeCloseTo(-11 / 3, 12);
+    expect(pair!.ci[0]).toBeCloseTo(-18.64033776722481, 7);
+    expect(pair!.ci[1]).toBeCloseTo(11.307004433891478, 7);
+    expect(pair!.p).toBeCloseTo(0.4025620087470747, 7);
+    expect(pair!.pHolm).toBeCloseTo(pair!.p, 12);
+  });
+
+  it('seat effects by position after the starter', () => {
+    const all = fixture().seats().filter((s) => s.agent === 'all');
+    expect(all.map((s) => s.games)).toEqual([6, 6]);
+    expect(all[0]!.meanScore).toBeCloseTo(12, 12);
+    expect(all[1]!.meanScore).toBeCloseTo(74 / 6, 12);
+    const aFirst = fixture().seats().find((s) => s.agent === 'A' && s.position === 0)!;
+    expect(aFirst.games).toBe(3); // A sat in the starting seat in d0 s0, d1 s1, d2 s0
+    expect(aFirst.meanScore).toBeCloseTo((10 + 12 - 2) / 3, 12);
+  });
+
+  it('circuit matches: summed scores of complete matches decide', () => {
+    const [a, b] = fixture(2).agents();
+    expect([a!.matches, b!.matches]).toEqual([2, 2]);
+    expect(a!.matchWinShare).toBe(1);
+    expect(b!.matchWinShare).toBe(0);
+  });
+
+  it('score distributions count every seat-game', () => {
+    const h = fixture().histograms[0]!;
+    expect([...h.entries()].sort((x, y) => x[0] - y[0])).toEqual([[-2, 1], [5, 1], [7, 1], [10, 1], [12, 1], [30, 1]]);
+  });
+});
+
+describe('building blocks', () => {
+  it('Moments matches the textbook mean and sample variance', () => {
+    const m = new Moments();
+    [2, 4, 4, 4, 5, 5, 7, 9].forEach((x) => m.add(x));
+    expect(m.mean).toBe(5);
+    expect(m.variance).toBeCloseTo(32 / 7, 12);
+  });
+
+  it('Holm adjusts step-down and keeps the order', () => {
+    const adjusted = holm([0.01, 0.04, 0.03]);
+    expect(adjusted[0]).toBeCloseTo(0.03, 12);
+    expect(adjusted[1]).toBeCloseTo(0.06, 12);
+    expect(adjusted[2]).toBeCloseTo(0.06, 12);
+  });
+
+  it('Wilson interval stays inside [0, 1] at the extremes', () => {
+    const [lo, hi] = wilson(0, 20);
+    expect(lo).toBeCloseTo(0, 12);
+    expect(hi).toBeCloseTo(0.16112515999567, 7);
+  });
+});
