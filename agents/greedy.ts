@@ -1,4 +1,4 @@
-import { defineAgent } from '../src/agent.js';
+import { defineAgent, type Action, type Agent, type Observation } from '../src/agent.js';
 
 /**
  * Myopic: taking changes its score by the card's run-aware marginal cost minus the chips on it;
@@ -12,7 +12,11 @@ export default defineAgent({
   name: 'greedy',
   description: 'Myopic: takes when (run-aware marginal cost - chips on the card) <= 1, the cost of passing.',
   params: {},
-  create() {
-    return { decide: (obs) => (greedyTakes(obs.marginalCost(), obs.pot, obs.myChips) ? 'take' : 'pass') };
-  },
+  create: () => new GreedyAgent(),
 });
+
+class GreedyAgent implements Agent {
+  decide(obs: Observation): Action {
+    return greedyTakes(obs.marginalCost(), obs.pot, obs.myChips) ? 'take' : 'pass';
+  }
+}

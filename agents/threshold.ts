@@ -1,4 +1,4 @@
-import { defineAgent, type NumberParam } from '../src/agent.js';
+import { defineAgent, type Action, type Agent, type GameStart, type NumberParam, type Observation } from '../src/agent.js';
 
 /**
  * The tunable family. Takes when out of chips, or when
@@ -60,14 +60,26 @@ export default defineAgent<ThresholdParams>({
     bonus: num('margin increase when chips are at or below the reserve', 6, -40, 40),
     late: num('margin increase by the last card (linear in cards revealed)', 0, -40, 40),
   },
-  create(p) {
-    const face = p.cost === 'face';
-    return {
-      decide(obs) {
-        const deckCards = obs.rules.maxCard - obs.rules.minCard + 1 - obs.rules.removed;
-        const take = thresholdTakes(p, face, obs.card, obs.marginalCost(), obs.pot, obs.myChips, progress(obs.cardsLeft, deckCards));
-        return take ? 'take' : 'pass';
-      },
-    };
-  },
+  create: (p) => new ThresholdAgent(p),
 });
+
+/** A class, not a closure: one shared decide() keeps the game loop's call site monomorphic. */
+class ThresholdAgent implements Agent {
+  private readonly face: boolean;
+  private deckCards = 0;
+
+  constructor(private readonly p: ThresholdParams) {
+    this.face = p.cost === 'face';
+  }
+
+  newGame(start: GameStart): void {
+    const r = start.rules;
+    this.deckCards = r.maxCard - r.minCard + 1 - r.removed;
+  }
+
+  decide(obs: Observation): Action {
+    // The progress division only matters with a late-game adjustment.
+    const prog = this.p.late === 0 ? 0 : progress(obs.cardsLeft, this.deckCards);
+    return thresholdTakes(this.p, this.face, obs.card, obs.marginalCost(), obs.pot, obs.myChips, prog) ? 'take' : 'pass';
+  }
+}

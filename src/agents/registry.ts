@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import type { Agent, AgentDefinition, ParamValues } from '../agent.js';
 import { UserError } from '../errors.js';
 import greedy from '../../agents/greedy.js';
@@ -85,6 +84,8 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
       mkdirSync(dir, { recursive: true });
       const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
+        // Loaded on demand: worker threads that play built-in bots never pay for esbuild.
+        const { build } = await import('esbuild');
         await build({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', outfile: partial, logLevel: 'silent', packages: 'external' });
       } catch (err) {
         const first = (err as { errors?: { text: string }[] }).errors?.[0]?.text ?? String(err);

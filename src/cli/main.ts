@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UserError } from '../errors.js';
 import { agentsCommand } from './agents.js';
+import { benchCommand } from './bench.js';
 import { rulesFromArgs, withRuleOptions } from './options.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
@@ -64,6 +65,16 @@ async function main(): Promise<void> {
         const players = a.players ?? 4;
         await playCommand({ agents: a.agents, rules: rulesFromArgs(a, players), seat: a.seat, seed: a.seed, games: a.games });
       },
+    )
+    .command(
+      'bench',
+      'measure engine, bots and tournament speed on fixed workloads',
+      (y) =>
+        y
+          .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' })
+          .option('quick', { type: 'boolean', default: false, describe: 'workloads 10x smaller' })
+          .option('reference', { type: 'boolean', default: true, describe: 'also build and run the C reference (../shared/perf)' }),
+      (a) => benchCommand(a),
     )
     .demandCommand(1, 'name a command (see --help)')
     .strict()

@@ -1,5 +1,5 @@
 import { cardCount, type Rules } from './rules.js';
-import { DealRandom, parseSeedHex, type SeedKey } from './seed.js';
+import { Sfc32, parseSeedHex, type SeedKey } from './seed.js';
 
 /** One deal: which cards are set aside, the order the rest are revealed in, and who starts. */
 export interface Deal {
@@ -9,14 +9,14 @@ export interface Deal {
   starter: number;
 }
 
-const shared = new DealRandom();
+const shared = new Sfc32();
 
 /**
  * Shuffles the card range keyed by the game seed (Fisher-Yates, from the top), sets the first
  * `removed` cards aside and reveals the rest in order; then draws the starting seat from the same
  * stream. Writes into `cards` (length >= card count) and returns the starter.
  */
-export function dealInto(rules: Rules, key: SeedKey, cards: Uint8Array, rng: DealRandom = shared): number {
+export function dealInto(rules: Rules, key: SeedKey, cards: Uint8Array, rng: Sfc32 = shared): number {
   const n = cardCount(rules);
   for (let i = 0; i < n; i++) cards[i] = rules.minCard + i;
   rng.reset(key);

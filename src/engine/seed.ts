@@ -59,29 +59,35 @@ export function dealSeed(master: string | number, k: number): string {
   return seedHex(dealKeyInto(masterKey(master), k, { hi: 0, lo: 0 }));
 }
 
-/** sfc32 keyed by a game seed: the shuffle and starting-seat stream of one deal. */
-export class DealRandom {
-  private a = 0;
-  private b = 0;
-  private c = 0;
-  private d = 0;
+/**
+ * sfc32 keyed by a 64-bit seed. State lives in an Int32Array: 32-bit values in object fields
+ * would be boxed as heap numbers by V8.
+ */
+export class Sfc32 {
+  private readonly s = new Int32Array(4);
 
-  reset(key: SeedKey): void {
-    this.a = key.hi;
-    this.b = key.lo;
-    this.c = 0x9e3779b9;
-    this.d = 1;
+  reset(key: SeedKey, stream = 0): void {
+    const s = this.s;
+    s[0] = key.hi;
+    s[1] = key.lo;
+    s[2] = 0x9e3779b9 ^ Math.imul(stream, 0x85ebca6b);
+    s[3] = 1;
     for (let i = 0; i < 12; i++) this.next();
   }
 
   /** Uniform in [0, 1) with 32 bits. */
   next(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
+    const s = this.s;
+    const a = s[0]!;
+    const b = s[1]!;
+    const c = s[2]!;
+    const d = s[3]!;
+    const t = (((a + b) | 0) + d) | 0;
+    s[3] = d + 1;
+    s[0] = b ^ (b >>> 9);
+    s[1] = c + (c << 3);
+    const r = (c << 21) | (c >>> 11);
+    s[2] = r + t;
     return (t >>> 0) / 4294967296;
   }
 }

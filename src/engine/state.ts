@@ -26,6 +26,11 @@ export class GameState {
   readonly chips = new Int32Array(MAX_PLAYERS);
   readonly cardPoints = new Int32Array(MAX_PLAYERS);
   readonly display = new Uint32Array(MAX_PLAYERS * 2);
+  /**
+   * owner[card] = holding seat + 1 (0: nobody), an index over the displays for the hot adjacency
+   * test; sized so card - 1 and card + 1 never leave it.
+   */
+  readonly owner: Uint8Array;
 
   /** Index in `cards` of the face-up card; deckEnd once the last card is taken. */
   next = 0;
@@ -52,6 +57,7 @@ export class GameState {
     this.deckStart = rules.removed;
     this.deckEnd = cardCount(rules);
     this.logging = logging;
+    this.owner = new Uint8Array(rules.maxCard + 2);
   }
 
   /** Deals the game with this seed and sets up the first decision; `starter` overrides the dealt seat. */
@@ -68,6 +74,7 @@ export class GameState {
       this.cardPoints[p] = 0;
     }
     this.display.fill(0);
+    this.owner.fill(0);
     this.next = this.deckStart;
     this.card = this.cards[this.deckStart]!;
     this.pot = 0;
@@ -86,9 +93,7 @@ export class GameState {
   }
 
   has(seat: number, card: number): boolean {
-    const i = card - this.minCard;
-    if (i < 0 || card > this.maxCard) return false;
-    return ((this.display[seat * 2 + (i >>> 5)]! >>> (i & 31)) & 1) === 1;
+    return this.owner[card] === seat + 1;
   }
 
   score(seat: number): number {
@@ -97,7 +102,9 @@ export class GameState {
 
   /** What taking the face-up card would add to `seat`'s card points (run-aware, ignores chips). */
   marginalCost(seat: number, card = this.card): number {
-    return (this.has(seat, card - 1) ? 0 : card) - (this.has(seat, card + 1) ? card + 1 : 0);
+    const o = this.owner;
+    const me = seat + 1;
+    return (o[card - 1] === me ? 0 : card) - (o[card + 1] === me ? card + 1 : 0);
   }
 
   /** The current seat takes the card and its chips; it reveals the next card and decides again. */
@@ -117,6 +124,7 @@ export class GameState {
     this.cardPoints[seat]! += this.marginalCost(seat, card);
     const i = card - this.minCard;
     this.display[seat * 2 + (i >>> 5)]! |= 1 << (i & 31);
+    this.owner[card] = seat + 1;
   }
 
   /** The current seat pays a chip onto the card and the decision passes left. Caller checks chips > 0. */
@@ -154,6 +162,7 @@ export class GameState {
     this.chips.set(other.chips);
     this.cardPoints.set(other.cardPoints);
     this.display.set(other.display);
+    this.owner.set(other.owner);
     this.next = other.next;
     this.card = other.card;
     this.pot = other.pot;

@@ -36,7 +36,7 @@ export function summaryJson(r: TournamentResult, info: RunInfo) {
     pairwise: r.stats.pairwise(),
     seats: r.stats.seats(),
     distributions: Object.fromEntries(
-      r.stats.labels.map((label, a) => [label, [...r.stats.histograms[a]!.entries()].sort((x, y) => x[0] - y[0])]),
+      r.stats.labels.map((label, a) => [label, r.stats.distribution(a)]),
     ),
   };
 }

@@ -29,9 +29,7 @@ export class Moments {
 
   /** Two-sided t-based confidence interval of the mean. */
   ci(level = 0.95): [number, number] {
-    if (this.n < 2) return [NaN, NaN];
-    const half = tQuantile(1 - (1 - level) / 2, this.n - 1) * this.standardError;
-    return [this.mean - half, this.mean + half];
+    return meanCI(this.mean, this.variance, this.n, level);
   }
 
   /** Two-sided p-value of the t-test that the mean is zero (paired test when fed differences). */
@@ -42,6 +40,13 @@ export class Moments {
     const t = Math.abs(this.mean / se);
     return 2 * (1 - tCdf(t, this.n - 1));
   }
+}
+
+/** Two-sided t-based confidence interval of a mean from its sample variance. */
+export function meanCI(mean: number, variance: number, n: number, level = 0.95): [number, number] {
+  if (n < 2) return [NaN, NaN];
+  const half = tQuantile(1 - (1 - level) / 2, n - 1) * Math.sqrt(variance / n);
+  return [mean - half, mean + half];
 }
 
 /** Wilson score interval for a proportion of `successes` (may be fractional: shared wins) in n trials. */

@@ -1,4 +1,7 @@
-import { holm, Moments, wilson } from './moments.js';
+import { holm, meanCI, Moments, wilson } from './moments.js';
+
+const HIST_OFFSET = 1000;
+const HIST_SIZE = 4001;
 
 export interface AgentSummary {
   agent: string;
@@ -63,9 +66,11 @@ export class TournamentStats {
   private readonly dealChips: Float64Array;
   private readonly dealCount: Float64Array;
   private readonly pairs: Moments[];
-  private readonly seatMoments: Moments[];
+  /** Per (agent or 'all') x position: count, sum, sum of squares of scores. */
+  private readonly seatSums: Float64Array;
   private readonly seatWins: Float64Array;
-  readonly histograms: Map<number, number>[];
+  /** Score counts per agent: index score + HIST_OFFSET (scores outside fall into the end bins). */
+  private readonly histograms: Float64Array[];
   private readonly matchTotals: Float64Array;
   private readonly matchWins: Float64Array;
   private readonly matchCounts: Float64Array;
@@ -90,9 +95,9 @@ export class TournamentStats {
     this.dealChips = new Float64Array(n);
     this.dealCount = new Float64Array(n);
     this.pairs = Array.from({ length: (n * (n - 1)) / 2 }, () => new Moments());
-    this.seatMoments = Array.from({ length: (n + 1) * players }, () => new Moments());
+    this.seatSums = new Float64Array((n + 1) * players * 3);
     this.seatWins = new Float64Array((n + 1) * players);
-    this.histograms = Array.from({ length: n }, () => new Map());
+    this.histograms = Array.from({ length: n }, () => new Float64Array(HIST_SIZE));
     this.matchTotals = new Float64Array(seatings.length * players);
     this.matchWins = new Float64Array(n);
     this.matchCounts = new Float64Array(n);
@@ -129,11 +134,17 @@ export class TournamentStats {
         this.dealSum[a]! += score;
         this.dealChips[a]! += chips[base + seat]!;
         this.dealCount[a]!++;
-        const h = this.histograms[a]!;
-        h.set(score, (h.get(score) ?? 0) + 1);
+        this.histograms[a]![Math.min(HIST_SIZE - 1, Math.max(0, score + HIST_OFFSET))]!++;
         const position = (seat - starter + P) % P;
-        this.seatMoments[a * P + position]!.add(score);
-        this.seatMoments[n * P + position]!.add(score);
+        const sa = (a * P + position) * 3;
+        const sn = (n * P + position) * 3;
+        const sums = this.seatSums;
+        sums[sa]!++;
+        sums[sa + 1]! += score;
+        sums[sa + 2]! += score * score;
+        sums[sn]!++;
+        sums[sn + 1]! += score;
+        sums[sn + 2]! += score * score;
         this.seatWins[a * P + position]! += this.share[seat]!;
         this.seatWins[n * P + position]! += this.share[seat]!;
         if (this.matchLength) this.matchTotals[s * P + seat]! += score;
@@ -214,21 +225,34 @@ export class TournamentStats {
     return rows.map((r, i) => ({ ...r, pHolm: adjusted[i]! }));
   }
 
+  /** Score distribution of agent a as [score, count] pairs, ascending. */
+  distribution(a: number): [number, number][] {
+    const out: [number, number][] = [];
+    this.histograms[a]!.forEach((count, i) => {
+      if (count > 0) out.push([i - HIST_OFFSET, count]);
+    });
+    return out;
+  }
+
   seats(): SeatSummary[] {
     const rows: SeatSummary[] = [];
     for (let row = 0; row <= this.n; row++) {
       for (let position = 0; position < this.players; position++) {
-        const m = this.seatMoments[row * this.players + position]!;
-        if (m.n === 0) continue;
+        const at = (row * this.players + position) * 3;
+        const [count, sum, squares] = [this.seatSums[at]!, this.seatSums[at + 1]!, this.seatSums[at + 2]!];
+        if (count === 0) continue;
         const wins = this.seatWins[row * this.players + position]!;
+        const mean = sum / count;
+        // Sums of squares are exact here: integer scores, far below 2^53.
+        const variance = (squares - sum * mean) / (count - 1);
         rows.push({
           agent: row === this.n ? 'all' : this.labels[row]!,
           position,
-          games: m.n,
-          meanScore: m.mean,
-          meanScoreCI: m.ci(),
-          winShare: wins / m.n,
-          winShareCI: wilson(wins, m.n),
+          games: count,
+          meanScore: mean,
+          meanScoreCI: meanCI(mean, variance, count),
+          winShare: wins / count,
+          winShareCI: wilson(wins, count),
         });
       }
     }

@@ -19,7 +19,7 @@ export interface TournamentOptions {
   seatings?: SeatingMode;
   format?: 'single' | 'circuit';
   threads?: number;
-  /** Deals per worker task (default: about 2000 games a task). Results do not depend on it. */
+  /** Deals per worker task (default: about 20,000 games a task). Results do not depend on it. */
   chunk?: number;
   records?: boolean;
   signal?: AbortSignal;
@@ -76,7 +76,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const matchLength = options.format === 'circuit' ? P : 0;
   const threads = options.threads ?? availableParallelism();
   const gamesPerDeal = seatings.length;
-  let chunk = options.chunk ?? Math.max(1, Math.min(Math.ceil(2000 / gamesPerDeal), Math.ceil(options.games / (threads * 4))));
+  let chunk = options.chunk ?? Math.max(1, Math.min(Math.ceil(20_000 / gamesPerDeal), Math.ceil(options.games / (threads * 4))));
   if (matchLength) chunk = Math.ceil(chunk / matchLength) * matchLength;
   const stats = new TournamentStats(pool, seatings, P, matchLength);
   const tasks = Math.ceil(options.games / chunk);
@@ -101,9 +101,10 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       const deals = batch.to - batch.from;
       const layout = batchLayout(deals, seatings.length, P);
       const d = result.data;
+      const scores = d.subarray(layout.scores);
+      const chips = d.subarray(layout.chips);
       for (let i = 0; i < deals; i++) {
-        const at = i * seatings.length * P;
-        stats.addDeal(d.subarray(layout.scores), d.subarray(layout.chips), at, d[layout.starters + i]!, matchLength ? (batch.from + i) % matchLength : 0);
+        stats.addDeal(scores, chips, i * seatings.length * P, d[layout.starters + i]!, matchLength ? (batch.from + i) % matchLength : 0);
       }
       decisions += d[layout.decisions]!;
       dealsPlayed = batch.to;

@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadAgent } from '../agents/registry.js';
+import { makeRules } from '../engine/rules.js';
+import { dealKeyInto, masterKey, type SeedKey } from '../engine/seed.js';
+import { Table } from '../engine/table.js';
+import { PROJECT_ROOT } from '../paths.js';
+import { runTournament } from '../tournament/run.js';
+
+/**
+ * The fixed workloads of the benchmark issue. Workload 1 is the C reference's rule
+ * (../shared/perf/ref_engine.c): take when out of chips, when the card touches one already held,
+ * or when card - 3 x chips on it <= 8 - which is this threshold preset exactly.
+ */
+export const REFERENCE_RULE = 'threshold:potWeight=3,margin=8,reserve=0,bonus=0,late=0';
+
+export interface EngineFigures {
+  workload: string;
+  games: number;
+  seconds: number;
+  gamesPerSecond: number;
+  decisionsPerSecond: number;
+  decisionsPerGame: number;
+  meanScore: number;
+}
+
+/** Plays `games` deals at one table in this thread through the real game loop. */
+export async function engineWorkload(workload: string, specs: string[], games: number): Promise<EngineFigures> {
+  const rules = makeRules({ players: specs.length });
+  const loaded = await Promise.all(specs.map(loadAgent));
+  const table = new Table(rules, loaded.map((l) => l.create()), specs);
+  const master = masterKey('bench');
+  const key: SeedKey = { hi: 0, lo: 0 };
+  // Warm up the JIT on other deals, then time.
+  for (let g = 0; g < Math.min(20_000, games); g++) table.play(dealKeyInto(master, games + g, key));
+  let decisions = 0;
+  let total = 0;
+  const t0 = performance.now();
+  for (let g = 0; g < games; g++) {
+    table.play(dealKeyInto(master, g, key));
+    decisions += table.state.decisions;
+    for (let p = 0; p < rules.players; p++) total += table.state.score(p);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    workload,
+    games,
+    seconds,
+    gamesPerSecond: games / seconds,
+    decisionsPerSecond: decisions / seconds,
+    decisionsPerGame: decisions / games,
+    meanScore: total / games / rules.players,
+  };
+}
+
+export interface McFigures {
+  decisions: number;
+  msPerDecision: number;
+  rolloutsPerSecond: number;
+}
+
+/** mc at its default setting in seat 0 against the reference rule; times only mc's decisions. */
+export async function mcWorkload(games: number): Promise<McFigures> {
+  const mcSpec = await loadAgent('mc');
+  const rolloutsPerDecision = 2 * (mcSpec.params.rollouts as number);
+  const mc = mcSpec.create();
+  let spent = 0;
+  let decisions = 0;
+  const timed = {
+    newGame: mc.newGame?.bind(mc),
+    onEvent: mc.onEvent?.bind(mc),
+    decide(obs: Parameters<typeof mc.decide>[0]) {
+      const t = performance.now();
+      const a = mc.decide(obs);
+      spent += performance.now() - t;
+      if (obs.myChips > 0) decisions++; // with no chips mc takes without rollouts
+      return a;
+    },
+  };
+  const ref = await loadAgent(REFERENCE_RULE);
+  const table = new Table(makeRules({ players: 4 }), [timed, ref.create(), ref.create(), ref.create()], ['mc', REFERENCE_RULE, REFERENCE_RULE, REFERENCE_RULE]);
+  const master = masterKey('bench-mc');
+  const key: SeedKey = { hi: 0, lo: 0 };
+  table.play(dealKeyInto(master, 1_000_000, key));
+  spent = 0;
+  decisions = 0;
+  for (let g = 0; g < games; g++) table.play(dealKeyInto(master, g, key));
+  return { decisions, msPerDecision: spent / decisions, rolloutsPerSecond: (decisions * rolloutsPerDecision) / (spent / 1000) };
+}
+
+export interface TournamentFigures {
+  pool: string[];
+  games: number;
+  oneThread: number;
+  twoThreads: number;
+  speedUp: number;
+  bareEngine: number;
+  overhead: number;
+}
+
+/** A tournament of fast bots end to end with 1 and 2 threads, against the same games played bare. */
+export async function tournamentWorkload(deals: number): Promise<TournamentFigures> {
+  const pool = ['greedy', 'threshold', REFERENCE_RULE, 'threshold:cost=face,potWeight=1,margin=10,reserve=0,bonus=0'];
+  const options = { pool, rules: { players: 4 }, games: deals, seed: 'bench' };
+  const rate = async (threads: number): Promise<number> => {
+    const r = await runTournament({ ...options, threads });
+    return r.gamesPlayed / r.elapsedSeconds;
+  };
+  await rate(2); // warm the file cache and the build
+  const oneThread = await rate(1);
+  const twoThreads = await rate(2);
+  // The same four seatings played bare in this thread.
+  let bareSeconds = 0;
+  for (let r = 0; r < 4; r++) {
+    const lineup = pool.map((_, seat) => pool[(seat + r) % 4]!);
+    bareSeconds += (await engineWorkload('bare', lineup, deals)).seconds;
+  }
+  const bareEngine = (4 * deals) / bareSeconds;
+  return { pool, games: 4 * deals, oneThread, twoThreads, speedUp: twoThreads / oneThread, bareEngine, overhead: 1 - oneThread / bareEngine };
+}
+
+/** Peak memory of a large tournament of fast bots (whole process: workers are threads). */
+export async function memoryWorkload(deals: number): Promise<{ games: number; peakMB: number; seconds: number }> {
+  const r = await runTournament({ pool: ['greedy', 'threshold', 'random', REFERENCE_RULE], rules: { players: 4 }, games: deals, seed: 'bench-memory', threads: 2 });
+  return { games: r.gamesPlayed, peakMB: process.resourceUsage().maxRSS / 1024, seconds: r.elapsedSeconds };
+}
+
+/** The C reference of workload 1, built and run by ../shared/perf/reference.sh when it is there. */
+export function cReference(games: number): Record<string, number> | undefined {
+  const script = join(PROJECT_ROOT, '..', 'shared', 'perf', 'reference.sh');
+  if (!existsSync(script)) return undefined;
+  try {
+    const out = execFileSync('bash', [script, String(games), '4'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
+  } catch {
+    return undefined;
+  }
+}
