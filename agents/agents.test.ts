@@ -118,6 +118,20 @@ describe('mc', () => {
     expect(bot.decide(obs)).toBe('pass');
   });
 
+  it('carries nothing from one decision into the next (its scratch state is rebuilt each time)', () => {
+    // If b's cards leaked, 30 would look like the card joining the next player's 29 and 31.
+    const a = position({ card: 30, pot: 3 });
+    const b = position({ card: 8, pot: 1, mine: [9], theirs: [7, 29, 31] });
+    const fresh = withDefaults(mc, { rollouts: 100, policy: 'threshold', objective: 'margin' });
+    fresh.newGame!(start(a, 'leak'));
+    const first = [fresh.decide(a), fresh.decide(a)];
+    expect(first).toEqual(['pass', 'pass']);
+    const used = withDefaults(mc, { rollouts: 100, policy: 'threshold', objective: 'margin' });
+    used.newGame!(start(b, 'other'));
+    for (let i = 0; i < 5; i++) used.decide(b);
+    expect([used.decide(a), used.decide(a)]).toEqual(first);
+  });
+
   it('takes with no chips, and decides the same from the same seed', () => {
     const obs = position({ card: 30, pot: 2, mine: [10], theirs: [12] });
     const decisions = [1, 2].map(() => {

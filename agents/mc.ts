@@ -165,8 +165,7 @@ class McAgent {
   private load(obs: Observation): number {
     const s = this.base;
     const rules = this.rules!;
-    s.display.fill(0);
-    s.cardPoints.fill(0);
+    s.clearDisplays();
     let unseen = 0;
     const known = rules.knownRemoved ? new Set(obs.removedCards()) : undefined;
     for (let c = rules.minCard; c <= rules.maxCard; c++) {

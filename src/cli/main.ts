@@ -4,6 +4,7 @@ import { hideBin } from 'yargs/helpers';
 import { UserError } from '../errors.js';
 import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
+import { runCommand, sweepCommand } from './experiment.js';
 import { rulesFromArgs, withRuleOptions } from './options.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
@@ -65,6 +66,36 @@ async function main(): Promise<void> {
         const players = a.players ?? 4;
         await playCommand({ agents: a.agents, rules: rulesFromArgs(a, players), seat: a.seat, seed: a.seed, games: a.games });
       },
+    )
+    .command(
+      'run <file>',
+      'run an experiment file (experiments/*.json): tournaments or a sweep, charts and report.html',
+      (y) =>
+        y
+          .positional('file', { type: 'string', demandOption: true })
+          .option('games', { type: 'number', describe: 'override the deals per seating of the file' })
+          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/<kind>-<time>)' })
+          .option('threads', { alias: 't', type: 'number' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
+      (a) => runCommand(a),
+    )
+    .command(
+      'sweep',
+      "tune a bot's numeric parameters against a field, with racing",
+      (y) =>
+        y
+          .option('agent', { type: 'string', demandOption: true, describe: 'bot to tune (may fix other parameters: threshold:cost=face)' })
+          .option('grid', { type: 'string', array: true, demandOption: true, describe: 'name=lo..hi, name=lo..hi:step or name=a|b|c' })
+          .option('field', { type: 'string', demandOption: true, describe: 'the opponents, comma-separated' })
+          .option('players', { alias: 'p', type: 'number', default: 4 })
+          .option('games', { alias: 'g', type: 'number', default: 2000, describe: 'deals for a point raced to the end' })
+          .option('seed', { alias: 's', type: 'string', default: '1' })
+          .option('rounds', { type: 'number', default: 4, describe: 'racing rounds (1: no racing)' })
+          .option('alpha', { type: 'number', default: 0.05, describe: 'drop points worse than the leader at this Holm-corrected level' })
+          .option('threads', { alias: 't', type: 'number' })
+          .option('out', { alias: 'o', type: 'string' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
+      (a) => sweepCommand(a),
     )
     .command(
       'bench',

@@ -42,6 +42,12 @@ describe('scoring (rule documents 000 and 004)', () => {
     expect(s.marginalCost(0, 21)).toBe(-22);
   });
 
+  it('clearDisplays empties the bitmask, the owner index and the points together', () => {
+    const s = holding([20, 21], 0);
+    s.clearDisplays();
+    expect([s.has(0, 20), s.marginalCost(0, 22), s.cardPoints[0], s.displayOf(0)]).toEqual([false, 22, 0, []]);
+  });
+
   it('handles the 33rd card (35) in the second display word', () => {
     const s = holding([34, 35, 3], 0);
     expect(s.has(0, 35)).toBe(true);

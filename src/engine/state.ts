@@ -69,18 +69,21 @@ export class GameState {
   /** Starts a game on whatever is in `cards` (filled by the caller). */
   begin(starter: number): void {
     const { players, rules } = this;
-    for (let p = 0; p < players; p++) {
-      this.chips[p] = rules.startChips;
-      this.cardPoints[p] = 0;
-    }
-    this.display.fill(0);
-    this.owner.fill(0);
+    for (let p = 0; p < players; p++) this.chips[p] = rules.startChips;
+    this.clearDisplays();
     this.next = this.deckStart;
     this.card = this.cards[this.deckStart]!;
     this.pot = 0;
     this.current = starter;
     this.starter = starter;
     this.decisions = 0;
+  }
+
+  /** Empties every display (bitmask, owner index and card points together). */
+  clearDisplays(): void {
+    this.display.fill(0);
+    this.owner.fill(0);
+    this.cardPoints.fill(0);
   }
 
   get over(): boolean {

@@ -6,7 +6,7 @@ import { makeRules, type Rules, type RulesInput } from '../engine/rules.js';
 import { UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 import { TournamentStats } from '../stats/tournament-stats.js';
-import { schedule, type SeatingMode } from './schedule.js';
+import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
 
 export interface TournamentOptions {
   /** Agent specs of the pool (duplicates are merged). */
@@ -14,6 +14,10 @@ export interface TournamentOptions {
   rules: RulesInput;
   /** Deals per seating. */
   games: number;
+  /** First deal index (default 0): later rounds of a race continue on fresh deals. */
+  firstDeal?: number;
+  /** Explicit tables (pool indices per seat) instead of every combination; the pool is then kept as given. */
+  tables?: number[][];
   seed: string;
   selfPlay?: boolean;
   seatings?: SeatingMode;
@@ -45,7 +49,7 @@ export interface TournamentResult {
 
 /** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
 export async function prepare(options: TournamentOptions): Promise<{ pool: string[]; rules: Rules; seatings: number[][] }> {
-  const pool = [...new Set(options.pool.map((s) => s.trim()))];
+  const pool = options.tables ? options.pool.map((s) => s.trim()) : [...new Set(options.pool.map((s) => s.trim()))];
   if (pool.length === 0) throw new UserError('no agents given');
   const rules = makeRules(options.rules);
   const loaded = await Promise.all(pool.map(loadAgent));
@@ -61,7 +65,15 @@ export async function prepare(options: TournamentOptions): Promise<{ pool: strin
   if (options.chunk !== undefined && (!Number.isInteger(options.chunk) || options.chunk < 1)) {
     throw new UserError(`chunk must be a positive integer, got ${options.chunk}`);
   }
-  const seatings = schedule(pool.length, rules.players, options.selfPlay ?? false, options.seatings ?? 'rotations');
+  const mode = options.seatings ?? 'rotations';
+  for (const t of options.tables ?? []) {
+    if (t.length !== rules.players || t.some((a) => !Number.isInteger(a) || a < 0 || a >= pool.length)) {
+      throw new Error(`table ${JSON.stringify(t)} does not seat ${rules.players} agents of the pool`);
+    }
+  }
+  const seatings = options.tables
+    ? options.tables.flatMap((t) => seatingsOf(t, mode))
+    : schedule(pool.length, rules.players, options.selfPlay ?? false, mode);
   return { pool, rules, seatings };
 }
 
@@ -80,6 +92,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   if (matchLength) chunk = Math.ceil(chunk / matchLength) * matchLength;
   const stats = new TournamentStats(pool, seatings, P, matchLength);
   const tasks = Math.ceil(options.games / chunk);
+  const firstDeal = options.firstDeal ?? 0;
   const gamesTotal = options.games * gamesPerDeal;
 
   const piscina = new Piscina({ filename: distModule('tournament/worker.js'), minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
@@ -107,7 +120,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
         stats.addDeal(scores, chips, i * seatings.length * P, d[layout.starters + i]!, matchLength ? (batch.from + i) % matchLength : 0);
       }
       decisions += d[layout.decisions]!;
-      dealsPlayed = batch.to;
+      dealsPlayed = batch.to - firstDeal;
       options.onBatch?.(batch, result, seatings);
       options.onProgress?.(dealsPlayed * gamesPerDeal, gamesTotal);
     }
@@ -119,8 +132,8 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       pool,
       seatings,
       master: options.seed,
-      from: index * chunk,
-      to: Math.min(options.games, (index + 1) * chunk),
+      from: firstDeal + index * chunk,
+      to: firstDeal + Math.min(options.games, (index + 1) * chunk),
       matchLength,
       records: options.records ?? false,
     };

@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import { writeFileAtomic } from '../output/files.js';
+
+export interface RenderedChart {
+  name: string;
+  title: string;
+  /** The compiled Vega spec: what report.html renders interactively. */
+  vega: vega.Spec;
+}
+
+/** Writes NAME.vl.json, NAME.svg and (unless png is false) NAME.png; returns the compiled spec. */
+export async function renderChart(dir: string, name: string, spec: TopLevelSpec, png = true): Promise<RenderedChart> {
+  const compiled = compile(spec, { logger: vega.logger(vega.None) }).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
+  const svg = await view.toSVG();
+  view.finalize();
+  writeFileAtomic(join(dir, `${name}.vl.json`), JSON.stringify(spec, null, 2) + '\n');
+  writeFileAtomic(join(dir, `${name}.svg`), svg);
+  if (png) {
+    const image = new Resvg(svg, {
+      background: 'white',
+      fitTo: { mode: 'zoom', value: 2 },
+      font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+    }).render();
+    writeFileAtomic(join(dir, `${name}.png`), image.asPng());
+  }
+  const title = typeof spec.title === 'string' ? spec.title : Array.isArray(spec.title) ? spec.title.join(' ') : String((spec.title as { text?: unknown } | undefined)?.text ?? name);
+  return { name, title, vega: compiled };
+}

@@ -1,0 +1,252 @@
+import type { TopLevelSpec } from 'vega-lite';
+
+/**
+ * Vega-Lite specs of every chart the lab draws. Each takes plain rows, so the same builders serve
+ * tournaments, experiments and sweeps. Scores are points per game; lower is better.
+ */
+const WIDTH = 420;
+const config = { font: 'DejaVu Sans', view: { stroke: null }, axis: { labelFontSize: 11, titleFontSize: 12 }, title: { fontSize: 14, anchor: 'start' as const } };
+
+export interface MeanRow {
+  players: number;
+  agent: string;
+  mean: number;
+  lo: number;
+  hi: number;
+}
+
+/** Mean score per bot with 95% CI error bars, one panel per player count. */
+export function leaderboardChart(rows: MeanRow[]): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Mean score per game with 95% CI', subtitle: 'lower is better; duplicate deals, every seating' },
+    data: { values: rows },
+    facet: { row: { field: 'players', type: 'ordinal', title: 'players' } },
+    spec: {
+      width: WIDTH,
+      height: { step: 22 },
+      encoding: {
+        y: { field: 'agent', type: 'nominal', sort: { field: 'mean', order: 'ascending' }, title: null },
+      },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } } },
+        {
+          mark: { type: 'point', filled: true, size: 70 },
+          encoding: {
+            x: { field: 'mean', type: 'quantitative' },
+            color: { field: 'agent', type: 'nominal', legend: null },
+            tooltip: [{ field: 'agent' }, { field: 'players' }, { field: 'mean', format: '.2f' }, { field: 'lo', title: 'CI low', format: '.2f' }, { field: 'hi', title: 'CI high', format: '.2f' }],
+          },
+        },
+      ],
+    },
+    config,
+  };
+}
+
+export interface PairRow {
+  players: number;
+  row: string;
+  column: string;
+  diff: number;
+  significant: boolean;
+}
+
+/** Paired mean score difference, row bot minus column bot; starred where Holm p < 0.05. */
+export function pairwiseChart(rows: PairRow[]): TopLevelSpec {
+  // One panel per player count side by side (a facet with step sizes and independent scales
+  // does not compile in vega-lite 6).
+  const panel = (players: number) => ({
+    title: `${players} players`,
+    data: { values: rows.filter((r) => r.players === players).map((r) => ({ ...r, label: `${r.diff.toFixed(1)}${r.significant ? '*' : ''}` })) },
+    width: { step: 56 },
+    height: { step: 28 },
+    encoding: {
+      x: { field: 'column', type: 'nominal' as const, title: null, axis: { labelAngle: -30 } },
+      y: { field: 'row', type: 'nominal' as const, title: null },
+    },
+    layer: [
+      {
+        mark: 'rect' as const,
+        encoding: {
+          color: { field: 'diff', type: 'quantitative' as const, title: 'row - column', scale: { scheme: 'redblue', reverse: true, domainMid: 0 } },
+          tooltip: [{ field: 'row' }, { field: 'column' }, { field: 'diff', format: '.2f' }, { field: 'significant' }],
+        },
+      },
+      { mark: { type: 'text' as const, fontSize: 10 }, encoding: { text: { field: 'label' } } },
+    ],
+  });
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Paired score difference: row minus column', subtitle: 'points per game over shared deals; negative = row bot better; * Holm-corrected p < 0.05' },
+    hconcat: [...new Set(rows.map((r) => r.players))].map(panel),
+    resolve: { scale: { color: 'shared' } },
+    config,
+  } as TopLevelSpec;
+}
+
+export interface DistributionRow {
+  players: number;
+  agent: string;
+  score: number;
+  share: number;
+}
+
+/** Share of games ending on each score, per bot. */
+export function distributionChart(rows: DistributionRow[]): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Score distribution per bot', subtitle: 'share of games ending on each score; lower scores are better' },
+    data: { values: rows },
+    facet: { row: { field: 'players', type: 'ordinal', title: 'players' } },
+    spec: {
+      width: WIDTH,
+      height: 140,
+      mark: { type: 'line', interpolate: 'step-after', strokeWidth: 1.5 },
+      encoding: {
+        x: { field: 'score', type: 'quantitative', bin: { maxbins: 60 }, title: 'final score (points)' },
+        y: { aggregate: 'sum', field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '%' } },
+        color: { field: 'agent', type: 'nominal', title: 'bot' },
+      },
+    },
+    config,
+  };
+}
+
+export interface SeatRow {
+  players: number;
+  position: number;
+  mean: number;
+  lo: number;
+  hi: number;
+}
+
+/** Mean score by seat after the starter (0 revealed the first card). */
+export function seatChart(rows: SeatRow[]): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Seat effect: mean score by seat after the starter', subtitle: 'all bots together, 95% CI; seat 0 reveals the first card; lower is better' },
+    data: { values: rows },
+    width: WIDTH,
+    height: 240,
+    encoding: {
+      x: { field: 'position', type: 'ordinal', title: 'seats after the starter' },
+      color: { field: 'players', type: 'ordinal', title: 'players' },
+    },
+    layer: [
+      { mark: { type: 'line', point: true }, encoding: { y: { field: 'mean', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, tooltip: [{ field: 'players' }, { field: 'position' }, { field: 'mean', format: '.2f' }] } },
+      { mark: { type: 'rule' }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+    ],
+    config,
+  };
+}
+
+export interface TrendRow {
+  players: number;
+  agent: string;
+  value: number;
+  lo: number;
+  hi: number;
+}
+
+/** A quantity against the player count, one line per bot with its 95% CI band. */
+export function trendChart(rows: TrendRow[], title: string, subtitle: string, yTitle: string, percent = false): TopLevelSpec {
+  const format = percent ? '%' : undefined;
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: title, subtitle },
+    data: { values: rows },
+    width: WIDTH,
+    height: 260,
+    encoding: {
+      x: { field: 'players', type: 'quantitative', title: 'players at the table', axis: { tickMinStep: 1, format: 'd' }, scale: { zero: false } },
+      color: { field: 'agent', type: 'nominal', title: 'bot' },
+    },
+    layer: [
+      { mark: { type: 'area', opacity: 0.2 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+      {
+        mark: { type: 'line', point: true },
+        encoding: {
+          y: { field: 'value', type: 'quantitative', title: yTitle, axis: format ? { format } : {}, scale: { zero: false } },
+          tooltip: [{ field: 'agent' }, { field: 'players' }, { field: 'value', format: percent ? '.1%' : '.2f' }],
+        },
+      },
+    ],
+    config,
+  };
+}
+
+export interface SweepRow {
+  label: string;
+  mean: number;
+  lo: number;
+  hi: number;
+  status: 'winner' | 'default' | 'finalist' | 'dropped';
+  [param: string]: number | string;
+}
+
+/** Every grid point's mean score with its CI, best first; the winner and the default marked. */
+export function sweepRankingChart(rows: SweepRow[], agent: string): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: `Tuning ${agent}: mean score of each grid point (95% CI)`, subtitle: 'lower is better; dropped = significantly worse than the leader when racing stopped it' },
+    data: { values: rows },
+    width: WIDTH,
+    height: { step: Math.max(6, Math.min(16, Math.floor(600 / Math.max(rows.length, 1)))) },
+    encoding: {
+      y: { field: 'label', type: 'nominal', sort: { field: 'mean', order: 'ascending' }, title: null, axis: rows.length > 40 ? { labels: false, ticks: false } : {} },
+      color: { field: 'status', type: 'nominal', title: null, scale: { domain: ['winner', 'default', 'finalist', 'dropped'], range: ['#d62728', '#1f77b4', '#555555', '#bbbbbb'] } },
+    },
+    layer: [
+      { mark: 'rule', encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } } },
+      { mark: { type: 'point', filled: true }, encoding: { x: { field: 'mean', type: 'quantitative' }, tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }] } },
+    ],
+    config,
+  };
+}
+
+/** Mean score over a two-parameter grid; the winner outlined. */
+export function sweepHeatmapChart(rows: SweepRow[], x: string, y: string, agent: string): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: `Tuning ${agent}: mean score over ${x} x ${y}`, subtitle: 'points per game, lower is better; the winner is outlined' },
+    data: { values: rows.map((r) => ({ ...r, text: r.mean.toFixed(1) })) },
+    width: { step: 40 },
+    height: { step: 28 },
+    encoding: {
+      x: { field: x, type: 'ordinal', title: x },
+      y: { field: y, type: 'ordinal', title: y, sort: 'descending' },
+    },
+    layer: [
+      { mark: 'rect', encoding: { color: { field: 'mean', type: 'quantitative', title: 'mean score', scale: { scheme: 'viridis' } }, tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }] } },
+      { mark: { type: 'rect', fill: null, stroke: '#d62728', strokeWidth: 3 }, transform: [{ filter: "datum.status === 'winner'" }] },
+      { mark: { type: 'text', fontSize: 9 }, encoding: { text: { field: 'text' }, color: { value: 'white' } } },
+    ],
+    config,
+  };
+}
+
+/** Mean score along a one-parameter grid with its CI band; the winner marked. */
+export function sweepLineChart(rows: SweepRow[], x: string, agent: string): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: `Tuning ${agent}: mean score by ${x} (95% CI)`, subtitle: 'lower is better; red = winner, blue = default' },
+    data: { values: rows },
+    width: WIDTH,
+    height: 260,
+    encoding: { x: { field: x, type: 'quantitative', title: x } },
+    layer: [
+      { mark: { type: 'area', opacity: 0.2 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+      { mark: { type: 'line' }, encoding: { y: { field: 'mean', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } } } },
+      {
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          y: { field: 'mean', type: 'quantitative' },
+          color: { field: 'status', type: 'nominal', title: null, scale: { domain: ['winner', 'default', 'finalist', 'dropped'], range: ['#d62728', '#1f77b4', '#555555', '#bbbbbb'] } },
+          tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }],
+        },
+      },
+    ],
+    config,
+  };
+}

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { loadExperiment } from '../experiments/experiment.js';
+import { runExperiment, sweepHeadlines, writeSweepOutputs } from '../experiments/run-experiment.js';
+import { UserError } from '../errors.js';
+import { newResultsDir } from '../output/files.js';
+import { writeReport } from '../output/report.js';
+import { runSweep } from '../tournament/sweep.js';
+import { Progress } from './progress.js';
+
+/** Ctrl-C once: finish what is under way and write it, marked partial; twice: quit. */
+function interruptible(): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const onInterrupt = (): void => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write('\ninterrupted: writing what is finished (Ctrl-C again to quit now)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  return { signal: controller.signal, release: () => process.off('SIGINT', onInterrupt) };
+}
+
+export async function runCommand(a: { file: string; games?: number; out?: string; threads?: number; quiet: boolean }): Promise<void> {
+  const exp = loadExperiment(a.file);
+  if (a.games !== undefined && (!Number.isInteger(a.games) || a.games < 1)) throw new UserError(`--games must be a positive integer, got ${a.games}`);
+  const stop = interruptible();
+  try {
+    const run = await runExperiment(exp, { games: a.games, out: a.out, threads: a.threads, quiet: a.quiet, signal: stop.signal, log: (l) => console.log(l) });
+    console.log(`\n${exp.title}${run.partial ? ' (PARTIAL: interrupted)' : ''}`);
+    for (const h of run.headlines) console.log(`- ${h}`);
+    console.log(`\nFinished in ${run.elapsedSeconds.toFixed(0)} s. Report: ${run.report}`);
+    if (run.partial) process.exitCode = 130;
+  } finally {
+    stop.release();
+  }
+}
+
+export async function sweepCommand(a: {
+  agent: string;
+  grid: string[];
+  field: string;
+  players: number;
+  games: number;
+  seed: string;
+  rounds: number;
+  alpha: number;
+  threads?: number;
+  out?: string;
+  quiet: boolean;
+}): Promise<void> {
+  const dir = a.out ?? newResultsDir('sweep');
+  const progress = new Progress('sweep', !a.quiet && process.stderr.isTTY === true);
+  const stop = interruptible();
+  try {
+    const result = await runSweep({ ...a, field: [a.field], signal: stop.signal, onProgress: (done) => progress.update(done, done) });
+    progress.done();
+    const { charts, table } = await writeSweepOutputs(result, dir, true);
+    const headlines = sweepHeadlines(result);
+    writeReport(dir, `Sweep of ${a.agent}`, `Field ${result.field.join(', ')}, ${a.players} players, seed ${a.seed}.`, [{ heading: 'Sweep', html: `<ul>${headlines.map((h) => `<li>${h}</li>`).join('')}</ul>${table}`, charts }], ['sweep.json', 'sweep.csv']);
+    for (const h of headlines) console.log(h);
+    console.log(`Outputs: ${join(dir, 'report.html')}`);
+    if (result.partial) process.exitCode = 130;
+  } finally {
+    stop.release();
+  }
+}

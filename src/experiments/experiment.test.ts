@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadExperiment, validateExperiment } from './experiment.js';
+import { experimentTables } from './run-experiment.js';
+
+describe('experiment files', () => {
+  it('the committed experiments are valid', () => {
+    for (const name of ['strategies', 'player-count', 'thresholds']) {
+      const exp = loadExperiment(join(import.meta.dirname, '..', '..', 'experiments', `${name}.json`));
+      expect(exp.kind).toBe(name);
+    }
+  });
+
+  it('fill defaults', () => {
+    const exp = validateExperiment({ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1 });
+    expect(exp).toMatchObject({ seatings: 'all', png: true, seed: '1' });
+  });
+
+  it.each([
+    [{ kind: 'tournament' }, 'field "kind" must be one of "strategies", "player-count", "thresholds"'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5 }, 'missing field "seed"'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [9], games: 5, seed: 1 }, 'field "players" must be a non-empty array of player counts 2..7, got [9]'],
+    [{ kind: 'strategies', title: 't', agents: [], players: [3], games: 5, seed: 1 }, 'field "agents" must be a non-empty array of agent specs'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 0, seed: 1 }, 'field "games" must be an integer from 1 to 100000000, got 0'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, colour: 'red' }, 'unknown field "colour"'],
+    [{ kind: 'thresholds', title: 't', agent: 'threshold', grid: { margin: 3 }, field: ['greedy'], players: 4, games: 5, seed: 1 }, 'field "grid" must be an object of parameter: "lo..hi" strings'],
+    [{ kind: 'player-count', title: 't', agents: ['random'], players: [2], games: 5, seed: 1, seatings: 'some' }, 'field "seatings" must be one of "rotations", "all"'],
+  ])('rejects %j naming the field', (raw, message) => {
+    expect(() => validateExperiment(raw, 'x.json')).toThrow(`x.json: ${message}`);
+  });
+
+  it('reports a file that is not JSON in one line', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'nothanks-exp-')), 'bad.json');
+    writeFileSync(path, '{ "kind": ');
+    expect(() => loadExperiment(path)).toThrow(/bad\.json: not valid JSON/);
+    expect(readFileSync(path, 'utf8')).toBe('{ "kind": ');
+  });
+
+  it('seats every combination, or the pool repeated in order when it is smaller than the table', () => {
+    expect(experimentTables(4, 3)).toHaveLength(4);
+    expect(experimentTables(4, 6)).toEqual([[0, 1, 2, 3, 0, 1]]);
+  });
+});

@@ -1,0 +1,250 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { linearRegression } from 'simple-statistics';
+import { renderChart, type RenderedChart } from '../charts/render.js';
+import {
+  distributionChart,
+  leaderboardChart,
+  pairwiseChart,
+  seatChart,
+  sweepHeatmapChart,
+  sweepLineChart,
+  sweepRankingChart,
+  trendChart,
+  type SweepRow,
+} from '../charts/specs.js';
+import { Progress } from '../cli/progress.js';
+import { newResultsDir, VERSION, writeFileAtomic } from '../output/files.js';
+import { htmlTable, writeReport, type ReportSection } from '../output/report.js';
+import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
+import { runTournament } from '../tournament/run.js';
+import { runSweep, type SweepResult } from '../tournament/sweep.js';
+import { tables } from '../tournament/schedule.js';
+import type { Experiment, PlayerCountExperiment, StrategiesExperiment, ThresholdsExperiment } from './experiment.js';
+
+export interface RunOptions {
+  games?: number;
+  out?: string;
+  threads?: number;
+  quiet?: boolean;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+export interface ExperimentRun {
+  dir: string;
+  report: string;
+  /** One-line findings, for the terminal and the closing note. */
+  headlines: string[];
+  partial: boolean;
+  elapsedSeconds: number;
+}
+
+/**
+ * The tables of an experiment at P players: every combination of P bots when the pool is large
+ * enough, otherwise one table with the pool repeated in order (a, b, c, a, ...) to fill the seats.
+ */
+export function experimentTables(poolSize: number, players: number): number[][] {
+  return poolSize >= players ? tables(poolSize, players, false) : [Array.from({ length: players }, (_, i) => i % poolSize)];
+}
+
+export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promise<ExperimentRun> {
+  const started = performance.now();
+  const games = o.games ?? exp.games;
+  const dir = o.out ?? newResultsDir(exp.kind);
+  writeFileAtomic(join(dir, 'experiment.json'), JSON.stringify(exp, null, 2) + '\n');
+  const run =
+    exp.kind === 'thresholds'
+      ? await runThresholds(exp, games, dir, o)
+      : await runTables(exp, games, dir, o);
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  writeFileAtomic(
+    join(dir, 'run.json'),
+    JSON.stringify({ kind: exp.kind, title: exp.title, seed: exp.seed, games, version: VERSION, node: process.version, partial: run.partial, elapsedSeconds, headlines: run.headlines }, null, 2) + '\n',
+  );
+  const files = readdirSync(dir).filter((f) => !f.endsWith('.tmp')).sort();
+  const intro = `${escapeText(exp.description ?? '')} Seed <code>${escapeText(exp.seed)}</code>, ${games} deals per seating, version ${VERSION}, ${elapsedSeconds.toFixed(0)} s${run.partial ? ', <strong>PARTIAL: interrupted</strong>' : ''}.`;
+  const report = writeReport(dir, exp.title, intro, [{ heading: 'Findings', html: `<ul>${run.headlines.map((h) => `<li>${escapeText(h)}</li>`).join('')}</ul>` }, ...run.sections], files);
+  return { dir, report, headlines: run.headlines, partial: run.partial, elapsedSeconds };
+}
+
+const escapeText = (s: string): string => s.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+
+interface Stage {
+  headlines: string[];
+  sections: ReportSection[];
+  partial: boolean;
+}
+
+/** strategies and player-count: one tournament per player count, then the charts across them. */
+async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, games: number, dir: string, o: RunOptions): Promise<Stage> {
+  const summaries: Summary[] = [];
+  let partial = false;
+  for (const players of exp.players) {
+    const progress = new Progress(`${players} players`, !o.quiet && process.stderr.isTTY === true);
+    const startChips = players === 2 ? (exp.kind === 'player-count' ? exp.twoPlayerChips : 11) : undefined;
+    const result = await runTournament({
+      pool: exp.agents,
+      tables: experimentTables(exp.agents.length, players),
+      rules: { players, ...(startChips === undefined ? {} : { startChips }) },
+      games,
+      seed: exp.seed,
+      seatings: exp.seatings,
+      threads: o.threads,
+      signal: o.signal,
+      onProgress: (done, total) => progress.update(done, total),
+    });
+    progress.done();
+    const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false });
+    writeTournamentOutputs(join(dir, `players-${players}`), summary);
+    o.log?.(leaderboard(summary) + '\n');
+    summaries.push(summary);
+    if (result.partial) {
+      partial = true;
+      break;
+    }
+  }
+  const charts = exp.kind === 'strategies' ? await strategyCharts(summaries, dir, exp.png) : await playerCountCharts(summaries, dir, exp.png);
+  const tablesHtml = summaries
+    .map((s) => `<h3>${s.players} players${s.rules.custom ? ` (custom: ${s.rules.startChips} chips each)` : ''}</h3>` +
+      htmlTable(
+        ['bot', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', 'chips left'],
+        [...s.agents].sort((a, b) => a.meanScore - b.meanScore).map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`, ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1), a.meanRank.toFixed(2), a.meanChips.toFixed(2)]),
+      ))
+    .join('');
+  const pairHtml = summaries
+    .map((s) => `<h3>${s.players} players: paired differences</h3>` +
+      htmlTable(['a', 'b', 'deals', 'a - b', '95% CI', 'Holm p'], s.pairwise.map((p) => [p.a, p.b, p.deals, p.meanDiff.toFixed(2), ci(p.ci), p.pHolm.toExponential(2)])))
+    .join('');
+  const headlines = exp.kind === 'strategies' ? strategyHeadlines(summaries) : playerCountHeadlines(summaries, exp);
+  return {
+    headlines,
+    partial,
+    sections: [
+      { heading: 'Leaderboards', html: tablesHtml, charts: charts.slice(0, 1) },
+      { heading: exp.kind === 'strategies' ? 'Comparisons, distributions and seats' : 'Trends by player count', html: exp.kind === 'strategies' ? pairHtml : '', charts: charts.slice(1) },
+    ],
+  };
+}
+
+function meanRows(summaries: Summary[]) {
+  return summaries.flatMap((s) => s.agents.map((a) => ({ players: s.players, agent: a.agent, mean: a.meanScore, lo: a.meanScoreCI[0], hi: a.meanScoreCI[1] })));
+}
+
+async function strategyCharts(summaries: Summary[], dir: string, png: boolean): Promise<RenderedChart[]> {
+  const pairs = summaries.flatMap((s) =>
+    s.pairwise.flatMap((p) => [
+      { players: s.players, row: p.a, column: p.b, diff: p.meanDiff, significant: p.pHolm < 0.05 },
+      { players: s.players, row: p.b, column: p.a, diff: -p.meanDiff, significant: p.pHolm < 0.05 },
+    ]),
+  );
+  const distributions = summaries.flatMap((s) =>
+    s.agents.flatMap((a) => (s.distributions[a.agent] ?? []).map(([score, count]) => ({ players: s.players, agent: a.agent, score, share: count / a.games }))),
+  );
+  const seats = summaries.flatMap((s) => s.seats.filter((r) => r.agent === 'all').map((r) => ({ players: s.players, position: r.position, mean: r.meanScore, lo: r.meanScoreCI[0], hi: r.meanScoreCI[1] })));
+  return [
+    await renderChart(dir, 'leaderboard', leaderboardChart(meanRows(summaries)), png),
+    await renderChart(dir, 'pairwise', pairwiseChart(pairs), png),
+    await renderChart(dir, 'distributions', distributionChart(distributions), png),
+    await renderChart(dir, 'seats', seatChart(seats), png),
+  ];
+}
+
+function strategyHeadlines(summaries: Summary[]): string[] {
+  return summaries.map((s) => {
+    const ranked = [...s.agents].sort((a, b) => a.meanScore - b.meanScore);
+    const [best, second] = ranked;
+    const pair = s.pairwise.find((p) => (p.a === best!.agent && p.b === second?.agent) || (p.b === best!.agent && p.a === second?.agent));
+    const gap = pair ? `, ${Math.abs(pair.meanDiff).toFixed(2)} points ahead of ${second!.agent} (Holm p ${pair.pHolm.toExponential(1)})` : '';
+    return `${s.players} players: ${best!.agent} scores best, ${best!.meanScore.toFixed(2)} ${ci(best!.meanScoreCI)}${gap}; order ${ranked.map((a) => a.agent).join(' < ')}.`;
+  });
+}
+
+async function playerCountCharts(summaries: Summary[], dir: string, png: boolean): Promise<RenderedChart[]> {
+  const rows = (pick: (a: Summary['agents'][number]) => [number, [number, number]]) =>
+    summaries.flatMap((s) => s.agents.map((a) => {
+      const [value, [lo, hi]] = pick(a);
+      return { players: s.players, agent: a.agent, value, lo, hi };
+    }));
+  const chips2 = summaries.find((s) => s.players === 2)?.rules.startChips;
+  const note = chips2 === undefined ? '95% CI bands' : `95% CI bands; 2 players (outside the official rules) with ${chips2} chips each`;
+  return [
+    await renderChart(dir, 'score-by-players', trendChart(rows((a) => [a.meanScore, a.meanScoreCI]), 'Mean score by player count', `${note}; lower is better`, 'mean score (points per game)'), png),
+    await renderChart(dir, 'winshare-by-players', trendChart(rows((a) => [a.winShare, a.winShareCI]), 'Win share by player count', `${note}; parity is 1/players`, 'win share', true), png),
+    await renderChart(dir, 'chips-by-players', trendChart(rows((a) => [a.meanChips, a.meanChipsCI]), 'Chips left at the end by player count', note, 'chips left (per player)'), png),
+  ];
+}
+
+function playerCountHeadlines(summaries: Summary[], exp: PlayerCountExperiment): string[] {
+  const lines = exp.agents.map((agent) => {
+    const points = summaries.flatMap((s) => s.agents.filter((a) => a.agent === agent).map((a) => [s.players, a.meanScore] as [number, number]));
+    const fit = points.length > 1 ? linearRegression(points) : { m: NaN };
+    const text = points.map(([p, m]) => `${p}p ${m.toFixed(1)}`).join(', ');
+    return `${agent}: mean score ${text} (least-squares slope ${fit.m.toFixed(2)} points per extra player).`;
+  });
+  if (exp.players.includes(2)) lines.push(`2 players are outside the official rules; they were played with ${exp.twoPlayerChips} chips each.`);
+  return lines;
+}
+
+async function runThresholds(exp: ThresholdsExperiment, games: number, dir: string, o: RunOptions): Promise<Stage> {
+  const progress = new Progress('sweep', !o.quiet && process.stderr.isTTY === true);
+  const grid = Object.entries(exp.grid).map(([k, v]) => `${k}=${v}`);
+  const result = await runSweep({
+    agent: exp.agent,
+    grid,
+    field: exp.field,
+    players: exp.players,
+    games,
+    seed: exp.seed,
+    rounds: exp.rounds,
+    alpha: exp.alpha,
+    threads: o.threads,
+    signal: o.signal,
+    onProgress: (done) => progress.update(Math.min(done, 1), 1),
+  });
+  progress.done();
+  const { charts, table } = await writeSweepOutputs(result, dir, exp.png);
+  const headlines = sweepHeadlines(result);
+  o.log?.(headlines.join('\n'));
+  return { headlines, partial: result.partial, sections: [{ heading: 'Sweep', html: table, charts }] };
+}
+
+export function sweepHeadlines(r: SweepResult): string[] {
+  const w = r.winner;
+  const v = r.winnerVsDefault;
+  return [
+    `Best ${r.agent} against ${r.field.join(', ')} at ${r.players} players: ${w.spec}, mean score ${w.meanScore.toFixed(2)} ${ci(w.meanScoreCI)} over ${w.deals} deals.`,
+    `Default parameters (${r.defaults.spec}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; winner minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${v.p.toExponential(1)}).`,
+    `Racing played ${r.gamesPlayed} games instead of ${r.gamesFullGrid} for the full grid (saved ${((r.gamesSaved / r.gamesFullGrid) * 100).toFixed(0)}%); ${r.points.filter((p) => p.droppedAfterRound !== undefined).length} of ${r.points.length} points dropped.`,
+  ];
+}
+
+export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolean): Promise<{ charts: RenderedChart[]; table: string }> {
+  writeFileAtomic(join(dir, 'sweep.json'), JSON.stringify(r, null, 2) + '\n');
+  const names = r.axes.map((a) => a.name);
+  const rows: SweepRow[] = r.points.map((p) => ({
+    ...p.params,
+    label: names.map((n) => `${n}=${p.params[n]}`).join(' '),
+    mean: p.meanScore,
+    lo: p.meanScoreCI[0],
+    hi: p.meanScoreCI[1],
+    status: p === r.winner ? 'winner' : p.isDefault ? 'default' : p.droppedAfterRound === undefined ? 'finalist' : 'dropped',
+  }));
+  writeFileAtomic(
+    join(dir, 'sweep.csv'),
+    csv(
+      r.points.map((p, i) => ({ ...p.params, spec: p.spec, status: rows[i]!.status, deals: p.deals, meanScore: p.meanScore.toFixed(4), ciLo: p.meanScoreCI[0].toFixed(4), ciHi: p.meanScoreCI[1].toFixed(4), droppedAfterRound: p.droppedAfterRound ?? '' })),
+      [...names, 'spec', 'status', 'deals', 'meanScore', 'ciLo', 'ciHi', 'droppedAfterRound'],
+    ),
+  );
+  const charts = [await renderChart(dir, 'sweep-ranking', sweepRankingChart(rows, r.agent), png)];
+  if (names.length === 2) charts.push(await renderChart(dir, 'sweep-heatmap', sweepHeatmapChart(rows, names[0]!, names[1]!, r.agent), png));
+  if (names.length === 1) charts.push(await renderChart(dir, 'sweep-line', sweepLineChart(rows, names[0]!, r.agent), png));
+  const top = [...r.points].sort((a, b) => a.meanScore - b.meanScore).slice(0, 15);
+  const table = htmlTable(
+    ['point', 'deals', 'mean score', '95% CI', 'status'],
+    top.map((p) => [p.spec, p.deals, p.meanScore.toFixed(2), ci(p.meanScoreCI), rows[r.points.indexOf(p)]!.status]),
+  );
+  return { charts, table };
+}

@@ -1,0 +1,47 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runExperiment } from '../experiments/run-experiment.js';
+import { validateExperiment } from '../experiments/experiment.js';
+
+// .ci/run installs Debian's chromium; the page must work offline, as a file.
+const CHROMIUM = '/usr/bin/chromium';
+
+describe('report.html', () => {
+  it('renders every chart in headless Chromium with no console errors and no network', async () => {
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-report-'));
+    const exp = validateExperiment({ kind: 'strategies', title: 'Report test', agents: ['random', 'greedy', 'threshold'], players: [3, 4], games: 4, seed: 'report', seatings: 'rotations' });
+    const run = await runExperiment(exp, { out: dir, quiet: true, threads: 1 });
+    const html = readFileSync(run.report, 'utf8');
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href="http/);
+
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('request', (r) => !r.url().startsWith('file:') && requests.push(r.url()));
+      await page.goto(pathToFileURL(run.report).href);
+      const charts = page.locator('.chart');
+      expect(await charts.count()).toBe(4);
+      await page.waitForFunction(() => [...document.querySelectorAll('.chart')].every((c) => c.getAttribute('data-rendered') === 'true'), null, { timeout: 20_000 });
+      for (const chart of await charts.all()) {
+        expect(await chart.locator('svg path, svg line, svg rect').count()).toBeGreaterThan(5);
+      }
+      expect(await page.locator('table').count()).toBeGreaterThanOrEqual(4);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

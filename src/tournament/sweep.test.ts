@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadAgent } from '../agents/registry.js';
+import { gridPoints, parseGrid, runSweep } from './sweep.js';
+
+describe('sweep grids', () => {
+  it('parse ranges, steps and lists against the bot parameters', async () => {
+    const def = (await loadAgent('threshold')).definition;
+    expect(parseGrid(def, ['margin=-4..8'])[0]!.values).toEqual([-4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(parseGrid(def, ['potWeight=0.5..2:0.5'])[0]!.values).toEqual([0.5, 1, 1.5, 2]);
+    expect(parseGrid(def, ['reserve=0|2|5'])[0]!.values).toEqual([0, 2, 5]);
+    expect(parseGrid(def, ['cost=face|marginal'])[0]!.values).toEqual(['face', 'marginal']);
+    expect(gridPoints(parseGrid(def, ['margin=0..2', 'reserve=0..4']))).toHaveLength(15);
+  });
+
+  it.each([
+    ['colour=1..2', 'threshold has no parameter "colour"'],
+    ['reserve=0..60', 'reserve must be an integer from 0 to 50'],
+    ['reserve=0.5|1', 'reserve must be an integer from 0 to 50'],
+    ['margin=5..1', 'needs lo <= hi'],
+    ['margin', 'is not name=lo..hi'],
+    ['cost=cheap', 'cost must be one of marginal|face'],
+  ])('rejects %s', async (entry, message) => {
+    const def = (await loadAgent('threshold')).definition;
+    expect(() => parseGrid(def, [entry])).toThrow(message);
+  });
+});
+
+describe('racing', () => {
+  it('drops a clearly worse point and keeps a tie with the leader', async () => {
+    // margin=40 takes every card: far worse. The two late=0 copies of each margin are exact ties.
+    const r = await runSweep({ agent: 'threshold', grid: ['margin=4|40', 'late=0|0'], field: ['greedy'], players: 3, games: 300, seed: 'race', rounds: 3, threads: 2 });
+    const bad = r.points.filter((p) => p.params.margin === 40);
+    const good = r.points.filter((p) => p.params.margin === 4);
+    expect(bad.every((p) => p.droppedAfterRound === 1)).toBe(true);
+    expect(good.every((p) => p.droppedAfterRound === undefined && p.deals === 300)).toBe(true);
+    expect(good[0]!.meanScore).toBe(good[1]!.meanScore);
+    expect(r.winner.params.margin).toBe(4);
+    expect(r.defaults.isDefault).toBe(true);
+    expect(r.gamesPlayed).toBe(2 * 3 * 300 + 2 * 3 * 100);
+    expect(r.gamesSaved).toBe(r.gamesFullGrid - r.gamesPlayed);
+  });
+});

@@ -1,0 +1,237 @@
+import type { AgentDefinition, ParamValues } from '../agent.js';
+import { loadAgent } from '../agents/registry.js';
+import { parseSpec, splitLineup } from '../agents/spec.js';
+import { UserError } from '../errors.js';
+import { batchLayout } from '../engine/batch.js';
+import { holm, Moments } from '../stats/moments.js';
+import { runTournament } from './run.js';
+
+/** One axis of a parameter grid. */
+export interface GridAxis {
+  name: string;
+  values: (number | string)[];
+}
+
+/**
+ * Parses `name=lo..hi` (step 1), `name=lo..hi:step` or `name=a|b|c` against a bot's parameter
+ * specs, so every value is checked for range and type before anything runs.
+ */
+export function parseGrid(def: AgentDefinition, entries: string[]): GridAxis[] {
+  if (entries.length === 0) throw new UserError('--grid needs at least one name=lo..hi');
+  return entries.map((entry) => {
+    const eq = entry.indexOf('=');
+    if (eq <= 0) throw new UserError(`grid entry "${entry}" is not name=lo..hi, name=lo..hi:step or name=a|b|c`);
+    const name = entry.slice(0, eq).trim();
+    const text = entry.slice(eq + 1).trim();
+    const spec = def.params[name];
+    if (!spec) throw new UserError(`grid: ${def.name} has no parameter "${name}" (known: ${Object.keys(def.params).join(', ') || 'none'})`);
+    let values: (number | string)[];
+    const range = /^(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(text);
+    if ('choices' in spec) {
+      values = text.split('|');
+      for (const v of values) if (!spec.choices.includes(v as string)) throw new UserError(`grid: ${name} must be one of ${spec.choices.join('|')}, got "${v}"`);
+    } else if (range) {
+      const [lo, hi, step] = [Number(range[1]), Number(range[2]), range[3] === undefined ? 1 : Number(range[3])];
+      if (!(step > 0) || hi < lo) throw new UserError(`grid: ${name}=${text} needs lo <= hi and a positive step`);
+      const count = Math.floor((hi - lo) / step + 1e-9) + 1;
+      if (count > 1000) throw new UserError(`grid: ${name}=${text} has ${count} values (at most 1000)`);
+      values = Array.from({ length: count }, (_, i) => Number((lo + i * step).toPrecision(12)));
+    } else {
+      values = text.split('|').map(Number);
+    }
+    if (!('choices' in spec)) {
+      for (const v of values as number[]) {
+        if (!Number.isFinite(v) || v < spec.min || v > spec.max || (spec.integer && !Number.isInteger(v))) {
+          throw new UserError(`grid: ${name} must be ${spec.integer ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}, got ${text}`);
+        }
+      }
+    }
+    return { name, values };
+  });
+}
+
+export function gridPoints(axes: GridAxis[]): ParamValues[] {
+  return axes.reduce<ParamValues[]>((points, axis) => points.flatMap((p) => axis.values.map((v) => ({ ...p, [axis.name]: v }))), [{}]);
+}
+
+export interface SweepOptions {
+  /** The bot to tune, possibly with fixed parameters: "threshold:cost=face". */
+  agent: string;
+  grid: string[];
+  field: string[];
+  players: number;
+  /** Deals for a point that survives every round. */
+  games: number;
+  seed: string;
+  rounds?: number;
+  alpha?: number;
+  threads?: number;
+  signal?: AbortSignal;
+  onProgress?(gamesDone: number, note: string): void;
+}
+
+export interface SweepPoint {
+  spec: string;
+  params: ParamValues;
+  isDefault: boolean;
+  deals: number;
+  meanScore: number;
+  meanScoreCI: [number, number];
+  /** Round after which racing dropped it (undefined: raced to the end). */
+  droppedAfterRound?: number;
+  /** Holm-corrected p of its comparison with the leader when it was dropped. */
+  pDropped?: number;
+}
+
+export interface SweepResult {
+  agent: string;
+  axes: GridAxis[];
+  field: string[];
+  players: number;
+  seed: string;
+  rounds: number;
+  alpha: number;
+  points: SweepPoint[];
+  winner: SweepPoint;
+  defaults: SweepPoint;
+  /** Winner minus default params, paired over deals. */
+  winnerVsDefault: { deals: number; meanDiff: number; ci: [number, number]; p: number };
+  gamesPlayed: number;
+  gamesFullGrid: number;
+  gamesSaved: number;
+  elapsedSeconds: number;
+  partial: boolean;
+}
+
+/**
+ * Every grid point sits at a table with the field (cycled to fill the other seats) under every
+ * rotation, on the same duplicate deals. Racing: after each round, points significantly worse than
+ * the leader (paired t-test over deals, Holm-corrected across the comparisons) are dropped, so the
+ * remaining deals go to the contenders. The default parameters always race to the end as the baseline.
+ */
+export async function runSweep(o: SweepOptions): Promise<SweepResult> {
+  const started = performance.now();
+  const base = parseSpec(o.agent);
+  const tuned = await loadAgent(o.agent);
+  const def = tuned.definition;
+  const axes = parseGrid(def, o.grid);
+  const fixed = base.params;
+  const specOf = (p: ParamValues): string => `${base.source}:${Object.entries({ ...fixed, ...p }).map(([k, v]) => `${k}=${v}`).join(',')}`;
+  const grid = gridPoints(axes);
+  const defaults = tuned.params;
+  const sameAsDefault = (p: ParamValues): boolean => Object.entries(p).every(([k, v]) => defaults[k] === v);
+  const specs = grid.map(specOf);
+  let defaultIndex = grid.findIndex(sameAsDefault);
+  if (defaultIndex < 0) {
+    specs.push(o.agent);
+    grid.push(Object.fromEntries(axes.map((a) => [a.name, defaults[a.name]!])));
+    defaultIndex = specs.length - 1;
+  }
+  for (const s of specs) await loadAgent(s); // every point's parameters checked before play
+  const field = o.field.flatMap(splitLineup);
+  if (field.length === 0) throw new UserError('--field needs at least one agent');
+  const P = o.players;
+  const rounds = Math.min(o.rounds ?? 4, o.games);
+  const alpha = o.alpha ?? 0.05;
+  const perRound = Math.ceil(o.games / rounds);
+  const perDeal = specs.map(() => new Float64Array(o.games));
+  const alive = specs.map(() => true);
+  const points: SweepPoint[] = specs.map((spec, i) => ({ spec, params: grid[i]!, isDefault: i === defaultIndex, deals: 0, meanScore: NaN, meanScoreCI: [NaN, NaN] }));
+  let gamesPlayed = 0;
+  let dealsDone = 0;
+  let partial = false;
+
+  for (let round = 0; round < rounds && dealsDone < o.games; round++) {
+    const contenders = specs.flatMap((_, i) => (alive[i] ? [i] : []));
+    const pool = [...field, ...contenders.map((i) => specs[i]!)];
+    const fieldSeats = Array.from({ length: P - 1 }, (_, j) => j % field.length);
+    const tables = contenders.map((_, c) => [field.length + c, ...fieldSeats]);
+    const deals = Math.min(perRound, o.games - dealsDone);
+    const first = dealsDone;
+    const result = await runTournament({
+      pool,
+      tables,
+      rules: { players: P },
+      games: deals,
+      firstDeal: first,
+      seed: o.seed,
+      threads: o.threads,
+      signal: o.signal,
+      onProgress: (done) => o.onProgress?.(gamesPlayed + done, `round ${round + 1}/${rounds}, ${contenders.length} points`),
+      onBatch(batch, res, seatings) {
+        const layout = batchLayout(batch.to - batch.from, seatings.length, P);
+        const sums = new Float64Array(contenders.length);
+        const counts = new Float64Array(contenders.length);
+        for (let k = batch.from; k < batch.to; k++) {
+          sums.fill(0);
+          counts.fill(0);
+          seatings.forEach((lineup, s) => {
+            for (let seat = 0; seat < P; seat++) {
+              const c = lineup[seat]! - field.length;
+              if (c < 0) continue;
+              sums[c]! += res.data[layout.scores + ((k - batch.from) * seatings.length + s) * P + seat]!;
+              counts[c]!++;
+            }
+          });
+          contenders.forEach((point, c) => (perDeal[point]![k] = sums[c]! / counts[c]!));
+        }
+      },
+    });
+    gamesPlayed += result.gamesPlayed;
+    dealsDone = first + result.dealsPlayed;
+    if (result.partial) {
+      partial = true;
+      break;
+    }
+    if (round === rounds - 1) break;
+    // Drop the points significantly worse than the leader.
+    const mean = (i: number): number => perDeal[i]!.subarray(0, dealsDone).reduce((a, b) => a + b, 0) / dealsDone;
+    const leader = contenders.reduce((best, i) => (mean(i) < mean(best) ? i : best));
+    const others = contenders.filter((i) => i !== leader && i !== defaultIndex);
+    const ps = others.map((i) => paired(perDeal[i]!, perDeal[leader]!, dealsDone).p);
+    holm(ps).forEach((p, j) => {
+      const i = others[j]!;
+      if (p < alpha && mean(i) > mean(leader)) {
+        alive[i] = false;
+        points[i]!.droppedAfterRound = round + 1;
+        points[i]!.pDropped = p;
+      }
+    });
+  }
+
+  for (const [i, point] of points.entries()) {
+    const n = point.droppedAfterRound === undefined ? dealsDone : Math.min(dealsDone, point.droppedAfterRound * perRound);
+    const m = new Moments();
+    for (let k = 0; k < n; k++) m.add(perDeal[i]![k]!);
+    Object.assign(point, { deals: n, meanScore: m.mean, meanScoreCI: m.ci() });
+  }
+  const finalists = points.filter((p) => p.droppedAfterRound === undefined);
+  const winner = finalists.reduce((best, p) => (p.meanScore < best.meanScore ? p : best));
+  const vs = paired(perDeal[points.indexOf(winner)]!, perDeal[defaultIndex]!, dealsDone);
+  const gamesFullGrid = points.length * P * o.games;
+  return {
+    agent: o.agent,
+    axes,
+    field,
+    players: P,
+    seed: o.seed,
+    rounds,
+    alpha,
+    points,
+    winner,
+    defaults: points[defaultIndex]!,
+    winnerVsDefault: { deals: dealsDone, meanDiff: vs.mean, ci: vs.ci, p: vs.p },
+    gamesPlayed,
+    gamesFullGrid,
+    gamesSaved: gamesFullGrid - gamesPlayed,
+    elapsedSeconds: (performance.now() - started) / 1000,
+    partial,
+  };
+}
+
+/** Paired t statistics of a - b over the first n deals. */
+function paired(a: Float64Array, b: Float64Array, n: number): { mean: number; ci: [number, number]; p: number } {
+  const m = new Moments();
+  for (let k = 0; k < n; k++) m.add(a[k]! - b[k]!);
+  return { mean: m.mean, ci: m.ci(), p: m.pValue() };
+}
