@@ -5,7 +5,14 @@ import type { TopLevelSpec } from 'vega-lite';
  * tournaments, experiments and sweeps. Scores are points per game; lower is better.
  */
 const WIDTH = 420;
-const config = { font: 'DejaVu Sans', view: { stroke: null }, axis: { labelFontSize: 11, titleFontSize: 12 }, title: { fontSize: 14, anchor: 'start' as const } };
+const config = {
+  font: 'DejaVu Sans',
+  view: { stroke: null },
+  axis: { labelFontSize: 11, titleFontSize: 12 },
+  // Legends of line-over-band charts would otherwise take the pale band's opacity.
+  legend: { symbolOpacity: 1 },
+  title: { fontSize: 14, anchor: 'start' as const },
+};
 
 export interface MeanRow {
   players: number;

@@ -5,19 +5,8 @@ import { UserError } from '../errors.js';
 import { newResultsDir } from '../output/files.js';
 import { writeReport } from '../output/report.js';
 import { runSweep } from '../tournament/sweep.js';
+import { interruptible } from './interrupt.js';
 import { Progress } from './progress.js';
-
-/** Ctrl-C once: finish what is under way and write it, marked partial; twice: quit. */
-function interruptible(): { signal: AbortSignal; release(): void } {
-  const controller = new AbortController();
-  const onInterrupt = (): void => {
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\ninterrupted: writing what is finished (Ctrl-C again to quit now)\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onInterrupt);
-  return { signal: controller.signal, release: () => process.off('SIGINT', onInterrupt) };
-}
 
 export async function runCommand(a: { file: string; games?: number; out?: string; threads?: number; quiet: boolean }): Promise<void> {
   const exp = loadExperiment(a.file);
@@ -51,7 +40,7 @@ export async function sweepCommand(a: {
   const progress = new Progress('sweep', !a.quiet && process.stderr.isTTY === true);
   const stop = interruptible();
   try {
-    const result = await runSweep({ ...a, field: [a.field], signal: stop.signal, onProgress: (done) => progress.update(done, done) });
+    const result = await runSweep({ ...a, field: [a.field], signal: stop.signal, onProgress: (done, atMost) => progress.update(done, atMost) });
     progress.done();
     const { charts, table } = await writeSweepOutputs(result, dir, true);
     const headlines = sweepHeadlines(result);

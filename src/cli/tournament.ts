@@ -9,6 +9,7 @@ import { runTournament } from '../tournament/run.js';
 import type { SeatingMode } from '../tournament/schedule.js';
 import { UserError } from '../errors.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
+import { interruptible } from './interrupt.js';
 import { Progress } from './progress.js';
 
 export interface TournamentArgs extends RuleArgs {
@@ -36,13 +37,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
   const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
   perGame?.write('deal,seed,seating,seat,position,agent,score,chips\n');
   const progress = new Progress('tournament', !a.quiet && process.stderr.isTTY === true);
-  const controller = new AbortController();
-  const onInterrupt = (): void => {
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\ninterrupted: finishing the games under way and writing what is done (Ctrl-C again to quit now)\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onInterrupt);
+  const stop = interruptible();
   try {
     const result = await runTournament({
       pool,
@@ -55,7 +50,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
       threads: a.threads,
       chunk: a.chunk,
       records: log !== undefined,
-      signal: controller.signal,
+      signal: stop.signal,
       onProgress: (done, total) => progress.update(done, total),
       onBatch(batch, res, seatings) {
         if (log && res.records) log.write(res.records.join('\n') + '\n');
@@ -81,7 +76,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
     writeTournamentOutputs(dir, summary);
     return { summary, dir };
   } finally {
-    process.off('SIGINT', onInterrupt);
+    stop.release();
     log?.close();
     perGame?.close();
   }

@@ -18,15 +18,7 @@ export interface Rules {
 }
 
 /** The rules object written into game records (players is a record field of its own). */
-export interface RecordRules {
-  startChips: number;
-  removed: number;
-  minCard: number;
-  maxCard: number;
-  openChips: boolean;
-  knownRemoved: boolean;
-  custom: boolean;
-}
+export type RecordRules = Omit<Rules, 'players'> & { custom: boolean };
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 7;

@@ -5,9 +5,9 @@ import seedrandom from 'seedrandom';
  * digits in records. Deal k's seed is a hash of (master seed, k), never a draw from a shared
  * stream, so a deal is the same whichever table, seating, thread or chunk plays it.
  *
- * Shuffles use sfc32 keyed by the game seed: building a seedrandom generator costs about 2.5 us, more
- * than a whole game in the engine, so deals use this counter-style generator built on the stack.
- * Agents' streams (seed, seat) are seedrandom's alea, built only when a bot first draws.
+ * Shuffles use sfc32 keyed by the game seed, and each seat's stream is sfc32 keyed by (game seed,
+ * seat) (see Table): building a seedrandom generator costs about 2.5 us, more than a whole game in
+ * the engine, while an sfc32 is re-keyed in place.
  */
 
 /** A 64-bit game seed as two unsigned 32-bit halves. */
@@ -92,19 +92,9 @@ export class Sfc32 {
   }
 }
 
-/** The RNG stream of the agent in `seat` for the game with this seed. */
-export function seatSeed(gameSeed: string, seat: number): string {
-  return `${gameSeed}/seat${seat}`;
-}
-
 export type Random = () => number;
 
+/** seedrandom's alea seeded by name: for tests and tools that want a named stream. */
 export function makeRandom(seed: string): Random {
   return seedrandom.alea(seed) as Random;
-}
-
-/** A seat's stream, built on first use: most fast bots never draw. */
-export function lazyRandom(seed: string): Random {
-  let rng: Random | undefined;
-  return () => (rng ??= makeRandom(seed))();
 }

@@ -12,9 +12,15 @@ import { GameState } from './state.js';
 export class Table {
   readonly state: GameState;
   private readonly observations: Observation[];
+  /** Seats whose bot has onEvent / newGame: the loop calls only those. */
   private readonly listeners: number[];
+  private readonly starters: number[];
+  /** One reusable GameStart per seat and one event object: a game allocates nothing for its bots. */
+  private readonly starts: GameStart[];
   private readonly event: GameEvent = { type: 'take', seat: 0, card: 0, pot: 0 };
   private readonly streams: SeatStream[];
+  private readonly key: SeedKey = { hi: 0, lo: 0 };
+  private seedText: string | undefined;
 
   constructor(
     readonly rules: Rules,
@@ -29,7 +35,6 @@ export class Table {
     this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
     this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const table = this;
     this.starts = agents.map((_, seat) => ({
       seat,
@@ -42,11 +47,10 @@ export class Table {
     }));
   }
 
-  private readonly starters: number[];
-  /** One reusable GameStart per seat: a game allocates nothing for its bots. */
-  private readonly starts: GameStart[];
-  private readonly key: SeedKey = { hi: 0, lo: 0 };
-  private seedText: string | undefined;
+  /** The current game's seed as in its record (its text is built only when asked for). */
+  get seed(): string {
+    return (this.seedText ??= seedHex(this.key));
+  }
 
   /** Plays the game with this seed to the end; `starter` overrides the dealt starting seat. */
   play(key: SeedKey, starter?: number): void {
@@ -56,8 +60,13 @@ export class Table {
     this.key.lo = key.lo;
     this.seedText = undefined;
     for (const stream of this.streams) stream.stale = true;
-    const seed = (): string => this.seed;
-    if (this.starters.length) this.startAgents();
+    for (const seat of this.starters) {
+      try {
+        this.agents[seat]!.newGame!(this.starts[seat]!);
+      } catch (err) {
+        throw this.fail(seat, 'threw in newGame', err);
+      }
+    }
     const { agents, observations } = this;
     const hasListeners = this.listeners.length > 0;
     while (s.card !== 0) {
@@ -66,38 +75,23 @@ export class Table {
       try {
         action = agents[seat]!.decide(observations[seat]!);
       } catch (err) {
-        throw this.fail(seat, seed(), `threw ${err instanceof Error ? err.message : String(err)}`);
+        throw this.fail(seat, 'threw', err);
       }
       const card = s.card;
       const pot = s.pot;
       if (action === 'take') {
         s.take();
       } else if (action === 'pass') {
-        if (s.chips[seat] === 0) throw this.fail(seat, seed(), `passed on card ${card} with no chips`);
+        if (s.chips[seat] === 0) throw this.fail(seat, `passed on card ${card} with no chips`);
         s.pass();
       } else {
-        throw this.fail(seat, seed(), `answered ${JSON.stringify(action)} (expected "take" or "pass")`);
+        throw this.fail(seat, `answered ${JSON.stringify(action)} (expected "take" or "pass")`);
       }
-      if (hasListeners) this.notify(action, seat, card, pot, seed);
+      if (hasListeners) this.notify(action, seat, card, pot);
     }
   }
 
-  /** The current game's seed as in its record (built only when asked for). */
-  get seed(): string {
-    return (this.seedText ??= seedHex(this.key));
-  }
-
-  private startAgents(): void {
-    for (const seat of this.starters) {
-      try {
-        this.agents[seat]!.newGame!(this.starts[seat]!);
-      } catch (err) {
-        throw this.fail(seat, this.seed, `threw in newGame: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-  }
-
-  private notify(type: 'take' | 'pass', seat: number, card: number, pot: number, seed: () => string): void {
+  private notify(type: 'take' | 'pass', seat: number, card: number, pot: number): void {
     const e = this.event;
     for (const listener of this.listeners) {
       e.type = type;
@@ -107,13 +101,15 @@ export class Table {
       try {
         this.agents[listener]!.onEvent!(e, this.observations[listener]!);
       } catch (err) {
-        throw this.fail(listener, seed(), `threw in onEvent: ${err instanceof Error ? err.message : String(err)}`);
+        throw this.fail(listener, 'threw in onEvent', err);
       }
     }
   }
 
-  private fail(seat: number, seed: string, what: string): AgentError {
-    return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${seed}) ${what}`);
+  /** The one-line error for a misbehaving bot: name, seat, game seed, what it did. */
+  private fail(seat: number, what: string, cause?: unknown): AgentError {
+    const detail = cause === undefined ? '' : ` ${cause instanceof Error ? cause.message : String(cause)}`;
+    return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
   }
 }
 

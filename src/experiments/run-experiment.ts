@@ -201,7 +201,7 @@ async function runThresholds(exp: ThresholdsExperiment, games: number, dir: stri
     alpha: exp.alpha,
     threads: o.threads,
     signal: o.signal,
-    onProgress: (done) => progress.update(Math.min(done, 1), 1),
+    onProgress: (done, atMost) => progress.update(done, atMost),
   });
   progress.done();
   const { charts, table } = await writeSweepOutputs(result, dir, exp.png);

@@ -3,7 +3,8 @@ import { holm, meanCI, Moments, wilson } from './moments.js';
 const HIST_OFFSET = 1000;
 const HIST_SIZE = 4001;
 
-export interface AgentSummary {
+/** Score and win figures of a bot (or of a seat position). */
+interface ScoreFigures {
   agent: string;
   /** Seat-games played (an agent in two seats of one game counts twice). */
   games: number;
@@ -12,6 +13,9 @@ export interface AgentSummary {
   /** Share of wins, a k-way tie counting 1/k; parity is 1/players. */
   winShare: number;
   winShareCI: [number, number];
+}
+
+export interface AgentSummary extends ScoreFigures {
   /** 1 = lowest score; ties share the average rank. */
   meanRank: number;
   /** Chips left at the end of the game. */
@@ -36,15 +40,9 @@ export interface PairSummary {
   pHolm: number;
 }
 
-export interface SeatSummary {
-  agent: string;
+export interface SeatSummary extends ScoreFigures {
   /** Seats after the starter: 0 revealed the first card. */
   position: number;
-  games: number;
-  meanScore: number;
-  meanScoreCI: [number, number];
-  winShare: number;
-  winShareCI: [number, number];
 }
 
 /**

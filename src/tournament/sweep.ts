@@ -67,7 +67,8 @@ export interface SweepOptions {
   alpha?: number;
   threads?: number;
   signal?: AbortSignal;
-  onProgress?(gamesDone: number, note: string): void;
+  /** Games so far, and the most the sweep can still reach (racing usually stops far short). */
+  onProgress?(gamesDone: number, gamesAtMost: number): void;
 }
 
 export interface SweepPoint {
@@ -157,7 +158,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
       seed: o.seed,
       threads: o.threads,
       signal: o.signal,
-      onProgress: (done) => o.onProgress?.(gamesPlayed + done, `round ${round + 1}/${rounds}, ${contenders.length} points`),
+      onProgress: (done, total) => o.onProgress?.(gamesPlayed + done, gamesPlayed + total + (o.games - first - deals) * contenders.length * P),
       onBatch(batch, res, seatings) {
         const layout = batchLayout(batch.to - batch.from, seatings.length, P);
         const sums = new Float64Array(contenders.length);

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Regenerates the README's headline charts: runs the three experiments (sizes below) and copies one
+# PNG of each into results/examples/. Full runs stay in results/examples-runs/ (not tracked).
+# usage: scripts/make-examples.sh   (about 10 minutes on two cores)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npm run build --silent
+runs=results/examples-runs
+mkdir -p results/examples "$runs"
+run() { # name file games
+  rm -rf "$runs/$1"
+  /usr/bin/time -f "$1: %e s" node dist/src/cli/main.js run "experiments/$2.json" --games "$3" --out "$runs/$1" --quiet
+}
+run strategies strategies 200
+run player-count player-count 300
+run thresholds thresholds 600
+cp "$runs/strategies/leaderboard.png" results/examples/strategies-leaderboard.png
+cp "$runs/strategies/seats.png" results/examples/strategies-seats.png
+cp "$runs/player-count/score-by-players.png" results/examples/player-count-score.png
+cp "$runs/thresholds/sweep-heatmap.png" results/examples/thresholds-heatmap.png
+echo "examples written to results/examples/"
