@@ -17,7 +17,7 @@ export async function benchCommand(opts: { json: boolean; quick: boolean; refere
   say('workload 3: mc at its default setting...');
   const mc = await mcWorkload(n(40));
   say('workload 4: tournament of fast bots, 1 and 2 threads...');
-  const tournament = await tournamentWorkload(n(25_000));
+  const tournament = await tournamentWorkload(n(250_000));
   say('memory: 1 million games...');
   const memory = await memoryWorkload(n(250_000));
   const reference = opts.reference ? cReference(3_000_000) : undefined;

@@ -84,5 +84,8 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
 
 export function printTournament(summary: Summary, dir: string): void {
   console.log(leaderboard(summary));
-  console.log(`\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} threads). Outputs: ${join(dir, 'summary.json')}`);
+  if (summary.seatingMode === 'rotations' && summary.players > 2 && summary.agents.length > 2) {
+    console.log('note: cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.');
+  }
+  console.log(`\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Outputs: ${join(dir, 'summary.json')}`);
 }

@@ -45,34 +45,44 @@ export interface SeatSummary extends ScoreFigures {
   position: number;
 }
 
+/** Win shares are tallied in units of 1/420 (the least common multiple of 1..7), so they stay integers. */
+const SHARE_UNIT = 420;
+
 /**
  * Streams per-game results into the statistics of ../shared/design.md, deal by deal, keeping no
- * per-game values. The confidence interval of a mean score treats deals as the independent units
- * (an agent's seat-games within one deal share the cards), and comparisons are paired over deals.
+ * per-game values. Two parts:
+ * - exact tallies (counts, sums, ranks x 2, wins in 1/420 units, histograms, seat sums): integers,
+ *   so batches can be tallied in worker threads and merged in any order with identical results;
+ * - per-deal means, fed in deal order into streaming moments: a bot's mean score CI treats deals as
+ *   the independent units (its seat-games within one deal share the cards), and comparisons are
+ *   paired over deals.
  */
 export class TournamentStats {
   readonly n: number;
   dealsAdded = 0;
   private readonly perDeal: Moments[];
+  private readonly chipDeal: Moments[];
+  private readonly pairs: Moments[];
+  /** All exact tallies in one buffer (see the offsets below), for export and merge. */
+  private readonly tally: Float64Array;
+  private readonly counts: Float64Array;
   private readonly sums: Float64Array;
   private readonly chipSums: Float64Array;
-  private readonly chipDeal: Moments[];
-  private readonly counts: Float64Array;
   private readonly wins: Float64Array;
-  private readonly ranks: Float64Array;
-  private readonly dealSum: Float64Array;
-  private readonly dealChips: Float64Array;
-  private readonly dealCount: Float64Array;
-  private readonly pairs: Moments[];
-  /** Per (agent or 'all') x position: count, sum, sum of squares of scores. */
+  private readonly ranks2: Float64Array;
+  /** Per (agent or 'all') x position: count, sum, sum of squares of scores, wins. */
   private readonly seatSums: Float64Array;
-  private readonly seatWins: Float64Array;
   /** Score counts per agent: index score + HIST_OFFSET (scores outside fall into the end bins). */
-  private readonly histograms: Float64Array[];
-  private readonly matchTotals: Float64Array;
+  private readonly hist: Float64Array;
   private readonly matchWins: Float64Array;
   private readonly matchCounts: Float64Array;
+  private readonly matchTotals: Float64Array;
   private readonly share = new Float64Array(8);
+  /** Per-deal score and chip sums per agent (scratch), then the agent's seat-games per deal. */
+  private readonly dealSum: Float64Array;
+  private readonly dealChips: Float64Array;
+  private readonly perDealCount: Float64Array;
+  private readonly means: Float64Array;
 
   constructor(
     readonly labels: readonly string[],
@@ -82,23 +92,23 @@ export class TournamentStats {
     readonly matchLength = 0,
   ) {
     const n = (this.n = labels.length);
+    const P = players;
     this.perDeal = Array.from({ length: n }, () => new Moments());
     this.chipDeal = Array.from({ length: n }, () => new Moments());
-    this.sums = new Float64Array(n);
-    this.chipSums = new Float64Array(n);
-    this.counts = new Float64Array(n);
-    this.wins = new Float64Array(n);
-    this.ranks = new Float64Array(n);
+    this.pairs = Array.from({ length: (n * (n - 1)) / 2 }, () => new Moments());
+    const sizes = [n, n, n, n, n, (n + 1) * P * 4, n * HIST_SIZE, n, n];
+    this.tally = new Float64Array(sizes.reduce((a, b) => a + b, 0));
+    let at = 0;
+    const part = (size: number): Float64Array => this.tally.subarray(at, (at += size));
+    [this.counts, this.sums, this.chipSums, this.wins, this.ranks2, this.seatSums, this.hist, this.matchWins, this.matchCounts] = sizes.map(part) as [
+      Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array,
+    ];
+    this.matchTotals = new Float64Array(seatings.length * P);
     this.dealSum = new Float64Array(n);
     this.dealChips = new Float64Array(n);
-    this.dealCount = new Float64Array(n);
-    this.pairs = Array.from({ length: (n * (n - 1)) / 2 }, () => new Moments());
-    this.seatSums = new Float64Array((n + 1) * players * 3);
-    this.seatWins = new Float64Array((n + 1) * players);
-    this.histograms = Array.from({ length: n }, () => new Float64Array(HIST_SIZE));
-    this.matchTotals = new Float64Array(seatings.length * players);
-    this.matchWins = new Float64Array(n);
-    this.matchCounts = new Float64Array(n);
+    this.perDealCount = new Float64Array(n);
+    for (const lineup of seatings) for (const a of lineup) this.perDealCount[a]!++;
+    this.means = new Float64Array(2 * n);
   }
 
   /**
@@ -106,10 +116,18 @@ export class TournamentStats {
    * `gameInMatch` is the game's index within its match (circuit format).
    */
   addDeal(scores: ArrayLike<number>, chips: ArrayLike<number>, offset: number, starter: number, gameInMatch = 0): void {
-    const { players: P, n } = this;
+    this.tallyDeal(scores, chips, offset, starter, gameInMatch, this.means, 0);
+    this.addDealMeans(this.means, 0);
+  }
+
+  /**
+   * The exact part of addDeal; writes each agent's mean score and mean chips in this deal to
+   * out[at + a] and out[at + n + a] for addDealMeans.
+   */
+  tallyDeal(scores: ArrayLike<number>, chips: ArrayLike<number>, offset: number, starter: number, gameInMatch: number, out: Float64Array, at: number): void {
+    const { players: P, n, seatSums } = this;
     this.dealSum.fill(0);
     this.dealChips.fill(0);
-    this.dealCount.fill(0);
     for (let s = 0; s < this.seatings.length; s++) {
       const lineup = this.seatings[s]!;
       const base = offset + s * P;
@@ -117,6 +135,7 @@ export class TournamentStats {
       for (let seat = 0; seat < P; seat++) {
         const a = lineup[seat]!;
         const score = scores[base + seat]!;
+        const share = this.share[seat]!;
         let below = 0;
         let equal = 0;
         for (let o = 0; o < P; o++) {
@@ -124,27 +143,22 @@ export class TournamentStats {
           if (v < score) below++;
           else if (v === score) equal++;
         }
+        this.counts[a]!++;
         this.sums[a]! += score;
         this.chipSums[a]! += chips[base + seat]!;
-        this.counts[a]!++;
-        this.wins[a]! += this.share[seat]!;
-        this.ranks[a]! += 1 + below + (equal - 1) / 2;
+        this.wins[a]! += share;
+        this.ranks2[a]! += 2 + 2 * below + (equal - 1);
         this.dealSum[a]! += score;
         this.dealChips[a]! += chips[base + seat]!;
-        this.dealCount[a]!++;
-        this.histograms[a]![Math.min(HIST_SIZE - 1, Math.max(0, score + HIST_OFFSET))]!++;
+        this.hist[a * HIST_SIZE + Math.min(HIST_SIZE - 1, Math.max(0, score + HIST_OFFSET))]!++;
         const position = (seat - starter + P) % P;
-        const sa = (a * P + position) * 3;
-        const sn = (n * P + position) * 3;
-        const sums = this.seatSums;
-        sums[sa]!++;
-        sums[sa + 1]! += score;
-        sums[sa + 2]! += score * score;
-        sums[sn]!++;
-        sums[sn + 1]! += score;
-        sums[sn + 2]! += score * score;
-        this.seatWins[a * P + position]! += this.share[seat]!;
-        this.seatWins[n * P + position]! += this.share[seat]!;
+        // The agent's own row, then the row of all agents together.
+        for (let row = (a * P + position) * 4, k = 0; k < 2; k++, row = (n * P + position) * 4) {
+          seatSums[row]!++;
+          seatSums[row + 1]! += score;
+          seatSums[row + 2]! += score * score;
+          seatSums[row + 3]! += share;
+        }
         if (this.matchLength) this.matchTotals[s * P + seat]! += score;
       }
       if (this.matchLength && gameInMatch === this.matchLength - 1) {
@@ -156,23 +170,47 @@ export class TournamentStats {
         }
       }
     }
-    const means = this.dealSum;
     for (let a = 0; a < n; a++) {
-      if (this.dealCount[a] === 0) continue;
-      means[a]! /= this.dealCount[a]!;
-      this.perDeal[a]!.add(means[a]!);
-      this.chipDeal[a]!.add(this.dealChips[a]! / this.dealCount[a]!);
+      const c = this.perDealCount[a]!;
+      out[at + a] = c ? this.dealSum[a]! / c : NaN;
+      out[at + n + a] = c ? this.dealChips[a]! / c : NaN;
+    }
+  }
+
+  /** The ordered part of addDeal: one deal's per-agent means (as tallyDeal wrote them), in deal order. */
+  addDealMeans(means: ArrayLike<number>, at: number): void {
+    const n = this.n;
+    for (let a = 0; a < n; a++) {
+      if (this.perDealCount[a] === 0) continue;
+      this.perDeal[a]!.add(means[at + a]!);
+      this.chipDeal[a]!.add(means[at + n + a]!);
     }
     let k = 0;
     for (let a = 0; a < n; a++) {
       for (let b = a + 1; b < n; b++, k++) {
-        if (this.dealCount[a] && this.dealCount[b]) this.pairs[k]!.add(means[a]! - means[b]!);
+        if (this.perDealCount[a] && this.perDealCount[b]) this.pairs[k]!.add(means[at + a]! - means[at + b]!);
       }
     }
     this.dealsAdded++;
   }
 
-  /** Win share of each seat of one game (k tied winners get 1/k) into this.share. */
+  /** A copy of the exact tallies, to send from a worker. */
+  exportTally(): Float64Array {
+    return this.tally.slice();
+  }
+
+  /** Adds tallies exported by another instance with the same agents, seatings and players. */
+  mergeTally(other: Float64Array): void {
+    if (other.length !== this.tally.length) throw new Error('tallies of a different tournament');
+    for (let i = 0; i < other.length; i++) this.tally[i]! += other[i]!;
+  }
+
+  resetTally(): void {
+    this.tally.fill(0);
+    this.matchTotals.fill(0);
+  }
+
+  /** Win share of each seat of one game in 1/420 units (k tied winners get 420/k each) into this.share. */
   private shares(scores: ArrayLike<number>, base: number): void {
     let best = Infinity;
     let k = 0;
@@ -183,7 +221,7 @@ export class TournamentStats {
         k = 1;
       } else if (v === best) k++;
     }
-    for (let seat = 0; seat < this.players; seat++) this.share[seat] = scores[base + seat] === best ? 1 / k : 0;
+    for (let seat = 0; seat < this.players; seat++) this.share[seat] = scores[base + seat] === best ? SHARE_UNIT / k : 0;
   }
 
   agents(): AgentSummary[] {
@@ -194,16 +232,16 @@ export class TournamentStats {
         games,
         meanScore: this.sums[a]! / games,
         meanScoreCI: this.perDeal[a]!.ci(),
-        winShare: this.wins[a]! / games,
-        winShareCI: wilson(this.wins[a]!, games),
-        meanRank: this.ranks[a]! / games,
+        winShare: this.wins[a]! / SHARE_UNIT / games,
+        winShareCI: wilson(this.wins[a]! / SHARE_UNIT, games),
+        meanRank: this.ranks2[a]! / 2 / games,
         meanChips: this.chipSums[a]! / games,
         meanChipsCI: this.chipDeal[a]!.ci(),
       };
       if (this.matchLength) {
         out.matches = this.matchCounts[a]!;
-        out.matchWinShare = this.matchWins[a]! / this.matchCounts[a]!;
-        out.matchWinShareCI = wilson(this.matchWins[a]!, this.matchCounts[a]!);
+        out.matchWinShare = this.matchWins[a]! / SHARE_UNIT / this.matchCounts[a]!;
+        out.matchWinShareCI = wilson(this.matchWins[a]! / SHARE_UNIT, this.matchCounts[a]!);
       }
       return out;
     });
@@ -226,7 +264,7 @@ export class TournamentStats {
   /** Score distribution of agent a as [score, count] pairs, ascending. */
   distribution(a: number): [number, number][] {
     const out: [number, number][] = [];
-    this.histograms[a]!.forEach((count, i) => {
+    this.hist.subarray(a * HIST_SIZE, (a + 1) * HIST_SIZE).forEach((count, i) => {
       if (count > 0) out.push([i - HIST_OFFSET, count]);
     });
     return out;
@@ -236,10 +274,10 @@ export class TournamentStats {
     const rows: SeatSummary[] = [];
     for (let row = 0; row <= this.n; row++) {
       for (let position = 0; position < this.players; position++) {
-        const at = (row * this.players + position) * 3;
+        const at = (row * this.players + position) * 4;
         const [count, sum, squares] = [this.seatSums[at]!, this.seatSums[at + 1]!, this.seatSums[at + 2]!];
         if (count === 0) continue;
-        const wins = this.seatWins[row * this.players + position]!;
+        const wins = this.seatSums[at + 3]! / SHARE_UNIT;
         const mean = sum / count;
         // Sums of squares are exact here: integer scores, far below 2^53.
         const variance = (squares - sum * mean) / (count - 1);

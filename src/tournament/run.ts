@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { loadAgent } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult } from '../engine/batch.js';
+import type { default as runBatch, WorkerResult } from './worker.js';
 import { makeRules, type Rules, type RulesInput } from '../engine/rules.js';
 import { UserError } from '../errors.js';
 import { distModule } from '../paths.js';
@@ -100,7 +101,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const stop = (): void => abort.abort();
   options.signal?.addEventListener('abort', stop);
   const started = performance.now();
-  const finished = new Map<number, { batch: Batch; result: BatchResult }>();
+  const finished = new Map<number, { batch: Batch; result: WorkerResult }>();
   let nextToSubmit = 0;
   let nextToFold = 0;
   let dealsPlayed = 0;
@@ -112,14 +113,9 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       finished.delete(nextToFold++);
       const { batch, result } = item;
       const deals = batch.to - batch.from;
-      const layout = batchLayout(deals, seatings.length, P);
-      const d = result.data;
-      const scores = d.subarray(layout.scores);
-      const chips = d.subarray(layout.chips);
-      for (let i = 0; i < deals; i++) {
-        stats.addDeal(scores, chips, i * seatings.length * P, d[layout.starters + i]!, matchLength ? (batch.from + i) % matchLength : 0);
-      }
-      decisions += d[layout.decisions]!;
+      stats.mergeTally(result.tally);
+      for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * 2 * pool.length);
+      decisions += result.data[batchLayout(deals, seatings.length, P).decisions]!;
       dealsPlayed = batch.to - firstDeal;
       options.onBatch?.(batch, result, seatings);
       options.onProgress?.(dealsPlayed * gamesPerDeal, gamesTotal);
@@ -137,9 +133,9 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       matchLength,
       records: options.records ?? false,
     };
-    const raw = (await piscina.run(batch, { signal: abort.signal })) as Int32Array | BatchResult | { userError: string };
+    const raw = (await piscina.run(batch, { signal: abort.signal })) as Awaited<ReturnType<typeof runBatch>>;
     if ('userError' in raw) throw new UserError(raw.userError);
-    finished.set(index, { batch, result: raw instanceof Int32Array ? { data: raw } : raw });
+    finished.set(index, { batch, result: raw });
     fold();
   };
 
