@@ -17,6 +17,7 @@ import { Progress } from '../cli/progress.js';
 import { newResultsDir, VERSION, writeFileAtomic } from '../output/files.js';
 import { htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
+import { formatP } from '../stats/moments.js';
 import { runTournament } from '../tournament/run.js';
 import { runSweep, type SweepResult } from '../tournament/sweep.js';
 import { tables } from '../tournament/schedule.js';
@@ -115,7 +116,7 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
     .join('');
   const pairHtml = summaries
     .map((s) => `<h3>${s.players} players: paired differences</h3>` +
-      htmlTable(['a', 'b', 'deals', 'a - b', '95% CI', 'Holm p'], s.pairwise.map((p) => [p.a, p.b, p.deals, p.meanDiff.toFixed(2), ci(p.ci), p.pHolm.toExponential(2)])))
+      htmlTable(['a', 'b', 'deals', 'a - b', '95% CI', 'Holm p'], s.pairwise.map((p) => [p.a, p.b, p.deals, p.meanDiff.toFixed(2), ci(p.ci), formatP(p.pHolm)])))
     .join('');
   const headlines = exp.kind === 'strategies' ? strategyHeadlines(summaries) : playerCountHeadlines(summaries, exp);
   return {
@@ -156,7 +157,7 @@ function strategyHeadlines(summaries: Summary[]): string[] {
     const ranked = [...s.agents].sort((a, b) => a.meanScore - b.meanScore);
     const [best, second] = ranked;
     const pair = s.pairwise.find((p) => (p.a === best!.agent && p.b === second?.agent) || (p.b === best!.agent && p.a === second?.agent));
-    const gap = pair ? `, ${Math.abs(pair.meanDiff).toFixed(2)} points ahead of ${second!.agent} (Holm p ${pair.pHolm.toExponential(1)})` : '';
+    const gap = pair ? `, ${Math.abs(pair.meanDiff).toFixed(2)} points ahead of ${second!.agent} (Holm p ${formatP(pair.pHolm, 1)})` : '';
     return `${s.players} players: ${best!.agent} scores best, ${best!.meanScore.toFixed(2)} ${ci(best!.meanScoreCI)}${gap}; order ${ranked.map((a) => a.agent).join(' < ')}.`;
   });
 }
@@ -178,11 +179,19 @@ async function playerCountCharts(summaries: Summary[], dir: string, png: boolean
 
 function playerCountHeadlines(summaries: Summary[], exp: PlayerCountExperiment): string[] {
   const lines = exp.agents.map((agent) => {
-    const points = summaries.flatMap((s) => s.agents.filter((a) => a.agent === agent).map((a) => [s.players, a.meanScore] as [number, number]));
-    const fit = points.length > 1 ? linearRegression(points) : { m: NaN };
+    const points = summaries.flatMap((s) => s.agents.filter((a) => a.agent === agent).map((a) => [s.players, a.meanScore, s.rules.startChips] as const));
     const text = points.map(([p, m]) => `${p}p ${m.toFixed(1)}`).join(', ');
-    return `${agent}: mean score ${text} (least-squares slope ${fit.m.toFixed(2)} points per extra player).`;
+    const best = points.reduce((a, b) => (b[1] < a[1] ? b : a));
+    // The trend is only a line while the chips per player stay the same (11 for 2-5 players here).
+    const eleven = points.filter(([, , chips]) => chips === 11).map(([p, m]) => [p, m]);
+    const slope = eleven.length > 1 ? `; with 11 chips each the score falls ${(-linearRegression(eleven).m).toFixed(1)} points per extra player (least squares)` : '';
+    return `${agent}: mean score ${text}; lowest at ${best[0]} players${slope}.`;
   });
+  // Relate where scores bottom out to the chips each table brings per played card.
+  const chipsPerCard = summaries.map((s) => [s.players, (s.players * s.rules.startChips) / (s.rules.maxCard - s.rules.minCard + 1 - s.rules.removed)] as const);
+  const richest = chipsPerCard.reduce((a, b) => (b[1] > a[1] ? b : a));
+  const lowestAt = lines.filter((l) => l.includes(`lowest at ${richest[0]} players`)).length;
+  lines.push(`${lowestAt} of ${exp.agents.length} bots score lowest at ${richest[0]} players, the table with the most chips per played card (${richest[1].toFixed(2)}; chips per card by player count: ${chipsPerCard.map(([p, c]) => `${p}p ${c.toFixed(2)}`).join(', ')}).`);
   if (exp.players.includes(2)) lines.push(`2 players are outside the official rules; they were played with ${exp.twoPlayerChips} chips each.`);
   return lines;
 }
@@ -215,7 +224,7 @@ export function sweepHeadlines(r: SweepResult): string[] {
   const v = r.winnerVsDefault;
   return [
     `Best ${r.agent} against ${r.field.join(', ')} at ${r.players} players: ${w.spec}, mean score ${w.meanScore.toFixed(2)} ${ci(w.meanScoreCI)} over ${w.deals} deals.`,
-    `Default parameters (${r.defaults.spec}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; winner minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${v.p.toExponential(1)}).`,
+    `Default parameters (${r.defaults.spec}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; winner minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${formatP(v.p, 1)}).`,
     `Racing played ${r.gamesPlayed} games instead of ${r.gamesFullGrid} for the full grid (saved ${((r.gamesSaved / r.gamesFullGrid) * 100).toFixed(0)}%); ${r.points.filter((p) => p.droppedAfterRound !== undefined).length} of ${r.points.length} points dropped.`,
   ];
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { recordRules } from '../engine/rules.js';
+import { formatP } from '../stats/moments.js';
 import type { TournamentResult } from '../tournament/run.js';
 import { VERSION, writeFileAtomic } from './files.js';
 
@@ -82,8 +83,8 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         meanDiff: fmt(p.meanDiff),
         ciLo: fmt(p.ci[0]),
         ciHi: fmt(p.ci[1]),
-        p: p.p.toExponential(3),
-        pHolm: p.pHolm.toExponential(3),
+        p: formatP(p.p, 3),
+        pHolm: formatP(p.pHolm, 3),
       })),
       ['a', 'b', 'deals', 'meanDiff', 'ciLo', 'ciHi', 'p', 'pHolm'],
     ),

@@ -72,3 +72,12 @@ export function holm(pValues: readonly number[]): number[] {
   });
   return adjusted;
 }
+
+/**
+ * A p-value for people: below double precision's reach (1 - CDF rounds to 0) it reads "< 1e-15"
+ * rather than a false 0.
+ */
+export function formatP(p: number, digits = 2): string {
+  if (Number.isNaN(p)) return 'n/a';
+  return p < 1e-15 ? '< 1e-15' : p.toExponential(digits);
+}

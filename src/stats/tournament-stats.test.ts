@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holm, Moments, wilson } from './moments.js';
+import * as ss from 'simple-statistics';
+import { formatP, holm, Moments, wilson } from './moments.js';
 import { TournamentStats } from './tournament-stats.js';
 
 /**
@@ -75,6 +76,19 @@ describe('building blocks', () => {
     [2, 4, 4, 4, 5, 5, 7, 9].forEach((x) => m.add(x));
     expect(m.mean).toBe(5);
     expect(m.variance).toBeCloseTo(32 / 7, 12);
+  });
+
+  it('Moments agrees with simple-statistics on 10,000 values', () => {
+    const values = Array.from({ length: 10_000 }, (_, i) => ((i * 7919) % 201) - 60 + i / 1000);
+    const m = new Moments();
+    values.forEach((x) => m.add(x));
+    expect(m.mean).toBeCloseTo(ss.mean(values), 9);
+    expect(m.variance).toBeCloseTo(ss.sampleVariance(values), 6);
+  });
+
+  it('formats p-values below double precision as a bound, never as 0', () => {
+    expect(formatP(0)).toBe('< 1e-15');
+    expect(formatP(0.0123)).toBe('1.23e-2');
   });
 
   it('Holm adjusts step-down and keeps the order', () => {
