@@ -139,11 +139,12 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     fold();
   };
 
-  // Keep two tasks per thread in flight: enough to stay busy, few enough to keep memory flat.
+  // Two tasks per thread in flight keep the workers busy; capping how far submission runs ahead of
+  // folding bounds the batches waiting for a slow predecessor, so memory stays flat.
   const inFlight = new Set<Promise<void>>();
   try {
     while ((nextToSubmit < tasks || inFlight.size > 0) && !abort.signal.aborted) {
-      while (nextToSubmit < tasks && inFlight.size < threads * 2) {
+      while (nextToSubmit < tasks && inFlight.size < threads * 2 && nextToSubmit - nextToFold < threads * 8) {
         const p: Promise<void> = submit(nextToSubmit++).then(
           () => void inFlight.delete(p),
           (err) => {

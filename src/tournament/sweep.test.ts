@@ -25,6 +25,18 @@ describe('sweep grids', () => {
   });
 });
 
+describe('sweep options', () => {
+  it.each([
+    [{ players: 9 }, /players must be an integer from 2 to 7/],
+    [{ games: 0 }, /games must be a positive integer/],
+    [{ rounds: 0 }, /rounds must be an integer from 1 to 100/],
+    [{ alpha: 2 }, /alpha must be above 0 and at most 0.5/],
+    [{ agent: 'nobody' }, /unknown agent "nobody"/],
+  ])('rejects %j', async (o, message) => {
+    await expect(runSweep({ agent: 'threshold', grid: ['margin=0..1'], field: ['greedy'], players: 3, games: 10, seed: 's', ...o })).rejects.toThrow(message);
+  });
+});
+
 describe('racing', () => {
   it('drops a clearly worse point and keeps a tie with the leader', async () => {
     // margin=40 takes every card: far worse. The two late=0 copies of each margin are exact ties.

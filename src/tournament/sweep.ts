@@ -3,6 +3,7 @@ import { loadAgent } from '../agents/registry.js';
 import { parseSpec, splitLineup } from '../agents/spec.js';
 import { UserError } from '../errors.js';
 import { batchLayout } from '../engine/batch.js';
+import { makeRules } from '../engine/rules.js';
 import { holm, Moments } from '../stats/moments.js';
 import { runTournament } from './run.js';
 
@@ -112,6 +113,10 @@ export interface SweepResult {
  */
 export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   const started = performance.now();
+  makeRules({ players: o.players });
+  if (!Number.isInteger(o.games) || o.games < 1) throw new UserError(`games must be a positive integer, got ${o.games}`);
+  if (o.rounds !== undefined && (!Number.isInteger(o.rounds) || o.rounds < 1 || o.rounds > 100)) throw new UserError(`rounds must be an integer from 1 to 100, got ${o.rounds}`);
+  if (o.alpha !== undefined && !(o.alpha > 0 && o.alpha <= 0.5)) throw new UserError(`alpha must be above 0 and at most 0.5, got ${o.alpha}`);
   const base = parseSpec(o.agent);
   const tuned = await loadAgent(o.agent);
   const def = tuned.definition;
