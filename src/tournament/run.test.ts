@@ -64,6 +64,14 @@ describe('tournament', () => {
     expect(r.stats.agents().reduce((n, a) => n + a.games, 0)).toBe(r.gamesPlayed * 3);
   });
 
+  it('plays the house variants: mc reads open chips and known removed cards through its observation', async () => {
+    for (const variant of [{ openChips: true }, { knownRemoved: true }, { openChips: true, knownRemoved: true }]) {
+      const r = await runTournament({ ...base, pool: ['mc:rollouts=5', 'greedy', 'threshold'], rules: { players: 3, ...variant }, games: 4 });
+      expect(r.gamesPlayed).toBe(4 * 3);
+      expect(r.rules).toMatchObject(variant);
+    }
+  });
+
   it('plays circuit matches with the starting seat moving left', async () => {
     const records: GameRecord[] = [];
     const r = await runTournament({ ...base, games: 6, format: 'circuit', records: true, onBatch: (_b, res) => records.push(...res.records!.map((l) => JSON.parse(l) as GameRecord)) });
