@@ -194,9 +194,13 @@ export class TournamentStats {
     this.dealsAdded++;
   }
 
-  /** A copy of the exact tallies, to send from a worker. */
-  exportTally(): Float64Array {
-    return this.tally.slice();
+  get tallyLength(): number {
+    return this.tally.length;
+  }
+
+  /** Copies the exact tallies into `out` (tallyLength values), to send from a worker. */
+  exportTallyInto(out: Float64Array): void {
+    out.set(this.tally);
   }
 
   /** Adds tallies exported by another instance with the same agents, seatings and players. */

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { loadAgent } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult } from '../engine/batch.js';
-import type { default as runBatch, WorkerResult } from './worker.js';
+import { unpack, type WireResult, type WorkerResult } from './worker.js';
 import { makeRules, type Rules, type RulesInput } from '../engine/rules.js';
 import { UserError } from '../errors.js';
 import { distModule } from '../paths.js';
@@ -133,9 +133,11 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       matchLength,
       records: options.records ?? false,
     };
-    const raw = (await piscina.run(batch, { signal: abort.signal })) as Awaited<ReturnType<typeof runBatch>>;
-    if ('userError' in raw) throw new UserError(raw.userError);
-    finished.set(index, { batch, result: raw });
+    const wire = (await piscina.run(batch, { signal: abort.signal })) as WireResult;
+    if ('userError' in wire) throw new UserError(wire.userError);
+    const meansLength = (batch.to - batch.from) * 2 * pool.length;
+    const result = wire instanceof ArrayBuffer ? unpack(wire, stats.tallyLength, meansLength) : unpack(wire.buffer, stats.tallyLength, meansLength, wire.records);
+    finished.set(index, { batch, result });
     fold();
   };
 

@@ -1,13 +1,30 @@
+import { move } from 'piscina';
 import { batchLayout, playBatch, type Batch, type BatchResult } from '../engine/batch.js';
 import { UserError } from '../errors.js';
 import { TournamentStats } from '../stats/tournament-stats.js';
 
-/** What a worker sends back for one batch. */
+/** What a worker sends back for one batch, unpacked. */
 export interface WorkerResult extends BatchResult {
-  /** Exact tallies of the batch (TournamentStats.exportTally). */
+  /** Exact tallies of the batch (TournamentStats.exportTallyInto). */
   tally: Float64Array;
   /** Per deal: each agent's mean score, then mean chips (TournamentStats.tallyDeal). */
   means: Float64Array;
+}
+
+/**
+ * The numbers travel as one transferred ArrayBuffer: [tally | means] as float64, then the batch
+ * data as int32. Records (strings) are cloned alongside only when a log was asked for.
+ */
+export type WireResult = ArrayBuffer | { buffer: ArrayBuffer; records: string[] } | { userError: string };
+
+export function unpack(wire: ArrayBuffer, tallyLength: number, meansLength: number, records?: string[]): WorkerResult {
+  const floats = tallyLength + meansLength;
+  return {
+    tally: new Float64Array(wire, 0, tallyLength),
+    means: new Float64Array(wire, tallyLength * 8, meansLength),
+    data: new Int32Array(wire, floats * 8),
+    records,
+  };
 }
 
 const statsCache = new Map<string, TournamentStats>();
@@ -17,25 +34,31 @@ const statsCache = new Map<string, TournamentStats>();
  * per-deal means in order. A user error (a bot that crashes or breaks the rules) comes back as a
  * message, so the main thread can print it as one line instead of a stack dump.
  */
-export default async function run(batch: Batch): Promise<WorkerResult | { userError: string }> {
+export default async function run(batch: Batch): Promise<WireResult> {
   try {
     const result = await playBatch(batch);
     const P = batch.seatings[0]!.length;
-    const key = JSON.stringify([batch.pool.length, batch.seatings, batch.matchLength]);
+    const n = batch.pool.length;
+    const key = JSON.stringify([n, batch.seatings, batch.matchLength]);
     let stats = statsCache.get(key);
     if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, batch.matchLength)));
     stats.resetTally();
     const deals = batch.to - batch.from;
     const layout = batchLayout(deals, batch.seatings.length, P);
-    const d = result.data;
+    const tally = stats.tallyLength;
+    const buffer = new ArrayBuffer((tally + deals * 2 * n) * 8 + layout.length * 4);
+    const out = unpack(buffer, tally, deals * 2 * n);
+    out.data.set(result.data);
+    const d = out.data;
     const scores = d.subarray(layout.scores);
     const chips = d.subarray(layout.chips);
-    const means = new Float64Array(deals * 2 * batch.pool.length);
     for (let i = 0; i < deals; i++) {
       const gameInMatch = batch.matchLength ? (batch.from + i) % batch.matchLength : 0;
-      stats.tallyDeal(scores, chips, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, means, i * 2 * batch.pool.length);
+      stats.tallyDeal(scores, chips, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * 2 * n);
     }
-    return { ...result, tally: stats.exportTally(), means };
+    stats.exportTallyInto(out.tally);
+    // move() wraps the buffer for transfer; the main thread receives the ArrayBuffer itself.
+    return result.records ? { buffer, records: result.records } : (move(buffer) as unknown as ArrayBuffer);
   } catch (err) {
     if (err instanceof UserError) return { userError: err.message };
     throw err;
