@@ -98,9 +98,11 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
     });
     progress.done();
     const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false });
-    writeTournamentOutputs(join(dir, `players-${players}`), summary);
-    o.log?.(leaderboard(summary) + '\n');
-    summaries.push(summary);
+    if (summary.gamesPlayed > 0) {
+      writeTournamentOutputs(join(dir, `players-${players}`), summary);
+      o.log?.(leaderboard(summary) + '\n');
+      summaries.push(summary);
+    }
     if (result.partial) {
       partial = true;
       break;
@@ -118,7 +120,12 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
     .map((s) => `<h3>${s.players} players: paired differences</h3>` +
       htmlTable(['a', 'b', 'deals', 'a - b', '95% CI', 'Holm p'], s.pairwise.map((p) => [p.a, p.b, p.deals, p.meanDiff.toFixed(2), ci(p.ci), formatP(p.pHolm)])))
     .join('');
-  const headlines = exp.kind === 'strategies' ? strategyHeadlines(summaries) : playerCountHeadlines(summaries, exp);
+  const headlines =
+    summaries.length === 0
+      ? ['Interrupted before any deal finished: nothing to report.']
+      : exp.kind === 'strategies'
+        ? strategyHeadlines(summaries)
+        : playerCountHeadlines(summaries, exp);
   return {
     headlines,
     partial,
