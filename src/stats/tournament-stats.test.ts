@@ -53,9 +53,28 @@ describe('tournament statistics against hand computations', () => {
     expect(all.map((s) => s.games)).toEqual([6, 6]);
     expect(all[0]!.meanScore).toBeCloseTo(12, 12);
     expect(all[1]!.meanScore).toBeCloseTo(74 / 6, 12);
+    // Deal-clustered: per-deal means 12.5, 21, 2.5 over 3 deals.
+    expect(all[0]!.meanScoreCI[0]).toBeCloseTo(-11.003437127914609, 7);
+    expect(all[0]!.meanScoreCI[1]).toBeCloseTo(35.00343712791461, 7);
     const aFirst = fixture().seats().find((s) => s.agent === 'A' && s.position === 0)!;
     expect(aFirst.games).toBe(3); // A sat in the starting seat in d0 s0, d1 s1, d2 s0
     expect(aFirst.meanScore).toBeCloseTo((10 + 12 - 2) / 3, 12);
+    expect(aFirst.meanScoreCI[0]).toBeCloseTo(-12.142920511875573, 7);
+    expect(aFirst.meanScoreCI[1]).toBeCloseTo(25.47625384520891, 7);
+  });
+
+  it('seat intervals are deal-clustered ratio estimates when a seat count varies by deal', () => {
+    // A sits in 3 seats a deal; how many of them are "position 0" depends on the deal's starter.
+    const stats = new TournamentStats(['A', 'B'], [[0, 1], [0, 0]], 2);
+    stats.addDeal([4, 6, 2, 8], [0, 0, 0, 0], 0, 0); // position 0: A 4, A 2   (y 6, n 2)
+    stats.addDeal([5, 1, 3, 9], [0, 0, 0, 0], 0, 1); // position 0: B 1, A 9   (A: y 9, n 1)
+    stats.addDeal([7, 3, 1, 1], [0, 0, 0, 0], 0, 0); // position 0: A 7, A 1   (y 8, n 2)
+    const a0 = stats.seats().find((r) => r.agent === 'A' && r.position === 0)!;
+    expect(a0.games).toBe(5);
+    expect(a0.meanScore).toBeCloseTo(23 / 5, 12);
+    // sum_k (y_k - 4.6 n_k)^2 = 31.04; variance of the mean 31.04 / (3 * 2 * (5/3)^2); t(0.975, 2).
+    expect(a0.meanScoreCI[0]).toBeCloseTo(-1.2718205801667848, 7);
+    expect(a0.meanScoreCI[1]).toBeCloseTo(10.471820580166785, 7);
   });
 
   it('circuit matches: summed scores of complete matches decide', () => {

@@ -47,6 +47,7 @@ export interface SeatSummary extends ScoreFigures {
 
 /** Win shares are tallied in units of 1/420 (the least common multiple of 1..7), so they stay integers. */
 const SHARE_UNIT = 420;
+const SEAT_CELL = 7;
 
 /**
  * Streams per-game results into the statistics of ../shared/design.md, deal by deal, keeping no
@@ -70,8 +71,15 @@ export class TournamentStats {
   private readonly chipSums: Float64Array;
   private readonly wins: Float64Array;
   private readonly ranks2: Float64Array;
-  /** Per (agent or 'all') x position: count, sum, sum of squares of scores, wins. */
+  /**
+   * Per (agent or 'all') x position, SEAT_CELL values: seat-games N, score sum Y, wins, deals K, and
+   * over deals the sums of n_k^2, y_k^2 and y_k n_k (n_k, y_k: that deal's seat-games and score sum),
+   * for a deal-clustered interval of the ratio mean Y / N.
+   */
   private readonly seatSums: Float64Array;
+  /** This deal's n_k and y_k per (agent or 'all') x position. */
+  private readonly dealSeatN: Float64Array;
+  private readonly dealSeatY: Float64Array;
   /** Score counts per agent: index score + HIST_OFFSET (scores outside fall into the end bins). */
   private readonly hist: Float64Array;
   private readonly matchWins: Float64Array;
@@ -96,7 +104,7 @@ export class TournamentStats {
     this.perDeal = Array.from({ length: n }, () => new Moments());
     this.chipDeal = Array.from({ length: n }, () => new Moments());
     this.pairs = Array.from({ length: (n * (n - 1)) / 2 }, () => new Moments());
-    const sizes = [n, n, n, n, n, (n + 1) * P * 4, n * HIST_SIZE, n, n];
+    const sizes = [n, n, n, n, n, (n + 1) * P * SEAT_CELL, n * HIST_SIZE, n, n];
     this.tally = new Float64Array(sizes.reduce((a, b) => a + b, 0));
     let at = 0;
     const part = (size: number): Float64Array => this.tally.subarray(at, (at += size));
@@ -109,6 +117,8 @@ export class TournamentStats {
     this.perDealCount = new Float64Array(n);
     for (const lineup of seatings) for (const a of lineup) this.perDealCount[a]!++;
     this.means = new Float64Array(2 * n);
+    this.dealSeatN = new Float64Array((n + 1) * P);
+    this.dealSeatY = new Float64Array((n + 1) * P);
   }
 
   /**
@@ -125,9 +135,11 @@ export class TournamentStats {
    * out[at + a] and out[at + n + a] for addDealMeans.
    */
   tallyDeal(scores: ArrayLike<number>, chips: ArrayLike<number>, offset: number, starter: number, gameInMatch: number, out: Float64Array, at: number): void {
-    const { players: P, n, seatSums } = this;
+    const { players: P, n, seatSums, dealSeatN, dealSeatY } = this;
     this.dealSum.fill(0);
     this.dealChips.fill(0);
+    dealSeatN.fill(0);
+    dealSeatY.fill(0);
     for (let s = 0; s < this.seatings.length; s++) {
       const lineup = this.seatings[s]!;
       const base = offset + s * P;
@@ -153,11 +165,12 @@ export class TournamentStats {
         this.hist[a * HIST_SIZE + Math.min(HIST_SIZE - 1, Math.max(0, score + HIST_OFFSET))]!++;
         const position = (seat - starter + P) % P;
         // The agent's own row, then the row of all agents together.
-        for (let row = (a * P + position) * 4, k = 0; k < 2; k++, row = (n * P + position) * 4) {
-          seatSums[row]!++;
-          seatSums[row + 1]! += score;
-          seatSums[row + 2]! += score * score;
-          seatSums[row + 3]! += share;
+        for (let cell = a * P + position, k = 0; k < 2; k++, cell = n * P + position) {
+          seatSums[cell * SEAT_CELL]!++;
+          seatSums[cell * SEAT_CELL + 1]! += score;
+          seatSums[cell * SEAT_CELL + 2]! += share;
+          dealSeatN[cell]!++;
+          dealSeatY[cell]! += score;
         }
         if (this.matchLength) this.matchTotals[s * P + seat]! += score;
       }
@@ -169,6 +182,16 @@ export class TournamentStats {
           this.matchTotals[s * P + seat] = 0;
         }
       }
+    }
+    for (let cell = 0; cell < dealSeatN.length; cell++) {
+      const nk = dealSeatN[cell]!;
+      if (nk === 0) continue;
+      const yk = dealSeatY[cell]!;
+      const base = cell * SEAT_CELL;
+      seatSums[base + 3]!++;
+      seatSums[base + 4]! += nk * nk;
+      seatSums[base + 5]! += yk * yk;
+      seatSums[base + 6]! += yk * nk;
     }
     for (let a = 0; a < n; a++) {
       const c = this.perDealCount[a]!;
@@ -278,19 +301,20 @@ export class TournamentStats {
     const rows: SeatSummary[] = [];
     for (let row = 0; row <= this.n; row++) {
       for (let position = 0; position < this.players; position++) {
-        const at = (row * this.players + position) * 4;
-        const [count, sum, squares] = [this.seatSums[at]!, this.seatSums[at + 1]!, this.seatSums[at + 2]!];
-        if (count === 0) continue;
-        const wins = this.seatSums[at + 3]! / SHARE_UNIT;
-        const mean = sum / count;
-        // Sums of squares are exact here: integer scores, far below 2^53.
-        const variance = (squares - sum * mean) / (count - 1);
+        const [count, sum, wins420, deals, nn, yy, yn] = this.seatSums.subarray((row * this.players + position) * SEAT_CELL);
+        if (!count) continue;
+        const wins = wins420! / SHARE_UNIT;
+        const mean = sum! / count;
+        // Ratio-estimator variance with deals as clusters: sum_k (y_k - mean n_k)^2 / (K (K-1) nbar^2).
+        const nbar = count / deals!;
+        const varianceOfMean = (yy! - 2 * mean * yn! + mean * mean * nn!) / (deals! * (deals! - 1) * nbar * nbar);
         rows.push({
           agent: row === this.n ? 'all' : this.labels[row]!,
           position,
           games: count,
           meanScore: mean,
-          meanScoreCI: meanCI(mean, variance, count),
+          // meanCI takes a per-unit variance and the number of units.
+          meanScoreCI: meanCI(mean, varianceOfMean * deals!, deals!),
           winShare: wins / count,
           winShareCI: wilson(wins, count),
         });
