@@ -13,8 +13,8 @@ import threshold, { progress, thresholdTakes, type ThresholdParams } from './thr
  *
  * policy=adaptive (the default) plays its own future moves with the threshold preset and models
  * each opponent by whichever candidate policy (threshold, greedy, random, eager taker) best explains
- * that opponent's public decisions so far (likelihood with 5% noise, kept across games at the same
- * table). A fixed policy plays every seat with that policy.
+ * that opponent's public decisions so far in this game (likelihood with 5% noise). A fixed policy
+ * plays every seat with that policy.
  */
 export interface McParams {
   [key: string]: number | string;
@@ -59,15 +59,15 @@ const LOG_MISS = Math.log(0.05);
 const LOG_COIN = Math.log(0.5);
 
 /** Whether model `policy` takes; `coin` is a uniform draw for the random model. */
-function modelTakes(policy: number, card: number, cost: number, pot: number, chips: number, progress: number, coin: () => number): boolean {
+function modelTakes(policy: number, card: number, cost: number, pot: number, chips: number, prog: number, coin: () => number): boolean {
   if (chips === 0) return true;
   switch (policy) {
     case POLICY_THRESHOLD:
-      return thresholdTakes(thresholdDefaults, false, card, cost, pot, chips, progress);
+      return thresholdTakes(thresholdDefaults, false, card, cost, pot, chips, prog);
     case POLICY_GREEDY:
       return greedyTakes(cost, pot, chips);
     case POLICY_TAKER:
-      return thresholdTakes(eagerTaker, false, card, cost, pot, chips, progress);
+      return thresholdTakes(eagerTaker, false, card, cost, pot, chips, prog);
     default:
       return coin() < 0.5;
   }
@@ -79,7 +79,6 @@ class McAgent {
   private readonly seatPolicy = new Int32Array(8);
   /** Log-likelihood of each model per seat: seat * MODELS + model. */
   private readonly fit = new Float64Array(8 * MODELS);
-  private tableKey = '';
   private me = 0;
   private readonly objective: 'score' | 'margin' | 'win';
   private rules: Rules | undefined;
@@ -96,12 +95,9 @@ class McAgent {
   }
 
   newGame(start: GameStart): void {
-    const key = `${start.seat}|${start.agents.join(',')}`;
-    if (key !== this.tableKey) {
-      // A new table: forget what was learnt about the old opponents.
-      this.tableKey = key;
-      this.fit.fill(0);
-    }
+    // Learn afresh every game: which games a bot instance plays before this one depends on how the
+    // tournament cut its work, and results must depend on the deal only.
+    this.fit.fill(0);
     this.me = start.seat;
     if (this.rules !== start.rules) {
       this.rules = start.rules;

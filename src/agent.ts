@@ -34,7 +34,11 @@ export interface GameEvent {
 }
 
 export interface Agent {
-  /** Called before each game. */
+  /**
+   * Called before each game. A bot instance plays many games, in whatever order the tournament's
+   * workers get them: reset here anything learnt in earlier games, or results will depend on the
+   * thread count and chunk size.
+   */
   newGame?(start: GameStart): void;
   /** Take the face-up card (with its chips) or pass (pay one chip). Passing with no chips is illegal. */
   decide(obs: Observation): Action;

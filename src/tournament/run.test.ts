@@ -21,6 +21,13 @@ describe('tournament', () => {
     expect(await summarise({ threads: 1, chunk: 1 })).toBe(reference);
   });
 
+  it('keeps that promise with stateful bots that draw random numbers (mc, random)', async () => {
+    const o = { pool: ['mc:rollouts=4', 'random', 'greedy'], games: 12 };
+    const reference = await summarise({ ...o, threads: 1, chunk: 12 });
+    expect(await summarise({ ...o, threads: 2, chunk: 1 })).toBe(reference);
+    expect(await summarise({ ...o, threads: 2, chunk: 5 })).toBe(reference);
+  });
+
   it('plays deals x seatings games and replays the same deals at every table and seating', async () => {
     const records: GameRecord[] = [];
     const r = await runTournament({
