@@ -33,7 +33,7 @@ export function leaderboardChart(rows: MeanRow[]): TopLevelSpec {
       width: WIDTH,
       height: { step: 22 },
       encoding: {
-        y: { field: 'agent', type: 'nominal', sort: { field: 'mean', order: 'ascending' }, title: null },
+        y: { field: 'agent', type: 'nominal', sort: { field: 'mean', op: 'min', order: 'ascending' }, title: null },
       },
       layer: [
         { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } } },
@@ -47,6 +47,8 @@ export function leaderboardChart(rows: MeanRow[]): TopLevelSpec {
         },
       ],
     },
+    // Each panel sorts its own bots, best first.
+    resolve: { scale: { y: 'independent' } },
     config,
   };
 }
