@@ -15,6 +15,7 @@ describe('nothanks tournament / replay', () => {
     const log = join(dir, 'g.jsonl');
     const t = run(['tournament', '--agents', 'random', '--players', '5', '--games', '300', '--seed', '7', '--log', log, '--out', join(dir, 't1'), '--per-game', join(dir, 'pg.csv')]);
     expect(t.status).toBe(0);
+    expect(t.stderr).toBe(''); // no progress bar when stderr is piped
     expect(t.stdout).toMatch(/5 players, 300 games, seed 7/);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(300);
     expect(readFileSync(join(dir, 'pg.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 300 * 5);
