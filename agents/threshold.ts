@@ -67,12 +67,9 @@ export default defineAgent<ThresholdParams>({
 class ThresholdAgent implements Agent {
   private readonly face: boolean;
   private deckCards = 0;
-  private readonly p: ThresholdParams;
 
-  constructor(params: ThresholdParams) {
-    // A fixed-shape copy: the parameter object built from a spec has keys in any order.
-    this.p = { cost: params.cost, margin: params.margin, potWeight: params.potWeight, reserve: params.reserve, bonus: params.bonus, late: params.late };
-    this.face = params.cost === 'face';
+  constructor(private readonly p: ThresholdParams) {
+    this.face = p.cost === 'face';
   }
 
   newGame(start: GameStart): void {

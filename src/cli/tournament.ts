@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { splitLineup } from '../agents/spec.js';
 import { batchLayout } from '../engine/batch.js';
-import { dealSeed } from '../engine/seed.js';
+import { dealKeyInto, masterKey, seedHex } from '../engine/seed.js';
 import { AtomicLineWriter, newResultsDir } from '../output/files.js';
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { runTournament } from '../tournament/run.js';
@@ -58,8 +58,10 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
         const P = seatings[0]!.length;
         const layout = batchLayout(batch.to - batch.from, seatings.length, P);
         const rows: (string | number)[][] = [];
+        const master = masterKey(batch.master);
+        const key = { hi: 0, lo: 0 };
         for (let k = batch.from; k < batch.to; k++) {
-          const seed = dealSeed(batch.master, k);
+          const seed = seedHex(dealKeyInto(master, k, key));
           const starter = res.data[layout.starters + k - batch.from]!;
           seatings.forEach((lineup, s) => {
             for (let seat = 0; seat < P; seat++) {

@@ -57,13 +57,14 @@ async function tablesFor(batch: Batch): Promise<Table[]> {
   return tables;
 }
 
-export async function playBatch(batch: Batch): Promise<BatchResult> {
+/** Plays the batch; `data` (batchLayout(...).length values) may be given to write the numbers into. */
+export async function playBatch(batch: Batch, data?: Int32Array): Promise<BatchResult> {
   const tables = await tablesFor(batch);
   const rules = tables[0]!.rules;
   const P = rules.players;
   const deals = batch.to - batch.from;
   const layout = batchLayout(deals, tables.length, P);
-  const data = new Int32Array(layout.length);
+  data ??= new Int32Array(layout.length);
   const records: string[] | undefined = batch.records ? [] : undefined;
   const scratch = new Uint8Array(64);
   const master = masterKey(batch.master);

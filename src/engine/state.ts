@@ -177,17 +177,27 @@ export class GameState {
   /** Sorted cards held by `seat`. */
   displayOf(seat: number): number[] {
     const out: number[] = [];
-    for (let c = this.minCard; c <= this.maxCard; c++) if (this.has(seat, c)) out.push(c);
+    for (let c = this.minCard; c <= this.maxCard; c++) if (this.inDisplay(seat, c)) out.push(c);
     return out;
   }
 
-  /** Card points recounted from the display, independently of the incremental tally. */
+  /**
+   * Card points recounted from the bitmask display, independently of both the incremental tally
+   * and the owner index the hot path uses.
+   */
   recountCardPoints(seat: number): number {
     let total = 0;
     for (let c = this.minCard; c <= this.maxCard; c++) {
-      if (this.has(seat, c) && !this.has(seat, c - 1)) total += c;
+      if (this.inDisplay(seat, c) && !this.inDisplay(seat, c - 1)) total += c;
     }
     return total;
+  }
+
+  /** The bitmask display, the canonical one (has() reads the owner index kept beside it). */
+  private inDisplay(seat: number, card: number): boolean {
+    const i = card - this.minCard;
+    if (i < 0 || card > this.maxCard) return false;
+    return ((this.display[seat * 2 + (i >>> 5)]! >>> (i & 31)) & 1) === 1;
   }
 }
 

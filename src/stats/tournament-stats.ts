@@ -217,6 +217,11 @@ export class TournamentStats {
     this.dealsAdded++;
   }
 
+  /** Values tallyDeal writes per deal: each agent's mean score, then its mean chips. */
+  get meansPerDeal(): number {
+    return 2 * this.n;
+  }
+
   get tallyLength(): number {
     return this.tally.length;
   }

@@ -2,12 +2,12 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { loadAgent } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult } from '../engine/batch.js';
-import { unpack, type WireResult, type WorkerResult } from './worker.js';
 import { makeRules, type Rules, type RulesInput } from '../engine/rules.js';
 import { UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 import { TournamentStats } from '../stats/tournament-stats.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
+import { unpack, type WireResult, type WorkerResult } from './worker.js';
 
 export interface TournamentOptions {
   /** Agent specs of the pool (duplicates are merged). */
@@ -114,7 +114,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       const { batch, result } = item;
       const deals = batch.to - batch.from;
       stats.mergeTally(result.tally);
-      for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * 2 * pool.length);
+      for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * stats.meansPerDeal);
       decisions += result.data[batchLayout(deals, seatings.length, P).decisions]!;
       dealsPlayed = batch.to - firstDeal;
       options.onBatch?.(batch, result, seatings);
@@ -135,7 +135,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     };
     const wire = (await piscina.run(batch, { signal: abort.signal })) as WireResult;
     if ('userError' in wire) throw new UserError(wire.userError);
-    const meansLength = (batch.to - batch.from) * 2 * pool.length;
+    const meansLength = (batch.to - batch.from) * stats.meansPerDeal;
     const result = wire instanceof ArrayBuffer ? unpack(wire, stats.tallyLength, meansLength) : unpack(wire.buffer, stats.tallyLength, meansLength, wire.records);
     finished.set(index, { batch, result });
     fold();

@@ -36,25 +36,23 @@ const statsCache = new Map<string, TournamentStats>();
  */
 export default async function run(batch: Batch): Promise<WireResult> {
   try {
-    const result = await playBatch(batch);
     const P = batch.seatings[0]!.length;
-    const n = batch.pool.length;
-    const key = JSON.stringify([n, batch.seatings, batch.matchLength]);
+    const key = JSON.stringify([batch.pool.length, batch.seatings, batch.matchLength]);
     let stats = statsCache.get(key);
     if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, batch.matchLength)));
     stats.resetTally();
     const deals = batch.to - batch.from;
     const layout = batchLayout(deals, batch.seatings.length, P);
-    const tally = stats.tallyLength;
-    const buffer = new ArrayBuffer((tally + deals * 2 * n) * 8 + layout.length * 4);
-    const out = unpack(buffer, tally, deals * 2 * n);
-    out.data.set(result.data);
+    const stride = stats.meansPerDeal;
+    const buffer = new ArrayBuffer((stats.tallyLength + deals * stride) * 8 + layout.length * 4);
+    const out = unpack(buffer, stats.tallyLength, deals * stride);
+    const result = await playBatch(batch, out.data);
     const d = out.data;
     const scores = d.subarray(layout.scores);
     const chips = d.subarray(layout.chips);
     for (let i = 0; i < deals; i++) {
       const gameInMatch = batch.matchLength ? (batch.from + i) % batch.matchLength : 0;
-      stats.tallyDeal(scores, chips, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * 2 * n);
+      stats.tallyDeal(scores, chips, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
     }
     stats.exportTallyInto(out.tally);
     // move() wraps the buffer for transfer; the main thread receives the ArrayBuffer itself.
