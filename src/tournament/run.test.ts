@@ -96,6 +96,16 @@ describe('tournament', () => {
     await expect(runTournament({ ...base, ...o })).rejects.toThrow(message);
   });
 
+  it('stops cleanly however the crash races the other worker (no stray pool error)', async () => {
+    // Before the pool had an 'error' listener, about one run in three ended in an uncaught
+    // "Unexpected message from Worker" that vitest reports as an error.
+    const path = join(mkdtempSync(join(tmpdir(), 'nothanks-race-')), 'crash.mjs');
+    writeFileSync(path, `export default { name: 'crash', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) throw new Error('out of ideas'); return 'take'; } }) };`);
+    for (let i = 0; i < 12; i++) {
+      await expect(runTournament({ ...base, pool: ['greedy', path, 'random', 'threshold'], seed: `race${i}`, threads: 2, chunk: 1 })).rejects.toThrow(/threw out of ideas$/);
+    }
+  });
+
   it('stops with a one-line message when a bot crashes in a worker', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-crash-')), 'crash.mjs');
     writeFileSync(path, `export default { name: 'crash', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) throw new Error('out of ideas'); return 'take'; } }) };`);

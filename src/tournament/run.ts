@@ -96,8 +96,15 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const firstDeal = options.firstDeal ?? 0;
   const gamesTotal = options.games * gamesPerDeal;
 
+  let failure: unknown;
   const piscina = new Piscina({ filename: distModule('tournament/worker.js'), minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
   const abort = new AbortController();
+  // Piscina reports pool trouble as 'error' events (an unhandled one would crash the process). After
+  // an abort, a worker killed mid-task may still deliver its result: piscina calls that an
+  // "unexpected message"; it is expected then, and harmless.
+  piscina.on('error', (err: unknown) => {
+    if (!abort.signal.aborted) failure ??= err;
+  });
   const stop = (): void => abort.abort();
   options.signal?.addEventListener('abort', stop);
   const started = performance.now();
@@ -106,7 +113,6 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   let nextToFold = 0;
   let dealsPlayed = 0;
   let decisions = 0;
-  let failure: unknown;
 
   const fold = (): void => {
     for (let item = finished.get(nextToFold); item; item = finished.get(nextToFold)) {
