@@ -1,21 +1,16 @@
 /**
- * The public bot interface. Built-in bots in agents/ and a user's own file are written against
- * exactly this; see README "Write your own bot".
+ * The public bot interface, the same for every game. A game narrows it with its own observation,
+ * action and event types (No Thanks!: src/games/no-thanks/agent.ts); built-in bots in agents/<game>/
+ * and a user's own file are written against exactly that.
  */
-import type { Observation } from './engine/observation.js';
-import type { Rules } from './engine/rules.js';
-import type { Random } from './engine/seed.js';
+import type { Random } from './game/seed.js';
 
-export type { Observation, HistoryEvent } from './engine/observation.js';
-export type { Rules } from './engine/rules.js';
-export type { Random } from './engine/seed.js';
-
-export type Action = 'take' | 'pass';
+export type { Random } from './game/seed.js';
 
 /** Given to a bot before each game. */
-export interface GameStart {
+export interface GameStart<R = unknown> {
   seat: number;
-  rules: Readonly<Rules>;
+  rules: Readonly<R>;
   /** Agent spec per seat, as the table lists them (who sits where is public). */
   agents: readonly string[];
   /** The game's seed (as in the game record). */
@@ -24,26 +19,17 @@ export interface GameStart {
   random: Random;
 }
 
-/** A public decision, as every seat hears it. The object is reused: copy what you keep. */
-export interface GameEvent {
-  type: 'take' | 'pass';
-  seat: number;
-  card: number;
-  /** Chips on the card before the decision. */
-  pot: number;
-}
-
-export interface Agent {
+export interface Agent<Obs = never, Act = unknown, Event = never, R = unknown> {
   /**
    * Called before each game. A bot instance plays many games, in whatever order the tournament's
    * workers get them: reset here anything learnt in earlier games, or results will depend on the
    * thread count and chunk size.
    */
-  newGame?(start: GameStart): void;
-  /** Take the face-up card (with its chips) or pass (pay one chip). Passing with no chips is illegal. */
-  decide(obs: Observation): Action;
-  /** Every public decision, including this bot's own. */
-  onEvent?(event: Readonly<GameEvent>, obs: Observation): void;
+  newGame?(start: GameStart<R>): void;
+  /** The bot's choice at a decision point; the game checks it is legal before applying it. */
+  decide(obs: Obs): Act;
+  /** Every public event, including this bot's own moves. The event object may be reused: copy what you keep. */
+  onEvent?(event: Readonly<Event>, obs: Obs): void;
 }
 
 export interface NumberParam {
@@ -64,15 +50,12 @@ export type ParamSpec = NumberParam | ChoiceParam;
 export type ParamValues = Record<string, number | string>;
 
 /** What a bot module exports (as its default export). */
-export interface AgentDefinition<P extends ParamValues = ParamValues> {
+export interface AgentDefinition<P extends ParamValues = ParamValues, A = unknown> {
   name: string;
+  /** The game it plays (a game id, e.g. "6-nimmt"); a bot file without it is a No Thanks! bot. */
+  game?: string;
   description: string;
   params: Record<string, ParamSpec>;
   /** A fresh bot for one seat, with validated parameters (defaults filled in). */
-  create(params: P): Agent;
-}
-
-/** Identity helper that gives a bot file type checking. */
-export function defineAgent<P extends ParamValues>(def: AgentDefinition<P>): AgentDefinition<P> {
-  return def;
+  create(params: P): A;
 }

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRecord, replayRecord } from '../engine/record.js';
-import { makeRules } from '../engine/rules.js';
-import { hashString } from '../engine/seed.js';
-import { Table } from '../engine/table.js';
+import { makeRecord, replayRecord } from '../games/no-thanks/record.js';
+import { makeRules } from '../games/no-thanks/rules.js';
+import { hashString } from '../game/seed.js';
+import { Table } from '../games/no-thanks/table.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { loadAgent } from './registry.js';
 import { parseSpec, splitLineup } from './spec.js';
@@ -32,7 +32,7 @@ describe('agent specs', () => {
 describe('loading built-in bots', () => {
   it('fills defaults and validates parameters', async () => {
     expect((await loadAgent('threshold:margin=7')).params).toMatchObject({ margin: 7, potWeight: 1.5, cost: 'marginal' });
-    await expect(loadAgent('grumpy')).rejects.toThrow('unknown agent "grumpy" (known: random, greedy, threshold, mc, human');
+    await expect(loadAgent('grumpy')).rejects.toThrow('unknown agent "grumpy" for no-thanks (known: random, greedy, threshold, mc, human');
     await expect(loadAgent('threshold:colour=3')).rejects.toThrow('unknown parameter "colour" (known: cost, margin, potWeight, reserve, bonus, late)');
     await expect(loadAgent('threshold:margin=99')).rejects.toThrow('margin must be a number from -40 to 40, got "99"');
     await expect(loadAgent('mc:rollouts=2.5')).rejects.toThrow('rollouts must be an integer from 1 to 100000');
@@ -45,7 +45,7 @@ describe("loading a user's bot file", () => {
   it('bundles a TypeScript bot with parameters and plays it', async () => {
     const path = botFile(
       'picky.ts',
-      `import { defineAgent } from '${join(PROJECT_ROOT, 'src', 'agent.js')}';
+      `import { defineAgent } from '${join(PROJECT_ROOT, 'src', 'games', 'no-thanks', 'agent.js')}';
        const limit: number = 0;
        export default defineAgent({
          name: 'picky', description: 'takes cards at most max', params: { max: { description: 'max card', default: 10, min: 3, max: 35, integer: true } },

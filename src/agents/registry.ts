@@ -2,45 +2,48 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Agent, AgentDefinition, ParamValues } from '../agent.js';
+import type { AgentDefinition, ParamValues } from '../agent.js';
 import { UserError } from '../errors.js';
-import greedy from '../../agents/greedy.js';
-import human from '../../agents/human.js';
-import mc from '../../agents/mc.js';
-import random from '../../agents/random.js';
-import threshold from '../../agents/threshold.js';
+import { DEFAULT_GAME, gameById } from '../game/registry.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { parseSpec, type AgentSpec } from './spec.js';
 
-/** The built-in bots, by name. */
-export const BUILTIN: ReadonlyMap<string, AgentDefinition> = new Map(
-  ([random, greedy, threshold, mc, human] as AgentDefinition[]).map((d) => [d.name, d]),
-);
+/** A game's built-in bots (agents/<game>/), by name. */
+export function builtinAgents(game: string): ReadonlyMap<string, AgentDefinition> {
+  return new Map(gameById(game).agents.map((d) => [d.name, d]));
+}
 
 /** A spec resolved to its definition and validated parameters: create() makes a fresh bot. */
 export interface LoadedAgent {
   spec: AgentSpec;
   definition: AgentDefinition;
   params: ParamValues;
-  create(): Agent;
+  /** The spec as written: the bot's label in tables and records. */
+  label: string;
+  create(): unknown;
 }
 
 const fileCache = new Map<string, Promise<AgentDefinition>>();
 
-export async function loadAgent(text: string): Promise<LoadedAgent> {
+/** Resolves a spec for `game`: one of its built-in bots, or a bot file written for that game. */
+export async function loadAgent(text: string, game: string = DEFAULT_GAME): Promise<LoadedAgent> {
   const spec = parseSpec(text);
   let definition: AgentDefinition;
   if (spec.isFile) {
     const path = resolve(spec.source);
     if (!fileCache.has(path)) fileCache.set(path, importAgentFile(path));
     definition = await fileCache.get(path)!;
+    // A file without a game is a No Thanks! bot (the lab's first game; older bot files say nothing).
+    const plays = definition.game ?? DEFAULT_GAME;
+    if (plays !== game) throw new UserError(`agent file ${path} is a ${plays} bot, not a ${game} bot`);
   } else {
-    const found = BUILTIN.get(spec.source);
-    if (!found) throw new UserError(`unknown agent "${spec.source}" (known: ${[...BUILTIN.keys()].join(', ')}, or a path to a .ts/.js bot file)`);
+    const builtin = builtinAgents(game);
+    const found = builtin.get(spec.source);
+    if (!found) throw new UserError(`unknown agent "${spec.source}" for ${game} (known: ${[...builtin.keys()].join(', ')}, or a path to a .ts/.js bot file)`);
     definition = found;
   }
   const params = resolveParams(definition, spec);
-  return { spec, definition, params, create: () => definition.create(params) };
+  return { spec, definition, params, label: spec.text, create: () => definition.create(params) };
 }
 
 export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValues {
@@ -104,5 +107,6 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
   if (!def || typeof def !== 'object' || typeof def.create !== 'function') {
     throw new UserError(`agent file ${path} does not export a bot: export default { name, description, params, create }`);
   }
-  return { name: def.name ?? path, description: def.description ?? '', params: def.params ?? {}, create: def.create } as AgentDefinition;
+  if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id such as "no-thanks"`);
+  return { name: def.name ?? path, game: def.game, description: def.description ?? '', params: def.params ?? {}, create: def.create } as AgentDefinition;
 }

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAgent } from '../agents/registry.js';
-import { makeRules } from '../engine/rules.js';
-import { dealKeyInto, masterKey, type SeedKey } from '../engine/seed.js';
-import { Table } from '../engine/table.js';
+import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
+import type { NoThanksAgent } from '../games/no-thanks/agent.js';
+import { makeRules } from '../games/no-thanks/rules.js';
+import { Table } from '../games/no-thanks/table.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { runTournament } from '../tournament/run.js';
 
@@ -28,9 +29,9 @@ export interface EngineFigures {
 /** Plays `games` deals at one table in this thread through the real game loop. */
 export async function engineWorkload(workload: string, specs: string[], games: number): Promise<EngineFigures> {
   const rules = makeRules({ players: specs.length });
-  const loaded = await Promise.all(specs.map(loadAgent));
-  const table = new Table(rules, loaded.map((l) => l.create()), specs);
-  const master = masterKey('bench');
+  const loaded = await Promise.all(specs.map((s) => loadAgent(s)));
+  const table = new Table(rules, loaded.map((l) => l.create() as NoThanksAgent), specs);
+  const master = masterKey('no-thanks', 'bench');
   const key: SeedKey = { hi: 0, lo: 0 };
   // Warm up the JIT on other deals, then time.
   for (let g = 0; g < Math.min(20_000, games); g++) table.play(dealKeyInto(master, games + g, key));
@@ -64,7 +65,7 @@ export interface McFigures {
 export async function mcWorkload(games: number): Promise<McFigures> {
   const mcSpec = await loadAgent('mc');
   const rolloutsPerDecision = 2 * (mcSpec.params.rollouts as number);
-  const mc = mcSpec.create();
+  const mc = mcSpec.create() as NoThanksAgent;
   let spent = 0;
   let decisions = 0;
   const timed = {
@@ -79,8 +80,8 @@ export async function mcWorkload(games: number): Promise<McFigures> {
     },
   };
   const ref = await loadAgent(REFERENCE_RULE);
-  const table = new Table(makeRules({ players: 4 }), [timed, ref.create(), ref.create(), ref.create()], ['mc', REFERENCE_RULE, REFERENCE_RULE, REFERENCE_RULE]);
-  const master = masterKey('bench-mc');
+  const table = new Table(makeRules({ players: 4 }), [timed, ...[1, 2, 3].map(() => ref.create() as NoThanksAgent)], ['mc', REFERENCE_RULE, REFERENCE_RULE, REFERENCE_RULE]);
+  const master = masterKey('no-thanks', 'bench-mc');
   const key: SeedKey = { hi: 0, lo: 0 };
   table.play(dealKeyInto(master, 1_000_000, key));
   spent = 0;

@@ -24,7 +24,7 @@ describe('nothanks tournament / replay', () => {
     expect(Object.keys(summary.agents[0])).toEqual(expect.arrayContaining(['agent', 'games', 'meanScore', 'meanScoreCI', 'winShare', 'winShareCI', 'meanRank']));
     for (const f of ['summary.csv', 'pairwise.csv', 'seats.csv']) expect(readFileSync(join(dir, 't1', f), 'utf8').length).toBeGreaterThan(20);
 
-    const r = run(['replay', log, '--game', '3']);
+    const r = run(['replay', log, '--show', '3']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Game 3 of 300 · seed [0-9a-f]{16} · 5 players · 11 chips each/);
     expect(r.stdout).toMatch(/Final table:/);
@@ -62,9 +62,10 @@ describe('nothanks tournament / replay', () => {
 
   it('lists the built-in agents with their parameters', () => {
     const r = run(['agents']);
-    expect(r.stdout).toMatch(/^threshold: /m);
+    expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);
+    expect(r.stdout).toMatch(/^  threshold: /m);
     expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 4; number -40\.\.40\)$/m);
-    expect(r.stdout).toMatch(/^mc: /m);
+    expect(r.stdout).toMatch(/^  mc: /m);
   });
 
   it('keeps what was finished on Ctrl-C, marked partial', async () => {

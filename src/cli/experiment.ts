@@ -3,7 +3,9 @@ import { loadExperiment } from '../experiments/experiment.js';
 import { runExperiment, sweepHeadlines, writeSweepOutputs } from '../experiments/run-experiment.js';
 import { UserError } from '../errors.js';
 import { newResultsDir } from '../output/files.js';
-import { writeReport } from '../output/report.js';
+import { escapeHtml, writeReport } from '../output/report.js';
+import { gameById } from '../game/registry.js';
+import { rulesFromArgs, type RuleArgs } from './options.js';
 import { runSweep } from '../tournament/sweep.js';
 import { interruptible } from './interrupt.js';
 import { Progress } from './progress.js';
@@ -23,11 +25,10 @@ export async function runCommand(a: { file: string; games?: number; out?: string
   }
 }
 
-export async function sweepCommand(a: {
+export async function sweepCommand(a: RuleArgs & {
   agent: string;
   grid: string[];
   field: string;
-  players: number;
   games: number;
   seed: string;
   rounds: number;
@@ -36,15 +37,19 @@ export async function sweepCommand(a: {
   out?: string;
   quiet: boolean;
 }): Promise<void> {
+  const game = gameById(a.game);
+  const players = a.players ?? game.defaultPlayers;
+  const rules = rulesFromArgs(a, game, players);
   const dir = a.out ?? newResultsDir('sweep');
   const progress = new Progress('sweep', !a.quiet && process.stderr.isTTY === true);
   const stop = interruptible();
   try {
-    const result = await runSweep({ ...a, field: [a.field], signal: stop.signal, onProgress: (done, atMost) => progress.update(done, atMost) });
+    const { players: _players, ...settings } = rules;
+    const result = await runSweep({ ...a, game: game.id, players, rules: settings, field: [a.field], signal: stop.signal, onProgress: (done, atMost) => progress.update(done, atMost) });
     progress.done();
     const { charts, table } = await writeSweepOutputs(result, dir, true);
     const headlines = sweepHeadlines(result);
-    writeReport(dir, `Sweep of ${a.agent}`, `Field ${result.field.join(', ')}, ${a.players} players, seed ${a.seed}.`, [{ heading: 'Sweep', html: `<ul>${headlines.map((h) => `<li>${h}</li>`).join('')}</ul>${table}`, charts }], ['sweep.json', 'sweep.csv']);
+    writeReport(dir, `Sweep of ${a.agent}`, escapeHtml(`${game.name}: field ${result.field.join(', ')}, ${players} players, seed ${a.seed}.`), [{ heading: 'Sweep', html: `<ul>${headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>${table}`, charts }], ['sweep.json', 'sweep.csv']);
     for (const h of headlines) console.log(h);
     console.log(`Outputs: ${join(dir, 'report.html')}`);
     if (result.partial) process.exitCode = 130;

@@ -2,10 +2,11 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UserError } from '../errors.js';
+import { gameById } from '../game/registry.js';
 import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
 import { runCommand, sweepCommand } from './experiment.js';
-import { rulesFromArgs, withRuleOptions } from './options.js';
+import { withRuleOptions, type RuleArgs } from './options.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
 import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
           .option('per-game', { type: 'string', describe: 'write one CSV row per seat and game to this file' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
       async (a) => {
-        const { summary, dir } = await tournamentCommand(a as unknown as TournamentArgs);
+        const { summary, dir } = await tournamentCommand(a as unknown as TournamentArgs & RuleArgs);
         printTournament(summary, dir);
         if (summary.partial) process.exitCode = 130;
       },
@@ -49,10 +50,16 @@ async function main(): Promise<void> {
       (y) =>
         y
           .positional('file', { type: 'string', demandOption: true, describe: 'JSON Lines file of game records' })
-          .option('game', { type: 'number', describe: 'print this game (1 = first line)' }),
-      (a) => console.log(replayCommand(a.file, a.game)),
+          .option('show', { type: 'number', describe: 'print this game (1 = first line)' })
+          .option('game', { type: 'string', describe: 'expect records of this game (default: each record names its game)' }),
+      (a) => console.log(replayCommand(a.file, a.show, a.game)),
     )
-    .command('agents', 'list the built-in bots and their parameters', {}, () => console.log(agentsCommand()))
+    .command(
+      'agents',
+      'list the built-in bots of every game and their parameters',
+      (y) => y.option('game', { type: 'string', describe: 'only this game' }),
+      (a) => console.log(agentsCommand(a.game === undefined ? undefined : gameById(a.game).id)),
+    )
     .command(
       'play',
       'play at the terminal against bots',
@@ -62,10 +69,7 @@ async function main(): Promise<void> {
           .option('seat', { type: 'number', describe: 'your seat (default 0)' })
           .option('games', { type: 'number', default: 1 })
           .option('seed', { type: 'string', default: String(Date.now()) }),
-      async (a) => {
-        const players = a.players ?? 4;
-        await playCommand({ agents: a.agents, rules: rulesFromArgs(a, players), seat: a.seat, seed: a.seed, games: a.games });
-      },
+      (a) => playCommand(a as unknown as Parameters<typeof playCommand>[0]),
     )
     .command(
       'run <file>',
@@ -83,11 +87,10 @@ async function main(): Promise<void> {
       'sweep',
       "tune a bot's numeric parameters against a field, with racing",
       (y) =>
-        y
+        withRuleOptions(y)
           .option('agent', { type: 'string', demandOption: true, describe: 'bot to tune (may fix other parameters: threshold:cost=face)' })
           .option('grid', { type: 'string', array: true, demandOption: true, describe: 'name=lo..hi, name=lo..hi:step or name=a|b|c' })
           .option('field', { type: 'string', demandOption: true, describe: 'the opponents, comma-separated' })
-          .option('players', { alias: 'p', type: 'number', default: 4 })
           .option('games', { alias: 'g', type: 'number', default: 2000, describe: 'deals for a point raced to the end' })
           .option('seed', { alias: 's', type: 'string', default: '1' })
           .option('rounds', { type: 'number', default: 4, describe: 'racing rounds (1: no racing)' })
@@ -95,7 +98,7 @@ async function main(): Promise<void> {
           .option('threads', { alias: 't', type: 'number' })
           .option('out', { alias: 'o', type: 'string' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false }),
-      (a) => sweepCommand(a),
+      (a) => sweepCommand(a as unknown as Parameters<typeof sweepCommand>[0]),
     )
     .command(
       'bench',

@@ -1,35 +1,50 @@
 import type { Argv } from 'yargs';
-import type { RulesInput } from '../engine/rules.js';
+import { UserError } from '../errors.js';
+import type { GameDefinition, RuleOption, RulesInput } from '../game/contract.js';
+import { DEFAULT_GAME, GAMES } from '../game/registry.js';
 
-/** Rule flags shared by every command that plays games. */
+/** "min-card" -> "minCard", the name yargs gives a kebab-case flag's value. */
+const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Every game's rule flags, merged by name (a flag two games share is declared once). */
+function allRuleOptions(): Map<string, { option: RuleOption; games: string[] }> {
+  const out = new Map<string, { option: RuleOption; games: string[] }>();
+  for (const game of GAMES.values()) {
+    for (const option of game.ruleOptions) {
+      const known = out.get(option.flag);
+      if (known) known.games.push(game.id);
+      else out.set(option.flag, { option, games: [game.id] });
+    }
+  }
+  return out;
+}
+
+/** --game and the rule flags of every game, for every command that plays games. */
 export function withRuleOptions<T>(y: Argv<T>) {
-  return y
-    .option('players', { alias: 'p', type: 'number', describe: 'seats at each table (2-7; 2 needs --chips)' })
-    .option('chips', { type: 'number', describe: 'starting chips per player (default 11/9/7 for 3-5/6/7 players)' })
-    .option('removed', { type: 'number', describe: 'cards removed unseen (default 9)' })
-    .option('min-card', { type: 'number', describe: 'lowest card (default 3)' })
-    .option('max-card', { type: 'number', describe: 'highest card (default 35)' })
-    .option('open-chips', { type: 'boolean', describe: "variant: everyone's chips are public" })
-    .option('known-removed', { type: 'boolean', describe: 'variant: the removed cards are public' });
+  let out = y
+    .option('game', { type: 'string', default: DEFAULT_GAME, describe: `the game: ${[...GAMES.keys()].join(', ')}` })
+    .option('players', { alias: 'p', type: 'number', describe: 'seats at each table (the game\'s range; 2-player No Thanks! needs --chips)' });
+  for (const [flag, { option, games }] of allRuleOptions()) {
+    const describe = `${games.length === GAMES.size ? '' : `[${games.join(', ')}] `}${option.describe}`;
+    out = out.option(flag, { type: option.type, describe, ...(option.choices ? { choices: option.choices as string[] } : {}) }) as typeof out;
+  }
+  return out;
 }
 
-export interface RuleArgs {
-  players?: number;
-  chips?: number;
-  removed?: number;
-  minCard?: number;
-  maxCard?: number;
-  openChips?: boolean;
-  knownRemoved?: boolean;
-}
+export type RuleArgs = { game: string; players?: number } & Record<string, unknown>;
 
-export function rulesFromArgs(a: RuleArgs, players: number): RulesInput {
+/**
+ * The rule settings the flags give for `game`. A flag of another game is a mistake, not something
+ * to ignore silently.
+ */
+export function rulesFromArgs(a: RuleArgs, game: GameDefinition, players: number): RulesInput {
   const r: RulesInput = { players };
-  if (a.chips !== undefined) r.startChips = a.chips;
-  if (a.removed !== undefined) r.removed = a.removed;
-  if (a.minCard !== undefined) r.minCard = a.minCard;
-  if (a.maxCard !== undefined) r.maxCard = a.maxCard;
-  if (a.openChips !== undefined) r.openChips = a.openChips;
-  if (a.knownRemoved !== undefined) r.knownRemoved = a.knownRemoved;
+  for (const [flag, { games }] of allRuleOptions()) {
+    const value = a[camel(flag)];
+    if (value === undefined) continue;
+    const own = game.ruleOptions.find((o) => o.flag === flag);
+    if (!own) throw new UserError(`--${flag} is a setting of ${games.join(', ')}, not of ${game.id}`);
+    r[own.key] = value;
+  }
   return r;
 }

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { splitLineup } from '../agents/spec.js';
-import { batchLayout } from '../engine/batch.js';
-import { dealKeyInto, masterKey, seedHex } from '../engine/seed.js';
+import { batchLayout } from '../game/contract.js';
+import { gameById } from '../game/registry.js';
+import { dealKeyInto, masterKey, seedHex } from '../game/seed.js';
 import { AtomicLineWriter, newResultsDir } from '../output/files.js';
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { runTournament } from '../tournament/run.js';
@@ -12,7 +13,7 @@ import { rulesFromArgs, type RuleArgs } from './options.js';
 import { interruptible } from './interrupt.js';
 import { Progress } from './progress.js';
 
-export interface TournamentArgs extends RuleArgs {
+export type TournamentArgs = RuleArgs & {
   agents: string;
   games: number;
   seed: string;
@@ -25,23 +26,26 @@ export interface TournamentArgs extends RuleArgs {
   log?: string;
   perGame?: string;
   quiet?: boolean;
-}
+};
 
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
 export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: Summary; dir: string }> {
+  const game = gameById(a.game);
   const pool = splitLineup(a.agents);
   const players = a.players ?? new Set(pool).size;
   if (a.players === undefined && players < 2) throw new UserError('one agent in the pool: say how many seats with --players');
+  const rules = rulesFromArgs(a, game, players);
   const dir = a.out ?? newResultsDir('tournament');
   const log = a.log ? new AtomicLineWriter(a.log) : undefined;
   const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
-  perGame?.write('deal,seed,seating,seat,position,agent,score,chips\n');
+  perGame?.write(['deal', 'seed', 'seating', 'seat', 'position', 'agent', 'score', ...game.metrics.map((m) => m.id)].join(',') + '\n');
   const progress = new Progress('tournament', !a.quiet && process.stderr.isTTY === true);
   const stop = interruptible();
   try {
     const result = await runTournament({
+      game: game.id,
       pool,
-      rules: rulesFromArgs(a, players),
+      rules,
       games: a.games,
       seed: a.seed,
       selfPlay: a.selfPlay,
@@ -56,9 +60,10 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
         if (log && res.records) log.write(res.records.join('\n') + '\n');
         if (!perGame) return;
         const P = seatings[0]!.length;
-        const layout = batchLayout(batch.to - batch.from, seatings.length, P);
+        const M = game.metrics.length;
+        const layout = batchLayout(batch.to - batch.from, seatings.length, P, M);
         const rows: (string | number)[][] = [];
-        const master = masterKey(batch.master);
+        const master = masterKey(game.id, batch.master);
         const key = { hi: 0, lo: 0 };
         for (let k = batch.from; k < batch.to; k++) {
           const seed = seedHex(dealKeyInto(master, k, key));
@@ -66,7 +71,8 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
           seatings.forEach((lineup, s) => {
             for (let seat = 0; seat < P; seat++) {
               const at = ((k - batch.from) * seatings.length + s) * P + seat;
-              rows.push([k, seed, s, seat, (seat - starter + P) % P, batch.pool[lineup[seat]!]!, res.data[layout.scores + at]!, res.data[layout.chips + at]!]);
+              const metrics = Array.from({ length: M }, (_, m) => res.data[layout.metric(m) + at]!);
+              rows.push([k, seed, s, seat, (seat - starter + P) % P, batch.pool[lineup[seat]!]!, res.data[layout.scores + at]!, ...metrics]);
             }
           });
         }
@@ -86,8 +92,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
 
 export function printTournament(summary: Summary, dir: string): void {
   console.log(leaderboard(summary));
-  if (summary.seatingMode === 'rotations' && summary.players > 2 && summary.agents.length > 2) {
-    console.log('note: cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.');
-  }
+  const note = gameById(summary.game).seatingNote;
+  if (note && summary.seatingMode === 'rotations' && summary.players > 2 && summary.agents.length > 2) console.log(`note: ${note}`);
   console.log(`\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Outputs: ${join(dir, 'summary.json')}`);
 }

@@ -1,10 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
+import type { RulesInput } from '../game/contract.js';
+import { DEFAULT_GAME, GAMES, gameById } from '../game/registry.js';
 import type { SeatingMode } from '../tournament/schedule.js';
 
 /** experiments/*.json, validated before anything runs. */
 interface Common {
   kind: 'strategies' | 'player-count' | 'thresholds';
+  /** Game id (default no-thanks). */
+  game: string;
+  /** Rule settings for every table (besides the player count), as the game's makeRules takes them. */
+  rules: Record<string, unknown>;
+  /** Settings for one player count on top of `rules`: {"2": {"startChips": 11}}. */
+  rulesByPlayers: Record<string, Record<string, unknown>>;
   title: string;
   description?: string;
   games: number;
@@ -25,8 +33,6 @@ export interface PlayerCountExperiment extends Common {
   agents: string[];
   players: number[];
   seatings: SeatingMode;
-  /** Chips for 2 players, outside the official rules (stated in the outputs). */
-  twoPlayerChips: number;
 }
 
 export interface ThresholdsExperiment extends Common {
@@ -49,6 +55,11 @@ const isString: Check = (v) => (typeof v === 'string' && v.trim() !== '' ? undef
 const isBool: Check = (v) => (typeof v === 'boolean' ? undefined : 'true or false');
 const oneOf = (...choices: string[]): Check => (v) => (choices.includes(v as string) ? undefined : `one of ${choices.map((c) => `"${c}"`).join(', ')}`);
 const listOf = (item: Check, what: string): Check => (v) => (Array.isArray(v) && v.length > 0 && v.every((x) => item(x) === undefined) ? undefined : `a non-empty array of ${what}`);
+const isObject: Check = (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? undefined : 'an object of rule settings');
+const objectMap: Check = (v) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => isObject(x) === undefined)
+    ? undefined
+    : 'an object of player count: {rule settings}';
 const stringMap: Check = (v) =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.values(v).every((x) => typeof x === 'string')
     ? undefined
@@ -56,6 +67,9 @@ const stringMap: Check = (v) =>
 
 const COMMON: Record<string, [Check, unknown]> = {
   kind: [oneOf('strategies', 'player-count', 'thresholds'), undefined],
+  game: [(v) => (typeof v === 'string' && GAMES.has(v) ? undefined : `one of ${[...GAMES.keys()].map((g) => `"${g}"`).join(', ')}`), DEFAULT_GAME],
+  rules: [isObject, {}],
+  rulesByPlayers: [objectMap, {}],
   title: [isString, undefined],
   description: [isString, ''],
   games: [isInt(1, 100_000_000), undefined],
@@ -63,35 +77,41 @@ const COMMON: Record<string, [Check, unknown]> = {
   png: [isBool, true],
 };
 
-const BY_KIND: Record<Experiment['kind'], Record<string, [Check, unknown]>> = {
-  strategies: {
-    agents: [listOf(isString, 'agent specs'), undefined],
-    players: [listOf(isInt(2, 7), 'player counts 2..7'), undefined],
-    seatings: [oneOf('rotations', 'all'), 'all'],
-  },
-  'player-count': {
-    agents: [listOf(isString, 'agent specs'), undefined],
-    players: [listOf(isInt(2, 7), 'player counts 2..7'), undefined],
-    seatings: [oneOf('rotations', 'all'), 'rotations'],
-    twoPlayerChips: [isInt(0, 1000), 11],
-  },
-  thresholds: {
-    agent: [isString, undefined],
-    grid: [stringMap, undefined],
-    field: [listOf(isString, 'agent specs'), undefined],
-    players: [isInt(2, 7), undefined],
-    rounds: [isInt(1, 100), 4],
-    alpha: [isNumber(1e-9, 0.5), 0.05],
-  },
+/** Fields of each kind; player counts are checked against the game's range. */
+const byKind = (kind: Experiment['kind'], lo: number, hi: number): Record<string, [Check, unknown]> => {
+  const counts = `player counts ${lo}..${hi}`;
+  switch (kind) {
+    case 'strategies':
+      return { agents: [listOf(isString, 'agent specs'), undefined], players: [listOf(isInt(lo, hi), counts), undefined], seatings: [oneOf('rotations', 'all'), 'all'] };
+    case 'player-count':
+      return { agents: [listOf(isString, 'agent specs'), undefined], players: [listOf(isInt(lo, hi), counts), undefined], seatings: [oneOf('rotations', 'all'), 'rotations'] };
+    case 'thresholds':
+      return {
+        agent: [isString, undefined],
+        grid: [stringMap, undefined],
+        field: [listOf(isString, 'agent specs'), undefined],
+        players: [isInt(lo, hi), undefined],
+        rounds: [isInt(1, 100), 4],
+        alpha: [isNumber(1e-9, 0.5), 0.05],
+      };
+  }
 };
+
+/** The rule settings an experiment plays at `players` seats. */
+export function experimentRules(exp: Experiment, players: number): RulesInput {
+  return { ...exp.rules, ...exp.rulesByPlayers[String(players)], players };
+}
 
 /** Validates parsed JSON; the error names the field and what is allowed. */
 export function validateExperiment(raw: unknown, source = 'experiment'): Experiment {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UserError(`${source}: must be a JSON object`);
   const obj = raw as Record<string, unknown>;
-  const kindProblem = COMMON.kind![0](obj.kind);
-  if (kindProblem) throw new UserError(`${source}: field "kind" must be ${kindProblem}`);
-  const fields = { ...COMMON, ...BY_KIND[obj.kind as Experiment['kind']] };
+  for (const key of ['kind', 'game'] as const) {
+    const problem = obj[key] === undefined && key === 'game' ? undefined : COMMON[key]![0](obj[key]);
+    if (problem) throw new UserError(`${source}: field "${key}" must be ${problem}, got ${JSON.stringify(obj[key])}`);
+  }
+  const game = gameById((obj.game as string | undefined) ?? DEFAULT_GAME);
+  const fields = { ...COMMON, ...byKind(obj.kind as Experiment['kind'], game.minPlayers, game.maxPlayers) };
   for (const key of Object.keys(obj)) {
     if (!(key in fields)) throw new UserError(`${source}: unknown field "${key}" (allowed for ${String(obj.kind)}: ${Object.keys(fields).join(', ')})`);
   }
@@ -108,7 +128,17 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
     out[key] = value;
   }
   out.seed = String(out.seed);
-  return out as unknown as Experiment;
+  const exp = out as unknown as Experiment;
+  // Every table's rules are checked now, so a bad setting fails before any game is played.
+  for (const players of Array.isArray(exp.players) ? exp.players : [exp.players]) {
+    try {
+      game.makeRules(experimentRules(exp, players));
+    } catch (err) {
+      if (err instanceof UserError) throw new UserError(`${source}: rules at ${players} players: ${err.message}`);
+      throw err;
+    }
+  }
+  return exp;
 }
 
 export function loadExperiment(path: string): Experiment {

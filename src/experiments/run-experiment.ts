@@ -15,13 +15,14 @@ import {
 } from '../charts/specs.js';
 import { Progress } from '../cli/progress.js';
 import { newResultsDir, VERSION, writeFileAtomic } from '../output/files.js';
-import { htmlTable, writeReport, type ReportSection } from '../output/report.js';
+import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { formatP } from '../stats/moments.js';
 import { runTournament } from '../tournament/run.js';
 import { runSweep, type SweepResult } from '../tournament/sweep.js';
 import { tables } from '../tournament/schedule.js';
-import type { Experiment, PlayerCountExperiment, StrategiesExperiment, ThresholdsExperiment } from './experiment.js';
+import { gameById } from '../game/registry.js';
+import { experimentRules, type Experiment, type PlayerCountExperiment, type StrategiesExperiment, type ThresholdsExperiment } from './experiment.js';
 
 export interface RunOptions {
   games?: number;
@@ -64,12 +65,11 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
     JSON.stringify({ kind: exp.kind, title: exp.title, seed: exp.seed, games, version: VERSION, node: process.version, partial: run.partial, elapsedSeconds, headlines: run.headlines }, null, 2) + '\n',
   );
   const files = readdirSync(dir).filter((f) => !f.endsWith('.tmp')).sort();
-  const intro = `${escapeText(exp.description ?? '')} Seed <code>${escapeText(exp.seed)}</code>, ${games} deals per seating, version ${VERSION}, ${elapsedSeconds.toFixed(0)} s${run.partial ? ', <strong>PARTIAL: interrupted</strong>' : ''}.`;
-  const report = writeReport(dir, exp.title, intro, [{ heading: 'Findings', html: `<ul>${run.headlines.map((h) => `<li>${escapeText(h)}</li>`).join('')}</ul>` }, ...run.sections], files);
+  const intro = `${escapeHtml(exp.description ?? '')} Seed <code>${escapeHtml(exp.seed)}</code>, ${games} deals per seating, version ${VERSION}, ${elapsedSeconds.toFixed(0)} s${run.partial ? ', <strong>PARTIAL: interrupted</strong>' : ''}.`;
+  const report = writeReport(dir, exp.title, intro, [{ heading: 'Findings', html: `<ul>${run.headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>` }, ...run.sections], files);
   return { dir, report, headlines: run.headlines, partial: run.partial, elapsedSeconds };
 }
 
-const escapeText = (s: string): string => s.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
 
 interface Stage {
@@ -84,11 +84,11 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
   let partial = false;
   for (const players of exp.players) {
     const progress = new Progress(`${players} players`, !o.quiet && process.stderr.isTTY === true);
-    const startChips = players === 2 ? (exp.kind === 'player-count' ? exp.twoPlayerChips : 11) : undefined;
     const result = await runTournament({
+      game: exp.game,
       pool: exp.agents,
       tables: experimentTables(exp.agents.length, players),
-      rules: { players, ...(startChips === undefined ? {} : { startChips }) },
+      rules: experimentRules(exp, players),
       games,
       seed: exp.seed,
       seatings: exp.seatings,
@@ -109,11 +109,12 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
     }
   }
   const charts = exp.kind === 'strategies' ? await strategyCharts(summaries, dir, exp.png) : await playerCountCharts(summaries, dir, exp.png);
+  const metrics = gameById(exp.game).metrics;
   const tablesHtml = summaries
-    .map((s) => `<h3>${s.players} players${s.rules.custom ? ` (custom: ${s.rules.startChips} chips each)` : ''}</h3>` +
+    .map((s) => `<h3>${s.players} players${s.rules.custom ? ` (custom rules: ${escapeHtml(customRules(s))})` : ''}</h3>` +
       htmlTable(
-        ['bot', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', 'chips left'],
-        [...s.agents].sort((a, b) => a.meanScore - b.meanScore).map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`, ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1), a.meanRank.toFixed(2), a.meanChips.toFixed(2)]),
+        ['bot', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...metrics.map((m) => m.label)],
+        [...s.agents].sort((a, b) => a.meanScore - b.meanScore).map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`, ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1), a.meanRank.toFixed(2), ...s.metrics.map((m) => (a[m.field] as number).toFixed(2))]),
       ))
     .join('');
   const pairHtml = summaries
@@ -134,6 +135,11 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
       { heading: exp.kind === 'strategies' ? 'Comparisons, distributions and seats' : 'Trends by player count', html: exp.kind === 'strategies' ? pairHtml : '', charts: charts.slice(1) },
     ],
   };
+}
+
+/** The record rules of a custom table, for people: "startChips 11, removed 9, ...". */
+function customRules(s: Summary): string {
+  return Object.entries(s.rules).filter(([k]) => k !== 'custom').map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
 }
 
 function meanRows(summaries: Summary[]) {
@@ -175,31 +181,47 @@ async function playerCountCharts(summaries: Summary[], dir: string, png: boolean
       const [value, [lo, hi]] = pick(a);
       return { players: s.players, agent: a.agent, value, lo, hi };
     }));
-  const chips2 = summaries.find((s) => s.players === 2)?.rules.startChips;
-  const note = chips2 === undefined ? '95% CI bands' : `95% CI bands; 2 players (outside the official rules) with ${chips2} chips each`;
-  return [
+  const custom = summaries.filter((s) => s.rules.custom).map((s) => s.players);
+  const note = custom.length === 0 ? '95% CI bands' : `95% CI bands; custom rules at ${custom.join(', ')} players (see the tables)`;
+  const charts = [
     await renderChart(dir, 'score-by-players', trendChart(rows((a) => [a.meanScore, a.meanScoreCI]), 'Mean score by player count', `${note}; lower is better`, 'mean score (points per game)'), png),
     await renderChart(dir, 'winshare-by-players', trendChart(rows((a) => [a.winShare, a.winShareCI]), 'Win share by player count', `${note}; parity is 1/players`, 'win share', true), png),
-    await renderChart(dir, 'chips-by-players', trendChart(rows((a) => [a.meanChips, a.meanChipsCI]), 'Chips left at the end by player count', note, 'chips left (per player)'), png),
   ];
+  for (const m of summaries[0]?.metrics ?? []) {
+    const chart = trendChart(rows((a) => [a[m.field] as number, a[`${m.field}CI`] as [number, number]]), `${capitalize(m.label)} at the end by player count`, note, `${m.label} (per player)`);
+    charts.push(await renderChart(dir, `${m.id}-by-players`, chart, png));
+  }
+  return charts;
 }
 
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 function playerCountHeadlines(summaries: Summary[], exp: PlayerCountExperiment): string[] {
+  const game = gameById(exp.game);
+  // The trend is only a line while the other settings stay the same (No Thanks!: 11 chips for 2-5
+  // players): fit it over the largest group of player counts with identical settings.
+  const settings = (s: Summary): string => JSON.stringify({ ...s.rules, custom: undefined });
+  const groups = new Map<string, number[]>();
+  for (const s of summaries) groups.set(settings(s), [...(groups.get(settings(s)) ?? []), s.players]);
+  const [sameKey] = [...groups.entries()].reduce((a, b) => (b[1].length > a[1].length ? b : a), ['', [] as number[]]);
+  const sameText = summaries.length ? customRules(summaries.find((s) => settings(s) === sameKey)!) : '';
   const lines = exp.agents.map((agent) => {
-    const points = summaries.flatMap((s) => s.agents.filter((a) => a.agent === agent).map((a) => [s.players, a.meanScore, s.rules.startChips] as const));
+    const points = summaries.flatMap((s) => s.agents.filter((a) => a.agent === agent).map((a) => [s.players, a.meanScore, settings(s)] as const));
     const text = points.map(([p, m]) => `${p}p ${m.toFixed(1)}`).join(', ');
     const best = points.reduce((a, b) => (b[1] < a[1] ? b : a));
-    // The trend is only a line while the chips per player stay the same (11 for 2-5 players here).
-    const eleven = points.filter(([, , chips]) => chips === 11).map(([p, m]) => [p, m]);
-    const slope = eleven.length > 1 ? `; with 11 chips each the score falls ${(-linearRegression(eleven).m).toFixed(1)} points per extra player (least squares)` : '';
+    const line = points.filter(([, , key]) => key === sameKey).map(([p, m]) => [p, m]);
+    const m = line.length > 1 ? linearRegression(line).m : NaN;
+    const slope = line.length > 1 ? `; with the same settings (${sameText}) the score ${m <= 0 ? 'falls' : 'rises'} ${Math.abs(m).toFixed(1)} points per extra player (least squares)` : '';
     return `${agent}: mean score ${text}; lowest at ${best[0]} players${slope}.`;
   });
-  // Relate where scores bottom out to the chips each table brings per played card.
-  const chipsPerCard = summaries.map((s) => [s.players, (s.players * s.rules.startChips) / (s.rules.maxCard - s.rules.minCard + 1 - s.rules.removed)] as const);
-  const richest = chipsPerCard.reduce((a, b) => (b[1] > a[1] ? b : a));
-  const lowestAt = lines.filter((l) => l.includes(`lowest at ${richest[0]} players`)).length;
-  lines.push(`${lowestAt} of ${exp.agents.length} bots score lowest at ${richest[0]} players, the table with the most chips per played card (${richest[1].toFixed(2)}; chips per card by player count: ${chipsPerCard.map(([p, c]) => `${p}p ${c.toFixed(2)}`).join(', ')}).`);
-  if (exp.players.includes(2)) lines.push(`2 players are outside the official rules; they were played with ${exp.twoPlayerChips} chips each.`);
+  if (game.tableFactor && summaries.length > 0) {
+    // Relate where scores bottom out to the game's factor (No Thanks!: chips per played card).
+    const factor = summaries.map((s) => [s.players, game.tableFactor!.of(game.makeRules(experimentRules(exp, s.players)))] as const);
+    const top = factor.reduce((a, b) => (b[1] > a[1] ? b : a));
+    const lowestAt = lines.filter((l) => l.includes(`lowest at ${top[0]} players`)).length;
+    lines.push(`${lowestAt} of ${exp.agents.length} bots score lowest at ${top[0]} players, the table with the most ${game.tableFactor.label} (${top[1].toFixed(2)}; by player count: ${factor.map(([p, c]) => `${p}p ${c.toFixed(2)}`).join(', ')}).`);
+  }
+  for (const s of summaries.filter((x) => x.rules.custom)) lines.push(`${s.players} players were played with custom rules (${customRules(s)}).`);
   return lines;
 }
 
@@ -207,6 +229,8 @@ async function runThresholds(exp: ThresholdsExperiment, games: number, dir: stri
   const progress = new Progress('sweep', !o.quiet && process.stderr.isTTY === true);
   const grid = Object.entries(exp.grid).map(([k, v]) => `${k}=${v}`);
   const result = await runSweep({
+    game: exp.game,
+    rules: experimentRules(exp, exp.players),
     agent: exp.agent,
     grid,
     field: exp.field,

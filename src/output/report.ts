@@ -11,7 +11,9 @@ export interface ReportSection {
   charts?: RenderedChart[];
 }
 
-const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escapes text for HTML (element content and quoted attributes). */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = escapeHtml;
 
 /** An HTML table from rows of already formatted cells. */
 export function htmlTable(header: string[], rows: (string | number)[][]): string {

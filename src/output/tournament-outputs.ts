@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { recordRules } from '../engine/rules.js';
 import { formatP } from '../stats/moments.js';
+import { metricField } from '../stats/tournament-stats.js';
 import type { TournamentResult } from '../tournament/run.js';
 import { VERSION, writeFileAtomic } from './files.js';
 
@@ -23,7 +23,8 @@ export function summaryJson(r: TournamentResult, info: RunInfo) {
     elapsedSeconds: round(r.elapsedSeconds, 3),
     partial: r.partial,
     version: VERSION,
-    rules: recordRules(r.rules),
+    game: r.game.id,
+    rules: r.game.recordRules(r.rules),
     format: info.format,
     dealsPerSeating: info.games,
     dealsPlayed: r.dealsPlayed,
@@ -39,6 +40,8 @@ export function summaryJson(r: TournamentResult, info: RunInfo) {
     distributions: Object.fromEntries(
       r.stats.labels.map((label, a) => [label, r.stats.distribution(a)]),
     ),
+    /** The game's per-seat metrics (summary fields mean<Id>, mean<Id>CI). */
+    metrics: r.game.metrics.map((m) => ({ ...m, field: metricField(m.id) })),
   };
 }
 
@@ -54,10 +57,12 @@ export function csv(rows: Record<string, unknown>[], columns: string[]): string 
 
 export function writeTournamentOutputs(dir: string, summary: Summary): void {
   writeFileAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  const metricColumns = summary.metrics.map((m) => m.field);
   writeFileAtomic(
     join(dir, 'summary.csv'),
     csv(
       summary.agents.map((a) => ({
+        ...Object.fromEntries(metricColumns.map((f) => [f, fmt(a[f] as number | undefined)])),
         agent: a.agent,
         games: a.games,
         meanScore: fmt(a.meanScore),
@@ -67,10 +72,9 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         winShareLo: fmt(a.winShareCI[0]),
         winShareHi: fmt(a.winShareCI[1]),
         meanRank: fmt(a.meanRank),
-        meanChips: fmt(a.meanChips),
         matchWinShare: fmt(a.matchWinShare),
       })),
-      ['agent', 'games', 'meanScore', 'meanScoreLo', 'meanScoreHi', 'winShare', 'winShareLo', 'winShareHi', 'meanRank', 'meanChips', 'matchWinShare'],
+      ['agent', 'games', 'meanScore', 'meanScoreLo', 'meanScoreHi', 'winShare', 'winShareLo', 'winShareHi', 'meanRank', ...metricColumns, 'matchWinShare'],
     ),
   );
   writeFileAtomic(
@@ -128,6 +132,6 @@ export function leaderboard(summary: Summary): string {
   ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
   const line = (r: string[]): string => r.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
-  const title = `${summary.players} players, ${summary.gamesPlayed} games${summary.partial ? ' (PARTIAL: interrupted)' : ''}, seed ${summary.seed}; lower score is better`;
+  const title = `${summary.game}, ${summary.players} players, ${summary.gamesPlayed} games${summary.partial ? ' (PARTIAL: interrupted)' : ''}, seed ${summary.seed}; lower score is better`;
   return [title, line(table[0]!), ...table.slice(1).map(line)].join('\n');
 }

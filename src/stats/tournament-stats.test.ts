@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as ss from 'simple-statistics';
 import { formatP, holm, Moments, wilson } from './moments.js';
-import { TournamentStats } from './tournament-stats.js';
+import { TournamentStats, type StatsShape } from './tournament-stats.js';
+
+/** No Thanks!'s shape: one metric (chips), shares in 1/420, scores -1000..3000. */
+const shape = (matchLength: number): StatsShape => ({ matchLength, metrics: ['chips'], shareUnit: 420, scoreRange: [-1000, 3000] });
 
 /**
  * A fixed result set small enough to compute by hand: agents A and B, two players, both seatings
@@ -9,14 +12,14 @@ import { TournamentStats } from './tournament-stats.js';
  * t(0.975, 2) = 4.302652729911275; Student t CDF with 2 df is 1/2 + t / (2 sqrt(2 + t^2))).
  */
 function fixture(matchLength = 0): TournamentStats {
-  const stats = new TournamentStats(['A', 'B'], [[0, 1], [1, 0]], 2, matchLength);
+  const stats = new TournamentStats(['A', 'B'], [[0, 1], [1, 0]], 2, shape(matchLength));
   // per deal: seating 0 (A, B), seating 1 (B, A); chips are score + 100 to tell them apart.
   const deals: [number[], number][] = [
     [[10, 20, 15, 5], 0],
     [[30, 30, 8, 12], 1],
     [[-2, 4, 7, 7], 0],
   ];
-  deals.forEach(([scores, starter], k) => stats.addDeal(scores, scores.map((s) => s + 100), 0, starter, k % 2));
+  deals.forEach(([scores, starter], k) => stats.addDeal(scores, [scores.map((s) => s + 100)], starter, k % 2));
   return stats;
 }
 
@@ -65,10 +68,10 @@ describe('tournament statistics against hand computations', () => {
 
   it('seat intervals are deal-clustered ratio estimates when a seat count varies by deal', () => {
     // A sits in 3 seats a deal; how many of them are "position 0" depends on the deal's starter.
-    const stats = new TournamentStats(['A', 'B'], [[0, 1], [0, 0]], 2);
-    stats.addDeal([4, 6, 2, 8], [0, 0, 0, 0], 0, 0); // position 0: A 4, A 2   (y 6, n 2)
-    stats.addDeal([5, 1, 3, 9], [0, 0, 0, 0], 0, 1); // position 0: B 1, A 9   (A: y 9, n 1)
-    stats.addDeal([7, 3, 1, 1], [0, 0, 0, 0], 0, 0); // position 0: A 7, A 1   (y 8, n 2)
+    const stats = new TournamentStats(['A', 'B'], [[0, 1], [0, 0]], 2, shape(0));
+    stats.addDeal([4, 6, 2, 8], [[0, 0, 0, 0]], 0); // position 0: A 4, A 2   (y 6, n 2)
+    stats.addDeal([5, 1, 3, 9], [[0, 0, 0, 0]], 1); // position 0: B 1, A 9   (A: y 9, n 1)
+    stats.addDeal([7, 3, 1, 1], [[0, 0, 0, 0]], 0); // position 0: A 7, A 1   (y 8, n 2)
     const a0 = stats.seats().find((r) => r.agent === 'A' && r.position === 0)!;
     expect(a0.games).toBe(5);
     expect(a0.meanScore).toBeCloseTo(23 / 5, 12);

@@ -1,8 +1,5 @@
 import { holm, meanCI, Moments, wilson } from './moments.js';
 
-const HIST_OFFSET = 1000;
-const HIST_SIZE = 4001;
-
 /** Score and win figures of a bot (or of a seat position). */
 interface ScoreFigures {
   agent: string;
@@ -18,9 +15,11 @@ interface ScoreFigures {
 export interface AgentSummary extends ScoreFigures {
   /** 1 = lowest score; ties share the average rank. */
   meanRank: number;
-  /** Chips left at the end of the game. */
-  meanChips: number;
-  meanChipsCI: [number, number];
+  /**
+   * The game's metrics: mean<Id> and mean<Id>CI for each (No Thanks!: meanChips, meanChipsCI,
+   * the chips left at the end of the game).
+   */
+  [metric: `mean${string}`]: number | [number, number] | undefined;
   /** Circuit format only: share of matches won (summed scores of P games). */
   matches?: number;
   matchWinShare?: number;
@@ -45,9 +44,22 @@ export interface SeatSummary extends ScoreFigures {
   position: number;
 }
 
-/** Win shares are tallied in units of 1/420 (the least common multiple of 1..7), so they stay integers. */
-const SHARE_UNIT = 420;
 const SEAT_CELL = 7;
+
+/** What the statistics need to know of the game and the format; plain data (it travels to workers). */
+export interface StatsShape {
+  /** Games per match in the circuit format (0: no matches). */
+  matchLength: number;
+  /** Ids of the game's per-seat metrics, in its order. */
+  metrics: string[];
+  /** Win shares are tallied in units of 1/shareUnit (a multiple of 1..players), so they stay integers. */
+  shareUnit: number;
+  /** Lowest and highest possible score: the histogram's range (scores outside fall into the end bins). */
+  scoreRange: [number, number];
+}
+
+/** The summary field of a metric: "chips" -> "meanChips". */
+export const metricField = (id: string): `mean${string}` => `mean${id[0]!.toUpperCase()}${id.slice(1)}`;
 
 /**
  * Streams per-game results into the statistics of ../shared/design.md, deal by deal, keeping no
@@ -61,14 +73,21 @@ const SEAT_CELL = 7;
 export class TournamentStats {
   readonly n: number;
   dealsAdded = 0;
+  readonly matchLength: number;
+  private readonly metricIds: string[];
+  private readonly shareUnit: number;
+  private readonly histOffset: number;
+  private readonly histSize: number;
   private readonly perDeal: Moments[];
-  private readonly chipDeal: Moments[];
+  /** Per-deal metric means: metric m of agent a at m * n + a. */
+  private readonly metricDeal: Moments[];
   private readonly pairs: Moments[];
   /** All exact tallies in one buffer (see the offsets below), for export and merge. */
   private readonly tally: Float64Array;
   private readonly counts: Float64Array;
   private readonly sums: Float64Array;
-  private readonly chipSums: Float64Array;
+  /** Metric sums: metric m of agent a at m * n + a. */
+  private readonly metricSums: Float64Array;
   private readonly wins: Float64Array;
   private readonly ranks2: Float64Array;
   /**
@@ -80,15 +99,17 @@ export class TournamentStats {
   /** This deal's n_k and y_k per (agent or 'all') x position. */
   private readonly dealSeatN: Float64Array;
   private readonly dealSeatY: Float64Array;
-  /** Score counts per agent: index score + HIST_OFFSET (scores outside fall into the end bins). */
+  /** Score counts per agent: index score - lowest score (scores outside fall into the end bins). */
   private readonly hist: Float64Array;
   private readonly matchWins: Float64Array;
   private readonly matchCounts: Float64Array;
   private readonly matchTotals: Float64Array;
-  private readonly share = new Float64Array(8);
-  /** Per-deal score and chip sums per agent (scratch), then the agent's seat-games per deal. */
+  private readonly share: Float64Array;
+  /** Where each metric's block starts in the data tallyDeal reads (scratch). */
+  private readonly metricAt: Int32Array;
+  /** Per-deal score and metric sums per agent (scratch), then the agent's seat-games per deal. */
   private readonly dealSum: Float64Array;
-  private readonly dealChips: Float64Array;
+  private readonly dealMetrics: Float64Array;
   private readonly perDealCount: Float64Array;
   private readonly means: Float64Array;
 
@@ -96,48 +117,61 @@ export class TournamentStats {
     readonly labels: readonly string[],
     readonly seatings: readonly (readonly number[])[],
     readonly players: number,
-    /** Games per match in the circuit format (0: no matches). */
-    readonly matchLength = 0,
+    readonly shape: StatsShape,
   ) {
     const n = (this.n = labels.length);
     const P = players;
+    const M = shape.metrics.length;
+    this.matchLength = shape.matchLength;
+    this.metricIds = shape.metrics;
+    this.shareUnit = shape.shareUnit;
+    this.histOffset = -shape.scoreRange[0];
+    this.histSize = shape.scoreRange[1] - shape.scoreRange[0] + 1;
+    this.share = new Float64Array(P);
+    this.metricAt = new Int32Array(M);
     this.perDeal = Array.from({ length: n }, () => new Moments());
-    this.chipDeal = Array.from({ length: n }, () => new Moments());
+    this.metricDeal = Array.from({ length: M * n }, () => new Moments());
     this.pairs = Array.from({ length: (n * (n - 1)) / 2 }, () => new Moments());
-    const sizes = [n, n, n, n, n, (n + 1) * P * SEAT_CELL, n * HIST_SIZE, n, n];
+    const sizes = [n, n, M * n, n, n, (n + 1) * P * SEAT_CELL, n * this.histSize, n, n];
     this.tally = new Float64Array(sizes.reduce((a, b) => a + b, 0));
     let at = 0;
     const part = (size: number): Float64Array => this.tally.subarray(at, (at += size));
-    [this.counts, this.sums, this.chipSums, this.wins, this.ranks2, this.seatSums, this.hist, this.matchWins, this.matchCounts] = sizes.map(part) as [
+    [this.counts, this.sums, this.metricSums, this.wins, this.ranks2, this.seatSums, this.hist, this.matchWins, this.matchCounts] = sizes.map(part) as [
       Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array,
     ];
     this.matchTotals = new Float64Array(seatings.length * P);
     this.dealSum = new Float64Array(n);
-    this.dealChips = new Float64Array(n);
+    this.dealMetrics = new Float64Array(M * n);
     this.perDealCount = new Float64Array(n);
     for (const lineup of seatings) for (const a of lineup) this.perDealCount[a]!++;
-    this.means = new Float64Array(2 * n);
+    this.means = new Float64Array((1 + M) * n);
     this.dealSeatN = new Float64Array((n + 1) * P);
     this.dealSeatY = new Float64Array((n + 1) * P);
   }
 
   /**
-   * One deal under every seating: scores[(s * players + seat)] for seating s, starting at `offset`.
-   * `gameInMatch` is the game's index within its match (circuit format).
+   * One deal under every seating: scores[s * players + seat] for seating s, and metric m's values
+   * laid out alike in metrics[m]. `gameInMatch` is the game's index within its match (circuit format).
    */
-  addDeal(scores: ArrayLike<number>, chips: ArrayLike<number>, offset: number, starter: number, gameInMatch = 0): void {
-    this.tallyDeal(scores, chips, offset, starter, gameInMatch, this.means, 0);
+  addDeal(scores: ArrayLike<number>, metrics: ArrayLike<number>[], starter: number, gameInMatch = 0): void {
+    const data = [...Array.from(scores), ...metrics.flatMap((m) => Array.from(m))];
+    this.tallyDeal(data, { metric: (m) => (1 + m) * scores.length }, 0, starter, gameInMatch, this.means, 0);
     this.addDealMeans(this.means, 0);
   }
 
   /**
-   * The exact part of addDeal; writes each agent's mean score and mean chips in this deal to
-   * out[at + a] and out[at + n + a] for addDealMeans.
+   * The exact part of addDeal, on a batch's data (batchLayout): the deal's scores from `offset`,
+   * metric m's from layout.metric(m) + offset. Writes each agent's mean score in this deal to
+   * out[at + a], and metric m's mean to out[at + (1 + m) * n + a], for addDealMeans.
    */
-  tallyDeal(scores: ArrayLike<number>, chips: ArrayLike<number>, offset: number, starter: number, gameInMatch: number, out: Float64Array, at: number): void {
-    const { players: P, n, seatSums, dealSeatN, dealSeatY } = this;
+  tallyDeal(data: ArrayLike<number>, layout: { metric(m: number): number }, offset: number, starter: number, gameInMatch: number, out: Float64Array, at: number): void {
+    const { players: P, n, seatSums, dealSeatN, dealSeatY, metricSums, dealMetrics } = this;
+    const M = this.metricIds.length;
+    const scores = data;
+    const metricAt = this.metricAt;
+    for (let m = 0; m < M; m++) metricAt[m] = layout.metric(m);
     this.dealSum.fill(0);
-    this.dealChips.fill(0);
+    dealMetrics.fill(0);
     dealSeatN.fill(0);
     dealSeatY.fill(0);
     for (let s = 0; s < this.seatings.length; s++) {
@@ -157,12 +191,15 @@ export class TournamentStats {
         }
         this.counts[a]!++;
         this.sums[a]! += score;
-        this.chipSums[a]! += chips[base + seat]!;
+        for (let m = 0; m < M; m++) {
+          const v = data[metricAt[m]! + base + seat]!;
+          metricSums[m * n + a]! += v;
+          dealMetrics[m * n + a]! += v;
+        }
         this.wins[a]! += share;
         this.ranks2[a]! += 2 + 2 * below + (equal - 1);
         this.dealSum[a]! += score;
-        this.dealChips[a]! += chips[base + seat]!;
-        this.hist[a * HIST_SIZE + Math.min(HIST_SIZE - 1, Math.max(0, score + HIST_OFFSET))]!++;
+        this.hist[a * this.histSize + Math.min(this.histSize - 1, Math.max(0, score + this.histOffset))]!++;
         const position = (seat - starter + P) % P;
         // The agent's own row, then the row of all agents together.
         for (let cell = a * P + position, k = 0; k < 2; k++, cell = n * P + position) {
@@ -196,17 +233,18 @@ export class TournamentStats {
     for (let a = 0; a < n; a++) {
       const c = this.perDealCount[a]!;
       out[at + a] = c ? this.dealSum[a]! / c : NaN;
-      out[at + n + a] = c ? this.dealChips[a]! / c : NaN;
+      for (let m = 0; m < M; m++) out[at + (1 + m) * n + a] = c ? dealMetrics[m * n + a]! / c : NaN;
     }
   }
 
   /** The ordered part of addDeal: one deal's per-agent means (as tallyDeal wrote them), in deal order. */
   addDealMeans(means: ArrayLike<number>, at: number): void {
     const n = this.n;
+    const M = this.metricIds.length;
     for (let a = 0; a < n; a++) {
       if (this.perDealCount[a] === 0) continue;
       this.perDeal[a]!.add(means[at + a]!);
-      this.chipDeal[a]!.add(means[at + n + a]!);
+      for (let m = 0; m < M; m++) this.metricDeal[m * n + a]!.add(means[at + (1 + m) * n + a]!);
     }
     let k = 0;
     for (let a = 0; a < n; a++) {
@@ -217,9 +255,9 @@ export class TournamentStats {
     this.dealsAdded++;
   }
 
-  /** Values tallyDeal writes per deal: each agent's mean score, then its mean chips. */
+  /** Values tallyDeal writes per deal: each agent's mean score, then its mean of each metric. */
   get meansPerDeal(): number {
-    return 2 * this.n;
+    return (1 + this.metricIds.length) * this.n;
   }
 
   get tallyLength(): number {
@@ -242,7 +280,7 @@ export class TournamentStats {
     this.matchTotals.fill(0);
   }
 
-  /** Win share of each seat of one game in 1/420 units (k tied winners get 420/k each) into this.share. */
+  /** Win share of each seat of one game in 1/shareUnit units (k tied winners get shareUnit/k each) into this.share. */
   private shares(scores: ArrayLike<number>, base: number): void {
     let best = Infinity;
     let k = 0;
@@ -253,10 +291,11 @@ export class TournamentStats {
         k = 1;
       } else if (v === best) k++;
     }
-    for (let seat = 0; seat < this.players; seat++) this.share[seat] = scores[base + seat] === best ? SHARE_UNIT / k : 0;
+    for (let seat = 0; seat < this.players; seat++) this.share[seat] = scores[base + seat] === best ? this.shareUnit / k : 0;
   }
 
   agents(): AgentSummary[] {
+    const { n, shareUnit } = this;
     return this.labels.map((agent, a) => {
       const games = this.counts[a]!;
       const out: AgentSummary = {
@@ -264,16 +303,18 @@ export class TournamentStats {
         games,
         meanScore: this.sums[a]! / games,
         meanScoreCI: this.perDeal[a]!.ci(),
-        winShare: this.wins[a]! / SHARE_UNIT / games,
-        winShareCI: wilson(this.wins[a]! / SHARE_UNIT, games),
+        winShare: this.wins[a]! / shareUnit / games,
+        winShareCI: wilson(this.wins[a]! / shareUnit, games),
         meanRank: this.ranks2[a]! / 2 / games,
-        meanChips: this.chipSums[a]! / games,
-        meanChipsCI: this.chipDeal[a]!.ci(),
       };
+      this.metricIds.forEach((id, m) => {
+        out[metricField(id)] = this.metricSums[m * n + a]! / games;
+        out[`${metricField(id)}CI`] = this.metricDeal[m * n + a]!.ci();
+      });
       if (this.matchLength) {
         out.matches = this.matchCounts[a]!;
-        out.matchWinShare = this.matchWins[a]! / SHARE_UNIT / this.matchCounts[a]!;
-        out.matchWinShareCI = wilson(this.matchWins[a]! / SHARE_UNIT, this.matchCounts[a]!);
+        out.matchWinShare = this.matchWins[a]! / shareUnit / this.matchCounts[a]!;
+        out.matchWinShareCI = wilson(this.matchWins[a]! / shareUnit, this.matchCounts[a]!);
       }
       return out;
     });
@@ -296,8 +337,8 @@ export class TournamentStats {
   /** Score distribution of agent a as [score, count] pairs, ascending. */
   distribution(a: number): [number, number][] {
     const out: [number, number][] = [];
-    this.hist.subarray(a * HIST_SIZE, (a + 1) * HIST_SIZE).forEach((count, i) => {
-      if (count > 0) out.push([i - HIST_OFFSET, count]);
+    this.hist.subarray(a * this.histSize, (a + 1) * this.histSize).forEach((count, i) => {
+      if (count > 0) out.push([i - this.histOffset, count]);
     });
     return out;
   }
@@ -306,9 +347,9 @@ export class TournamentStats {
     const rows: SeatSummary[] = [];
     for (let row = 0; row <= this.n; row++) {
       for (let position = 0; position < this.players; position++) {
-        const [count, sum, wins420, deals, nn, yy, yn] = this.seatSums.subarray((row * this.players + position) * SEAT_CELL);
+        const [count, sum, winUnits, deals, nn, yy, yn] = this.seatSums.subarray((row * this.players + position) * SEAT_CELL);
         if (!count) continue;
-        const wins = wins420! / SHARE_UNIT;
+        const wins = winUnits! / this.shareUnit;
         const mean = sum! / count;
         // Ratio-estimator variance with deals as clusters: sum_k (y_k - mean n_k)^2 / (K (K-1) nbar^2).
         const nbar = count / deals!;

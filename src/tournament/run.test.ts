@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GameRecord } from '../engine/record.js';
+import type { GameRecord } from '../games/no-thanks/record.js';
 import { runTournament, type TournamentOptions } from './run.js';
 
 // Worker threads run the compiled build: `npm test` builds first.

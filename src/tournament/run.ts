@@ -1,15 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { loadAgent } from '../agents/registry.js';
-import { batchLayout, type Batch, type BatchResult } from '../engine/batch.js';
-import { makeRules, type Rules, type RulesInput } from '../engine/rules.js';
+import { batchLayout, type Batch, type BatchResult, type GameDefinition, type RulesInput } from '../game/contract.js';
+import { DEFAULT_GAME, gameById, shareUnit } from '../game/registry.js';
 import { UserError } from '../errors.js';
 import { distModule } from '../paths.js';
-import { TournamentStats } from '../stats/tournament-stats.js';
+import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
-import { unpack, type WireResult, type WorkerResult } from './worker.js';
+import { unpack, type WireResult, type WorkerResult, type WorkerTask } from './worker.js';
 
 export interface TournamentOptions {
+  /** Game id (default no-thanks). */
+  game?: string;
   /** Agent specs of the pool (duplicates are merged). */
   pool: string[];
   rules: RulesInput;
@@ -34,8 +36,10 @@ export interface TournamentOptions {
 }
 
 export interface TournamentResult {
+  game: GameDefinition;
   pool: string[];
-  rules: Rules;
+  /** The game's rules object (GameDefinition.makeRules). */
+  rules: { players: number };
   seatings: number[][];
   stats: TournamentStats;
   dealsPlayed: number;
@@ -49,11 +53,12 @@ export interface TournamentResult {
 }
 
 /** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
-export async function prepare(options: TournamentOptions): Promise<{ pool: string[]; rules: Rules; seatings: number[][] }> {
+export async function prepare(options: TournamentOptions): Promise<{ game: GameDefinition; pool: string[]; rules: { players: number }; seatings: number[][] }> {
+  const game = gameById(options.game ?? DEFAULT_GAME);
   const pool = options.tables ? options.pool.map((s) => s.trim()) : [...new Set(options.pool.map((s) => s.trim()))];
   if (pool.length === 0) throw new UserError('no agents given');
-  const rules = makeRules(options.rules);
-  const loaded = await Promise.all(pool.map(loadAgent));
+  const rules = game.makeRules(options.rules);
+  const loaded = await Promise.all(pool.map((spec) => loadAgent(spec, game.id)));
   // A bot file must be importable in worker threads too: check it now, one line if not.
   for (const agent of loaded) agent.create();
   if (!Number.isInteger(options.games) || options.games < 1) throw new UserError(`games must be a positive integer, got ${options.games}`);
@@ -75,7 +80,12 @@ export async function prepare(options: TournamentOptions): Promise<{ pool: strin
   const seatings = options.tables
     ? options.tables.flatMap((t) => seatingsOf(t, mode))
     : schedule(pool.length, rules.players, options.selfPlay ?? false, mode);
-  return { pool, rules, seatings };
+  return { game, pool, rules, seatings };
+}
+
+/** The statistics' view of a run: the game's metrics, share unit and score range. */
+export function statsShape(game: GameDefinition, rules: { players: number }, matchLength: number): StatsShape {
+  return { matchLength, metrics: game.metrics.map((m) => m.id), shareUnit: shareUnit(game), scoreRange: game.scoreRange(rules) };
 }
 
 /**
@@ -84,14 +94,15 @@ export async function prepare(options: TournamentOptions): Promise<{ pool: strin
  * thread count and chunk size; only one window of finished batches waits in memory.
  */
 export async function runTournament(options: TournamentOptions): Promise<TournamentResult> {
-  const { pool, rules, seatings } = await prepare(options);
+  const { game, pool, rules, seatings } = await prepare(options);
   const P = rules.players;
   const matchLength = options.format === 'circuit' ? P : 0;
   const threads = options.threads ?? availableParallelism();
   const gamesPerDeal = seatings.length;
   let chunk = options.chunk ?? Math.max(1, Math.min(Math.ceil(20_000 / gamesPerDeal), Math.ceil(options.games / (threads * 4))));
   if (matchLength) chunk = Math.ceil(chunk / matchLength) * matchLength;
-  const stats = new TournamentStats(pool, seatings, P, matchLength);
+  const shape = statsShape(game, rules, matchLength);
+  const stats = new TournamentStats(pool, seatings, P, shape);
   const tasks = Math.ceil(options.games / chunk);
   const firstDeal = options.firstDeal ?? 0;
   const gamesTotal = options.games * gamesPerDeal;
@@ -121,7 +132,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       const deals = batch.to - batch.from;
       stats.mergeTally(result.tally);
       for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * stats.meansPerDeal);
-      decisions += result.data[batchLayout(deals, seatings.length, P).decisions]!;
+      decisions += result.data[batchLayout(deals, seatings.length, P, shape.metrics.length).decisions]!;
       dealsPlayed = batch.to - firstDeal;
       options.onBatch?.(batch, result, seatings);
       options.onProgress?.(dealsPlayed * gamesPerDeal, gamesTotal);
@@ -130,6 +141,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
 
   const submit = async (index: number): Promise<void> => {
     const batch: Batch = {
+      game: game.id,
       rules: options.rules,
       pool,
       seatings,
@@ -139,7 +151,8 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       matchLength,
       records: options.records ?? false,
     };
-    const wire = (await piscina.run(batch, { signal: abort.signal })) as WireResult;
+    const task: WorkerTask = { batch, shape };
+    const wire = (await piscina.run(task, { signal: abort.signal })) as WireResult;
     if ('userError' in wire) throw new UserError(wire.userError);
     const meansLength = (batch.to - batch.from) * stats.meansPerDeal;
     const result = wire instanceof ArrayBuffer ? unpack(wire, stats.tallyLength, meansLength) : unpack(wire.buffer, stats.tallyLength, meansLength, wire.records);
@@ -172,6 +185,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   }
   if (failure) throw failure;
   return {
+    game,
     pool,
     rules,
     seatings,

@@ -2,8 +2,8 @@ import type { AgentDefinition, ParamValues } from '../agent.js';
 import { loadAgent } from '../agents/registry.js';
 import { parseSpec, splitLineup } from '../agents/spec.js';
 import { UserError } from '../errors.js';
-import { batchLayout } from '../engine/batch.js';
-import { makeRules } from '../engine/rules.js';
+import type { RulesInput } from '../game/contract.js';
+import { DEFAULT_GAME, gameById } from '../game/registry.js';
 import { holm, Moments } from '../stats/moments.js';
 import { runTournament } from './run.js';
 
@@ -56,11 +56,15 @@ export function gridPoints(axes: GridAxis[]): ParamValues[] {
 }
 
 export interface SweepOptions {
+  /** Game id (default no-thanks). */
+  game?: string;
   /** The bot to tune, possibly with fixed parameters: "threshold:cost=face". */
   agent: string;
   grid: string[];
   field: string[];
   players: number;
+  /** Rule settings besides the player count (2-player No Thanks! needs startChips). */
+  rules?: Record<string, unknown>;
   /** Deals for a point that survives every round. */
   games: number;
   seed: string;
@@ -86,6 +90,7 @@ export interface SweepPoint {
 }
 
 export interface SweepResult {
+  game: string;
   agent: string;
   axes: GridAxis[];
   field: string[];
@@ -113,12 +118,14 @@ export interface SweepResult {
  */
 export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   const started = performance.now();
-  makeRules({ players: o.players });
+  const game = gameById(o.game ?? DEFAULT_GAME);
+  const rules: RulesInput = { ...o.rules, players: o.players };
+  game.makeRules(rules);
   if (!Number.isInteger(o.games) || o.games < 1) throw new UserError(`games must be a positive integer, got ${o.games}`);
   if (o.rounds !== undefined && (!Number.isInteger(o.rounds) || o.rounds < 1 || o.rounds > 100)) throw new UserError(`rounds must be an integer from 1 to 100, got ${o.rounds}`);
   if (o.alpha !== undefined && !(o.alpha > 0 && o.alpha <= 0.5)) throw new UserError(`alpha must be above 0 and at most 0.5, got ${o.alpha}`);
   const base = parseSpec(o.agent);
-  const tuned = await loadAgent(o.agent);
+  const tuned = await loadAgent(o.agent, game.id);
   const def = tuned.definition;
   const axes = parseGrid(def, o.grid);
   const fixed = base.params;
@@ -133,7 +140,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     grid.push(Object.fromEntries(axes.map((a) => [a.name, defaults[a.name]!])));
     defaultIndex = specs.length - 1;
   }
-  for (const s of specs) await loadAgent(s); // every point's parameters checked before play
+  for (const s of specs) await loadAgent(s, game.id); // every point's parameters checked before play
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one agent');
   const P = o.players;
@@ -155,9 +162,10 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     const deals = Math.min(perRound, o.games - dealsDone);
     const first = dealsDone;
     const result = await runTournament({
+      game: game.id,
       pool,
       tables,
-      rules: { players: P },
+      rules,
       games: deals,
       firstDeal: first,
       seed: o.seed,
@@ -165,7 +173,6 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
       signal: o.signal,
       onProgress: (done, total) => o.onProgress?.(gamesPlayed + done, gamesPlayed + total + (o.games - first - deals) * contenders.length * P),
       onBatch(batch, res, seatings) {
-        const layout = batchLayout(batch.to - batch.from, seatings.length, P);
         const sums = new Float64Array(contenders.length);
         const counts = new Float64Array(contenders.length);
         for (let k = batch.from; k < batch.to; k++) {
@@ -175,7 +182,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
             for (let seat = 0; seat < P; seat++) {
               const c = lineup[seat]! - field.length;
               if (c < 0) continue;
-              sums[c]! += res.data[layout.scores + ((k - batch.from) * seatings.length + s) * P + seat]!;
+              sums[c]! += res.data[((k - batch.from) * seatings.length + s) * P + seat]!; // scores come first
               counts[c]!++;
             }
           });
@@ -216,6 +223,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   const vs = paired(perDeal[points.indexOf(winner)]!, perDeal[defaultIndex]!, dealsDone);
   const gamesFullGrid = points.length * P * o.games;
   return {
+    game: game.id,
     agent: o.agent,
     axes,
     field,

@@ -1,13 +1,15 @@
 import { move } from 'piscina';
-import { batchLayout, playBatch, type Batch, type BatchResult } from '../engine/batch.js';
+import { loadAgent, type LoadedAgent } from '../agents/registry.js';
+import { batchLayout, type Batch, type BatchResult } from '../game/contract.js';
+import { gameById } from '../game/registry.js';
 import { UserError } from '../errors.js';
-import { TournamentStats } from '../stats/tournament-stats.js';
+import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
 /** What a worker sends back for one batch, unpacked. */
 export interface WorkerResult extends BatchResult {
   /** Exact tallies of the batch (TournamentStats.exportTallyInto). */
   tally: Float64Array;
-  /** Per deal: each agent's mean score, then mean chips (TournamentStats.tallyDeal). */
+  /** Per deal: each agent's mean score, then each metric's mean (TournamentStats.tallyDeal). */
   means: Float64Array;
 }
 
@@ -27,32 +29,44 @@ export function unpack(wire: ArrayBuffer, tallyLength: number, meansLength: numb
   };
 }
 
+/** What the main thread sends: the batch and the statistics' shape (identical on both sides). */
+export interface WorkerTask {
+  batch: Batch;
+  shape: StatsShape;
+}
+
 const statsCache = new Map<string, TournamentStats>();
+const poolCache = new Map<string, Promise<LoadedAgent[]>>();
 
 /**
- * Piscina worker: plays one batch and tallies it, so the main thread only merges tallies and feeds
- * per-deal means in order. A user error (a bot that crashes or breaks the rules) comes back as a
- * message, so the main thread can print it as one line instead of a stack dump.
+ * Piscina worker: plays one batch through its game's fast path and tallies it, so the main
+ * thread only merges tallies and feeds per-deal means in order. A user error (a bot that crashes
+ * or breaks the rules) comes back as a message, so the main thread can print it as one line
+ * instead of a stack dump.
  */
-export default async function run(batch: Batch): Promise<WireResult> {
+export default async function run({ batch, shape }: WorkerTask): Promise<WireResult> {
   try {
+    const game = gameById(batch.game);
     const P = batch.seatings[0]!.length;
-    const key = JSON.stringify([batch.pool.length, batch.seatings, batch.matchLength]);
+    const key = JSON.stringify([batch.pool.length, batch.seatings, shape]);
     let stats = statsCache.get(key);
-    if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, batch.matchLength)));
+    if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, shape)));
+    const poolKey = JSON.stringify([batch.game, batch.pool]);
+    let pool = poolCache.get(poolKey);
+    if (!pool) poolCache.set(poolKey, (pool = Promise.all(batch.pool.map((spec) => loadAgent(spec, batch.game)))));
+    const agents = await pool;
     stats.resetTally();
     const deals = batch.to - batch.from;
-    const layout = batchLayout(deals, batch.seatings.length, P);
+    const M = shape.metrics.length;
+    const layout = batchLayout(deals, batch.seatings.length, P, M);
     const stride = stats.meansPerDeal;
     const buffer = new ArrayBuffer((stats.tallyLength + deals * stride) * 8 + layout.length * 4);
     const out = unpack(buffer, stats.tallyLength, deals * stride);
-    const result = await playBatch(batch, out.data);
+    const result = game.playBatch(batch, agents, out.data);
     const d = out.data;
-    const scores = d.subarray(layout.scores);
-    const chips = d.subarray(layout.chips);
     for (let i = 0; i < deals; i++) {
       const gameInMatch = batch.matchLength ? (batch.from + i) % batch.matchLength : 0;
-      stats.tallyDeal(scores, chips, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
+      stats.tallyDeal(d, layout, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
     }
     stats.exportTallyInto(out.tally);
     // move() wraps the buffer for transfer; the main thread receives the ArrayBuffer itself.

@@ -1,13 +1,12 @@
-import { UserError } from '../errors.js';
+import { UserError } from '../../errors.js';
+import type { GameRecordBase } from '../../game/contract.js';
+import { formatRuns } from './format.js';
 import { cardCount, recordRules, rulesFromRecord, type RecordRules } from './rules.js';
 import { GameState, PASS, winners } from './state.js';
 
-/** One game as a JSON line: the format of ../shared/design.md, "Game records". */
-export interface GameRecord {
+/** One game as a JSON line (README "Game records"). */
+export interface GameRecord extends GameRecordBase {
   game: 'no-thanks';
-  seed: string;
-  players: number;
-  agents: string[];
   rules: RecordRules;
   starter: number;
   removed: number[];
@@ -16,8 +15,6 @@ export interface GameRecord {
   actions: string;
   cards: number[][];
   chips: number[];
-  scores: number[];
-  winners: number[];
 }
 
 /** The record of the finished game in `state` (which must have kept its history). */
@@ -132,4 +129,34 @@ function checkShape(x: unknown): GameRecord {
 
 function isIntArray(v: unknown): boolean {
   return Array.isArray(v) && v.every(Number.isInteger);
+}
+
+/**
+ * Checks a record move by move (see replayRecord); with `explain`, returns the game decision by
+ * decision with the running scores, then the final table.
+ */
+export function replayLines(record: unknown, explain: boolean): string[] {
+  const steps: string[] = [];
+  const r = record as GameRecord;
+  replayRecord(record, explain ? (st) => {
+    const who = `seat ${st.seat} (${r.agents[st.seat]})`;
+    const running = r.agents.map((_, p) => st.state.score(p)).join(' ');
+    const what = st.action === 'take' ? `takes ${st.card}${st.pot ? ` and ${st.pot} chip${st.pot > 1 ? 's' : ''}` : ''}` : `pays a chip on ${st.card} (${st.pot + 1} on it now)`;
+    steps.push(`${String(st.index + 1).padStart(4)}. ${who} ${what}`.padEnd(58) + `scores: ${running}`);
+  } : undefined);
+  if (!explain) return [];
+  const out = [
+    `seed ${r.seed} · ${r.players} players · ${r.rules.startChips} chips each${r.rules.custom ? ' (custom rules)' : ''}`,
+    `Removed unseen: ${[...r.removed].sort((a, b) => a - b).join(' ')}`,
+    `Seat ${r.starter} (${r.agents[r.starter]}) starts.`,
+    '',
+    ...steps,
+    '',
+    'Final table:',
+  ];
+  r.agents.forEach((agent, p) => {
+    const won = r.winners.includes(p) ? (r.winners.length > 1 ? '  shared win' : '  WINNER') : '';
+    out.push(`  seat ${p} ${agent.padEnd(16)} cards ${formatRuns(r.cards[p]!).padEnd(36)} chips ${String(r.chips[p]).padStart(3)}  score ${String(r.scores[p]).padStart(4)}${won}`);
+  });
+  return out;
 }

@@ -1,4 +1,4 @@
-import { defineAgent, type Action, type Agent, type GameStart, type NumberParam, type Observation } from '../src/agent.js';
+import { defineAgent, type Action, type GameStart, type NoThanksAgent, type NumberParam, type Observation } from '../../src/games/no-thanks/agent.js';
 
 /**
  * The tunable family. Takes when out of chips, or when
@@ -64,7 +64,7 @@ export default defineAgent<ThresholdParams>({
 });
 
 /** A class, not a closure: one shared decide() keeps the game loop's call site monomorphic. */
-class ThresholdAgent implements Agent {
+class ThresholdAgent implements NoThanksAgent {
   private readonly face: boolean;
   private deckCards = 0;
 

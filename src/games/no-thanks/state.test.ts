@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRules } from './rules.js';
-import { hashString } from './seed.js';
+import { hashString } from '../../game/seed.js';
 import { GameState, winners } from './state.js';
 
 function holding(cards: number[], chips: number): GameState {

@@ -1,13 +1,13 @@
-import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../src/agent.js';
-import { cardCount } from '../src/engine/rules.js';
-import { GameState } from '../src/engine/state.js';
+import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../../src/games/no-thanks/agent.js';
+import { HiddenSampler } from '../../src/games/no-thanks/sampler.js';
+import { GameState } from '../../src/games/no-thanks/state.js';
 import { greedyTakes } from './greedy.js';
 import threshold, { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
 
 /**
  * Monte Carlo rollouts over the unseen cards. Each sample draws the hidden information from what
- * this seat may see (which unseen cards are still in the deck and their order; opponents' chips as
- * counted from the public history when counters are hidden), then plays both actions out to the end
+ * this seat may see, through the game's HiddenSampler (which unseen cards are still in the deck and
+ * their order; opponents' chips as counted from the public history when counters are hidden), then plays both actions out to the end
  * with the rollout policy in every seat, on the same sample (common random numbers). Picks the
  * action with the better mean objective; ties go to taking.
  *
@@ -82,10 +82,9 @@ class McAgent {
   private me = 0;
   private readonly objective: 'score' | 'margin' | 'win';
   private rules: Rules | undefined;
-  private base!: GameState;
+  private sampler!: HiddenSampler;
   private sim!: GameState;
   private deckCards = 0;
-  private readonly pool = new Uint8Array(64);
   private random!: Random;
 
   constructor(private readonly p: McParams) {
@@ -101,9 +100,9 @@ class McAgent {
     this.me = start.seat;
     if (this.rules !== start.rules) {
       this.rules = start.rules;
-      this.base = new GameState(start.rules, false);
+      this.sampler = new HiddenSampler(start.rules);
       this.sim = new GameState(start.rules, false);
-      this.deckCards = cardCount(start.rules) - start.rules.removed;
+      this.deckCards = this.sampler.deckCards;
     }
     this.random = start.random;
   }
@@ -128,19 +127,18 @@ class McAgent {
   decide(obs: Observation): 'take' | 'pass' {
     if (obs.myChips === 0) return 'take';
     if (this.adaptive) this.chooseModels(obs);
-    const unseen = this.load(obs);
-    const { base, sim, p } = this;
-    const first = base.next + 1;
-    const left = base.deckEnd - first;
+    const { sampler, sim, p, random } = this;
+    sampler.observe(obs);
+    const position = sampler.position;
     let take = 0;
     let pass = 0;
     for (let r = 0; r < p.rollouts; r++) {
-      this.sampleDeck(unseen, first, left);
-      sim.copyFrom(base);
+      sampler.sample(random);
+      sim.copyFrom(position);
       sim.take();
       this.rollout();
       take += this.value(obs.seat);
-      sim.copyFrom(base);
+      sim.copyFrom(position);
       sim.pass();
       this.rollout();
       pass += this.value(obs.seat);
@@ -154,47 +152,6 @@ class McAgent {
       let best = POLICY_THRESHOLD;
       for (let m = 1; m < MODELS; m++) if (this.fit[seat * MODELS + m]! > this.fit[seat * MODELS + best]!) best = m;
       this.seatPolicy[seat] = best;
-    }
-  }
-
-  /** Fills `base` with the position as this seat sees it; returns the number of unseen cards in `pool`. */
-  private load(obs: Observation): number {
-    const s = this.base;
-    const rules = this.rules!;
-    s.clearDisplays();
-    let unseen = 0;
-    const known = rules.knownRemoved ? new Set(obs.removedCards()) : undefined;
-    for (let c = rules.minCard; c <= rules.maxCard; c++) {
-      let held = false;
-      for (let seat = 0; seat < rules.players; seat++) {
-        if (obs.has(seat, c)) {
-          s.addCard(seat, c);
-          held = true;
-        }
-      }
-      if (!held && c !== obs.card && !known?.has(c)) this.pool[unseen++] = c;
-    }
-    for (let seat = 0; seat < rules.players; seat++) {
-      s.chips[seat] = seat === obs.seat ? obs.myChips : rules.openChips ? obs.chips(seat) : obs.countedChips(seat);
-    }
-    s.next = s.deckEnd - obs.cardsLeft - 1;
-    s.cards[s.next] = obs.card;
-    s.card = obs.card;
-    s.pot = obs.pot;
-    s.current = obs.seat;
-    return unseen;
-  }
-
-  /** Draws the face-down deck: a uniform ordered sample of `left` cards from the unseen pool. */
-  private sampleDeck(unseen: number, first: number, left: number): void {
-    const { pool, random } = this;
-    const cards = this.base.cards;
-    for (let i = 0; i < left; i++) {
-      const j = i + Math.floor(random() * (unseen - i));
-      const t = pool[j]!;
-      pool[j] = pool[i]!;
-      pool[i] = t;
-      cards[first + i] = t;
     }
   }
 

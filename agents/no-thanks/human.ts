@@ -1,7 +1,8 @@
 import { execSync } from 'node:child_process';
 import { readSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import { defineAgent, type GameEvent, type GameStart, type Observation } from '../src/agent.js';
+import { defineAgent, type GameEvent, type GameStart, type Observation } from '../../src/games/no-thanks/agent.js';
+import { formatRuns } from '../../src/games/no-thanks/format.js';
 
 /**
  * You, at the terminal: shows the table before each of your decisions and reads one key,
@@ -15,18 +16,6 @@ export default defineAgent({
     return new HumanAgent();
   },
 });
-
-/** Cards as runs: [5,6,7,12,30,31] -> "5-7 12 30-31". */
-export function formatRuns(cards: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < cards.length; ) {
-    let j = i;
-    while (j + 1 < cards.length && cards[j + 1] === cards[j]! + 1) j++;
-    parts.push(j > i ? `${cards[i]}-${cards[j]}` : `${cards[i]}`);
-    i = j + 1;
-  }
-  return parts.join(' ') || '—';
-}
 
 const bold = (s: string): string => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[0m` : s);
 

@@ -1,5 +1,5 @@
 import { cardCount, type Rules } from './rules.js';
-import { parseSeedHex, type SeedKey } from './seed.js';
+import { parseSeedHex, type SeedKey } from '../../game/seed.js';
 
 /** One deal: which cards are set aside, the order the rest are revealed in, and who starts. */
 export interface Deal {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Agent, AgentDefinition, GameStart } from '../src/agent.js';
-import { Observation } from '../src/engine/observation.js';
-import { makeRules, type RulesInput } from '../src/engine/rules.js';
-import { hashString, makeRandom } from '../src/engine/seed.js';
-import { GameState } from '../src/engine/state.js';
+import type { AgentDefinition } from '../../src/agent.js';
+import type { GameStart, NoThanksAgent as Agent } from '../../src/games/no-thanks/agent.js';
+import { Observation } from '../../src/games/no-thanks/observation.js';
+import { makeRules, type RulesInput } from '../../src/games/no-thanks/rules.js';
+import { hashString, makeRandom } from '../../src/game/seed.js';
+import { GameState } from '../../src/games/no-thanks/state.js';
 import greedy, { greedyTakes } from './greedy.js';
 import mc from './mc.js';
 import random from './random.js';

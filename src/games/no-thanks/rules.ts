@@ -1,8 +1,9 @@
-import { UserError } from '../errors.js';
+import { UserError } from '../../errors.js';
+import type { RecordRules as GenericRecordRules, RuleOption, RulesInput as GenericRulesInput } from '../../game/contract.js';
 
 /**
- * The settings a game is played under. Defaults are the 2024 AMIGO base game (see
- * ../shared/seeds/000_*.txt): cards 3..35, 9 removed unseen, 11/9/7 chips for 3-5/6/7 players.
+ * The settings a game is played under. Defaults are the 2024 AMIGO base game (the player's guide
+ * after rulebook 02455 is the authority): cards 3..35, 9 removed unseen, 11/9/7 chips for 3-5/6/7 players.
  */
 export interface Rules {
   players: number;
@@ -18,7 +19,7 @@ export interface Rules {
 }
 
 /** The rules object written into game records (players is a record field of its own). */
-export type RecordRules = Omit<Rules, 'players'> & { custom: boolean };
+export type RecordRules = Omit<Rules, 'players'> & { custom: boolean } & GenericRecordRules;
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 7;
@@ -33,7 +34,17 @@ export function officialChips(players: number): number | undefined {
   return undefined;
 }
 
-export type RulesInput = Partial<Rules> & { players: number };
+export type RulesInput = Partial<Rules> & GenericRulesInput;
+
+/** The CLI flags of the settings (`--game no-thanks`). */
+export const RULE_OPTIONS: readonly RuleOption[] = [
+  { flag: 'chips', key: 'startChips', type: 'number', describe: 'starting chips per player (default 11/9/7 for 3-5/6/7 players; 2 players need it)' },
+  { flag: 'removed', key: 'removed', type: 'number', describe: 'cards removed unseen (default 9)' },
+  { flag: 'min-card', key: 'minCard', type: 'number', describe: 'lowest card (default 3)' },
+  { flag: 'max-card', key: 'maxCard', type: 'number', describe: 'highest card (default 35)' },
+  { flag: 'open-chips', key: 'openChips', type: 'boolean', describe: "variant: everyone's chips are public" },
+  { flag: 'known-removed', key: 'knownRemoved', type: 'boolean', describe: 'variant: the removed cards are public' },
+];
 
 /**
  * Fills defaults and validates. Two players are outside the official rules (3-7), so they need
@@ -51,7 +62,7 @@ export function makeRules(input: RulesInput): Rules {
   const official = officialChips(players);
   const startChips = input.startChips ?? official;
   if (startChips === undefined) {
-    throw new UserError(`${players} players is outside the official rules (3-7): give the starting chips explicitly (e.g. --chips 11)`);
+    throw new UserError(`${players} players is outside the official rules (3-7): give the starting chips explicitly (e.g. --chips 11, or "startChips" in an experiment's rules)`);
   }
   const minCard = input.minCard ?? 3;
   const maxCard = input.maxCard ?? 35;
@@ -102,5 +113,12 @@ export function recordRules(r: Rules): RecordRules {
 
 export function rulesFromRecord(players: number, rr: RecordRules): Rules {
   const { custom: _custom, ...rest } = rr;
-  return makeRules({ players, ...rest });
+  return makeRules({ ...rest, players });
+}
+
+/** Lowest and highest final score: every chip in one hand, or every card in one display as singles. */
+export function scoreRange(r: Rules): [number, number] {
+  let cards = 0;
+  for (let c = r.minCard; c <= r.maxCard; c++) cards += c;
+  return [-r.players * r.startChips, cards];
 }

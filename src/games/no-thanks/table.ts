@@ -1,8 +1,8 @@
-import type { Agent, GameEvent, GameStart } from '../agent.js';
-import { AgentError } from '../errors.js';
+import { AgentError } from '../../errors.js';
+import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
+import type { GameEvent, GameStart, NoThanksAgent } from './agent.js';
 import { Observation } from './observation.js';
 import type { Rules } from './rules.js';
-import { seedHex, Sfc32, type SeedKey } from './seed.js';
 import { GameState } from './state.js';
 
 /**
@@ -24,7 +24,7 @@ export class Table {
 
   constructor(
     readonly rules: Rules,
-    readonly agents: readonly Agent[],
+    readonly agents: readonly NoThanksAgent[],
     /** Agent spec per seat, for error messages and records. */
     readonly labels: readonly string[],
   ) {
@@ -110,25 +110,5 @@ export class Table {
   private fail(seat: number, what: string, cause?: unknown): AgentError {
     const detail = cause === undefined ? '' : ` ${cause instanceof Error ? cause.message : String(cause)}`;
     return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
-  }
-}
-
-/**
- * A seat's random stream: sfc32 keyed by (game seed, seat), re-keyed in place on its first draw of
- * each game, so one bot's draws never shift another's or the deal and bots that never draw pay nothing.
- */
-class SeatStream {
-  stale = true;
-  private readonly rng = new Sfc32();
-  readonly random: () => number;
-
-  constructor(key: SeedKey, seat: number) {
-    this.random = () => {
-      if (this.stale) {
-        this.rng.reset(key, seat + 1);
-        this.stale = false;
-      }
-      return this.rng.next();
-    };
   }
 }

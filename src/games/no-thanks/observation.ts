@@ -1,4 +1,4 @@
-import { UserError } from '../errors.js';
+import { UserError } from '../../errors.js';
 import type { Rules } from './rules.js';
 import { PASS, type GameState } from './state.js';
 

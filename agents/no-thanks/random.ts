@@ -1,4 +1,4 @@
-import { defineAgent, type Action, type Agent, type GameStart, type Observation, type Random } from '../src/agent.js';
+import { defineAgent, type Action, type NoThanksAgent, type GameStart, type Observation, type Random } from '../../src/games/no-thanks/agent.js';
 
 /** Takes or passes with equal probability when both are legal; takes when out of chips. */
 export default defineAgent({
@@ -8,7 +8,7 @@ export default defineAgent({
   create: () => new RandomAgent(),
 });
 
-class RandomAgent implements Agent {
+class RandomAgent implements NoThanksAgent {
   private random: Random = Math.random;
 
   newGame(start: GameStart): void {

@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import greedy from '../../agents/greedy.js';
-import random from '../../agents/random.js';
-import threshold from '../../agents/threshold.js';
+import greedy from '../../../agents/no-thanks/greedy.js';
+import random from '../../../agents/no-thanks/random.js';
+import threshold from '../../../agents/no-thanks/threshold.js';
 import { makeRecord, replayRecord, type GameRecord } from './record.js';
 import { makeRules } from './rules.js';
 import { deal } from './deal.js';
-import { dealSeed, parseSeedHex } from './seed.js';
+import { dealSeed, parseSeedHex } from '../../game/seed.js';
 import { Table } from './table.js';
 
 const lineup = ['random', 'greedy', 'threshold', 'random'];
@@ -18,7 +18,7 @@ function playRecords(master: string, games: number, labels = lineup): string[] {
   const table = new Table(rules, agents, labels);
   const out: string[] = [];
   for (let g = 0; g < games; g++) {
-    const seed = dealSeed(master, g);
+    const seed = dealSeed('no-thanks', master, g);
     table.play(parseSeedHex(seed));
     out.push(JSON.stringify(makeRecord(table.state, seed, labels)));
   }
@@ -45,8 +45,8 @@ describe('game records', () => {
 
   it('deal k depends only on (master seed, k)', () => {
     const rules = makeRules({ players: 4 });
-    expect(deal(rules, dealSeed(7, 3))).toEqual(deal(rules, dealSeed(7, 3)));
-    expect(deal(rules, dealSeed(7, 3)).deck).not.toEqual(deal(rules, dealSeed(7, 4)).deck);
+    expect(deal(rules, dealSeed('no-thanks', 7, 3))).toEqual(deal(rules, dealSeed('no-thanks', 7, 3)));
+    expect(deal(rules, dealSeed('no-thanks', 7, 3)).deck).not.toEqual(deal(rules, dealSeed('no-thanks', 7, 4)).deck);
   });
 
   it('replay rejects an illegal decision and names it', () => {
@@ -63,7 +63,7 @@ describe('game records', () => {
   });
 
   // After a deliberate change to the engine, dealing or the built-in bots:
-  // UPDATE_GOLDEN=1 npx vitest run src/engine/record.test.ts, then review the diff of golden.jsonl.
+  // UPDATE_GOLDEN=1 npx vitest run src/games/no-thanks/record.test.ts, then review the diff of golden.jsonl.
   it('golden records replay to their committed scores and are reproduced exactly from their seeds', () => {
     const file = new URL('./golden.jsonl', import.meta.url);
     if (process.env.UPDATE_GOLDEN) writeFileSync(file, playRecords('golden', 4).join('\n') + '\n');

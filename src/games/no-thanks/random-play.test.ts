@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRecord, replayRecord } from './record.js';
 import { makeRules, type Rules } from './rules.js';
-import { dealSeed, makeRandom, parseSeedHex } from './seed.js';
+import { dealSeed, makeRandom, parseSeedHex } from '../../game/seed.js';
 import { GameState, winners } from './state.js';
 
 /**
@@ -27,7 +27,7 @@ describe.each([2, 3, 4, 5, 6, 7])('random play with %i players', (players) => {
   it(`keeps every invariant over ${GAMES_PER_COUNT} games`, () => {
     const s = new GameState(rules);
     for (let g = 0; g < GAMES_PER_COUNT; g++) {
-      const seed = dealSeed('invariants', g);
+      const seed = dealSeed('no-thanks', 'invariants', g);
       const rng = makeRandom(`${seed}/moves`);
       s.deal(parseSeedHex(seed));
       let decisions = 0;
@@ -63,7 +63,7 @@ describe('passing with no chips', () => {
     const s = new GameState(rules);
     let forced = 0;
     for (let g = 0; g < 500; g++) {
-      s.deal(parseSeedHex(dealSeed('broke', g)));
+      s.deal(parseSeedHex(dealSeed('no-thanks', 'broke', g)));
       while (!s.over) {
         if (s.chips[s.current] === 0) {
           const before = s.current;

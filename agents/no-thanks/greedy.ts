@@ -1,4 +1,4 @@
-import { defineAgent, type Action, type Agent, type Observation } from '../src/agent.js';
+import { defineAgent, type Action, type NoThanksAgent, type Observation } from '../../src/games/no-thanks/agent.js';
 
 /**
  * Myopic: taking changes its score by the card's run-aware marginal cost minus the chips on it;
@@ -15,7 +15,7 @@ export default defineAgent({
   create: () => new GreedyAgent(),
 });
 
-class GreedyAgent implements Agent {
+class GreedyAgent implements NoThanksAgent {
   decide(obs: Observation): Action {
     return greedyTakes(obs.marginalCost(), obs.pot, obs.myChips) ? 'take' : 'pass';
   }

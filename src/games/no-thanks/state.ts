@@ -1,6 +1,6 @@
 import { cardCount, MAX_CARD_SPAN, MAX_PLAYERS, type Rules } from './rules.js';
 import { dealInto } from './deal.js';
-import type { SeedKey } from './seed.js';
+import type { SeedKey } from '../../game/seed.js';
 
 export const PASS = 0;
 export const TAKE = 1;

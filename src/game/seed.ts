@@ -1,12 +1,13 @@
+import { UserError } from '../errors.js';
 import seedrandom from 'seedrandom';
 
 /**
- * The seeding scheme (../shared/design.md). A game seed is a 64-bit number, written as 16 hex
+ * The seeding scheme, shared by every game. A game seed is a 64-bit number, written as 16 hex
  * digits in records. Deal k's seed is a hash of (master seed, k), never a draw from a shared
  * stream, so a deal is the same whichever table, seating, thread or chunk plays it.
  *
  * Shuffles use sfc32 keyed by the game seed, and each seat's stream is sfc32 keyed by (game seed,
- * seat) (see Table): building a seedrandom generator costs about 2.5 us, more than a whole game in
+ * seat) (see SeatStream): building a seedrandom generator costs about 2.5 us, more than a whole game in
  * the engine, while an sfc32 is re-keyed in place.
  */
 
@@ -43,20 +44,21 @@ export function dealKeyInto(master: SeedKey, k: number, out: SeedKey): SeedKey {
   return out;
 }
 
-export const masterKey = (master: string | number): SeedKey => hashString(`no-thanks/${master}`);
+/** The key of a run's master seed; the game id is its namespace, so two games never share deals. */
+export const masterKey = (game: string, master: string | number): SeedKey => hashString(`${game}/${master}`);
 
 export function seedHex(key: SeedKey): string {
   return key.hi.toString(16).padStart(8, '0') + key.lo.toString(16).padStart(8, '0');
 }
 
 export function parseSeedHex(seed: string): SeedKey {
-  if (!/^[0-9a-f]{16}$/.test(seed)) throw new Error(`game seed "${seed}" is not 16 hex digits`);
+  if (!/^[0-9a-f]{16}$/.test(seed)) throw new UserError(`game seed "${seed}" is not 16 hex digits`);
   return { hi: parseInt(seed.slice(0, 8), 16), lo: parseInt(seed.slice(8), 16) };
 }
 
 /** Seed (16 hex digits) of deal k under a master seed. */
-export function dealSeed(master: string | number, k: number): string {
-  return seedHex(dealKeyInto(masterKey(master), k, { hi: 0, lo: 0 }));
+export function dealSeed(game: string, master: string | number, k: number): string {
+  return seedHex(dealKeyInto(masterKey(game, master), k, { hi: 0, lo: 0 }));
 }
 
 /**
@@ -97,4 +99,25 @@ export type Random = () => number;
 /** seedrandom's alea seeded by name: for tests and tools that want a named stream. */
 export function makeRandom(seed: string): Random {
   return seedrandom.alea(seed) as Random;
+}
+
+/**
+ * A seat's random stream: sfc32 keyed by (game seed, seat), re-keyed in place on its first draw of
+ * each game, so one bot's draws never shift another's or the deal and bots that never draw pay
+ * nothing. The table sets `stale` at the start of every game; `key` is the table's game key object.
+ */
+export class SeatStream {
+  stale = true;
+  private readonly rng = new Sfc32();
+  readonly random: () => number;
+
+  constructor(key: SeedKey, seat: number) {
+    this.random = () => {
+      if (this.stale) {
+        this.rng.reset(key, seat + 1);
+        this.stale = false;
+      }
+      return this.rng.next();
+    };
+  }
 }
