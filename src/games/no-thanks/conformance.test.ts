@@ -1,0 +1,17 @@
+import { conformanceSuite } from '../../testing/conformance.js';
+import { noThanks } from './index.js';
+
+// No Thanks! through the generic battery: every player count, the house variants, a custom deck.
+conformanceSuite(noThanks, {
+  configs: [
+    { players: 2, startChips: 11 },
+    { players: 3 },
+    { players: 4, openChips: true },
+    { players: 5, knownRemoved: true },
+    { players: 6 },
+    { players: 7, startChips: 2, removed: 4, minCard: 1, maxCard: 20 },
+  ],
+  games: 300,
+  pool: ['random', 'greedy', 'threshold', 'mc:rollouts=3'],
+  poolRules: { players: 3 },
+});

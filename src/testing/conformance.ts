@@ -1,0 +1,185 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadAgent } from '../agents/registry.js';
+import type { GameDefinition, RulesInput, State } from '../game/contract.js';
+import { batchLayout } from '../game/contract.js';
+import { dealKeyInto, makeRandom, masterKey, type Random, type SeedKey } from '../game/seed.js';
+import { runTournament } from '../tournament/run.js';
+
+/**
+ * The conformance battery every game passes (OpenSpiel's RandomSimTest and golden playthroughs),
+ * driven only through the game contract. A game's test file calls conformanceSuite with a few rule
+ * configurations; it sits above every layer because it also runs tournaments.
+ *
+ * - random games with the game's invariants checked after every move, every record replayed and
+ *   re-scored, winners the argmin of the scores;
+ * - the same seed gives the same record;
+ * - simultaneous choices: one seat's choice never shows in another acting seat's view;
+ * - re-sampling never changes what the seat sees, does change what it cannot see, and is computed
+ *   from the seat's view only (states with equal views give equal samples for equal streams);
+ * - the tournament's summary is identical for 1 and 2 threads and any chunk size;
+ * - optionally, golden records of the built-in bots (UPDATE_GOLDEN=1 rewrites them).
+ */
+export interface ConformanceOptions {
+  /** Rule configurations to run the random-play checks under (one per player count, variants...). */
+  configs: RulesInput[];
+  /** Random games per configuration. */
+  games: number;
+  /** A pool of fast bots for the thread/chunk invariance test, and its table size. */
+  pool: string[];
+  poolRules: RulesInput;
+  /** Golden records: `games` deals of `lineup` (one seating) compared with the file. */
+  golden?: { file: URL; lineup: string[]; rules: RulesInput; games: number };
+}
+
+const SCRATCH = 512;
+
+/** Plays one random legal action for every acting seat; returns false when the game is over. */
+function randomStep(state: State, random: Random, seats: Int32Array, actions: Int32Array, onMove?: (seat: number, acting: number[]) => void): boolean {
+  const n = state.actingSeats(seats);
+  if (n === 0) return false;
+  const acting = Array.from(seats.subarray(0, n));
+  for (const seat of acting) {
+    const k = state.legalActions(seat, actions);
+    if (k < 1) throw new Error(`seat ${seat} acts but has no legal action`);
+    onMove?.(seat, acting);
+    state.apply(seat, actions[Math.floor(random() * k)]!);
+  }
+  return true;
+}
+
+function playOut(state: State, random: Random): void {
+  const seats = new Int32Array(SCRATCH);
+  const actions = new Int32Array(SCRATCH);
+  let guard = 0;
+  while (randomStep(state, random, seats, actions)) if (++guard > 1_000_000) throw new Error('the game does not end');
+}
+
+const json = (x: unknown): string => JSON.stringify(x);
+
+export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): void {
+  describe(`conformance: ${game.id}`, () => {
+    describe.each(o.configs.map((c) => [json(c), c] as const))('rules %s', (_label, input) => {
+      const rules = game.makeRules(input);
+      const agents = Array.from({ length: rules.players }, (_, p) => `random-${p}`);
+      const master = masterKey(game.id, 'conformance');
+
+      it(`keeps every invariant over ${o.games} random games, and every record replays and re-scores`, () => {
+        const state = game.newState(rules);
+        const seats = new Int32Array(SCRATCH);
+        const actions = new Int32Array(SCRATCH);
+        const key: SeedKey = { hi: 0, lo: 0 };
+        for (let g = 0; g < o.games; g++) {
+          dealKeyInto(master, g, key);
+          state.deal(key);
+          state.checkInvariants();
+          const random = makeRandom(`${game.id}/${g}/moves`);
+          let moves = 0;
+          // Simultaneous choices: a seat's choice must not show in the view of another acting seat.
+          const views = new Map<number, string>();
+          while (randomStep(state, random, seats, actions, (seat, acting) => {
+            if (seat === acting[0]) {
+              views.clear();
+              for (const s of acting) views.set(s, json(state.view(s)));
+            } else if (json(state.view(seat)) !== views.get(seat)) {
+              throw new Error(`game ${g}: seat ${seat} sees another seat's simultaneous choice`);
+            }
+          })) {
+            moves++;
+            try {
+              state.checkInvariants();
+            } catch (err) {
+              throw new Error(`game ${g} move ${moves}: ${(err as Error).message}`);
+            }
+          }
+          const record = state.record(`seed${g}`, agents);
+          const scores = Array.from({ length: rules.players }, (_, p) => state.score(p));
+          expect(record.scores).toEqual(scores);
+          const best = Math.min(...scores);
+          expect(record.winners).toEqual(scores.flatMap((v, p) => (v === best ? [p] : [])));
+          expect(record.game).toBe(game.id);
+          game.replay(JSON.parse(json(record)), false);
+        }
+      });
+
+      it('deals the same game from the same seed, and a different one from another', () => {
+        const play = (k: number): string => {
+          const s = game.newState(rules);
+          s.deal(dealKeyInto(master, k, { hi: 0, lo: 0 }));
+          playOut(s, makeRandom('same-moves'));
+          return json(s.record('x', agents));
+        };
+        expect(play(3)).toBe(play(3));
+        expect(play(3)).not.toBe(play(4));
+      });
+
+      it('re-samples only what a seat cannot see, from what it can see', () => {
+        const seats = new Int32Array(SCRATCH);
+        const actions = new Int32Array(SCRATCH);
+        let changed = 0;
+        let checked = 0;
+        for (let g = 0; g < Math.min(o.games, 60); g++) {
+          const state = game.newState(rules);
+          state.deal(dealKeyInto(master, 10_000 + g, { hi: 0, lo: 0 }));
+          const random = makeRandom(`resample/${g}`);
+          for (let step = 0; !state.isOver(); step++) {
+            if (step % 3 === 0) {
+              const n = state.actingSeats(seats);
+              const seat = seats[Math.floor(random() * n)]!;
+              const before = json(state.view(seat));
+              const other = state.clone();
+              other.resample(seat, makeRandom(`r/${g}/${step}`));
+              // What the seat sees is untouched...
+              expect(json(other.view(seat))).toBe(before);
+              // ...and the same stream gives the same sample from either state: the sample depends
+              // on the seat's view only, never on the hidden truth it replaces.
+              const a = state.clone();
+              const b = other.clone();
+              a.resample(seat, makeRandom(`same/${g}/${step}`));
+              b.resample(seat, makeRandom(`same/${g}/${step}`));
+              const everything = (s: State): string => json(Array.from({ length: rules.players }, (_, p) => s.view(p)));
+              expect(everything(a)).toBe(everything(b));
+              playOut(a, makeRandom(`out/${g}/${step}`));
+              playOut(b, makeRandom(`out/${g}/${step}`));
+              expect(json(a.record('x', agents))).toBe(json(b.record('x', agents)));
+              // The hidden part really was re-dealt (seen in how the game plays out).
+              const truth = state.clone();
+              playOut(truth, makeRandom(`out/${g}/${step}`));
+              const sampled = other.clone();
+              playOut(sampled, makeRandom(`out/${g}/${step}`));
+              if (json(truth.record('x', agents)) !== json(sampled.record('x', agents))) changed++;
+              checked++;
+            }
+            randomStep(state, random, seats, actions);
+          }
+        }
+        expect(checked).toBeGreaterThan(20);
+        expect(changed).toBeGreaterThan(0);
+      });
+    });
+
+    it('gives identical tournament statistics for 1 and 2 threads and any chunk size', async () => {
+      const summarise = async (threads: number, chunk: number): Promise<string> => {
+        const r = await runTournament({ game: game.id, pool: o.pool, rules: o.poolRules, games: 24, seed: 'conformance', threads, chunk });
+        return json({ agents: r.stats.agents(), pairs: r.stats.pairwise(), seats: r.stats.seats(), games: r.gamesPlayed, decisions: r.decisions });
+      };
+      const reference = await summarise(1, 24);
+      expect(await summarise(2, 5)).toBe(reference);
+      expect(await summarise(2, 1)).toBe(reference);
+    });
+
+    if (o.golden) {
+      const golden = o.golden;
+      it('plays the golden records of its built-in bots exactly', async () => {
+        const pool = await Promise.all(golden.lineup.map((spec) => loadAgent(spec, game.id)));
+        const rules = game.makeRules(golden.rules);
+        const batch = { game: game.id, rules: golden.rules, pool: golden.lineup, seatings: [golden.lineup.map((_, i) => i)], master: 'golden', from: 0, to: golden.games, matchLength: 0, records: true };
+        const data = new Int32Array(batchLayout(golden.games, 1, rules.players, game.metrics.length).length);
+        const lines = game.playBatch(batch, pool, data).records!.join('\n') + '\n';
+        for (const line of lines.trim().split('\n')) game.replay(JSON.parse(line), false);
+        if (process.env.UPDATE_GOLDEN) writeFileSync(golden.file, lines);
+        expect(lines).toBe(readFileSync(golden.file, 'utf8'));
+      });
+    }
+  });
+}
