@@ -13,8 +13,7 @@ export interface GameStart<R = unknown> {
   rules: Readonly<R>;
   /** Agent spec per seat, as the table lists them (who sits where is public). */
   agents: readonly string[];
-  /** The game's seed (as in the game record). */
-  seed: string;
+  // No game seed here, on purpose: with the lab's (public) dealing code it would give away the deck.
   /** This seat's own seeded stream in [0, 1): one bot's draws never shift another's or the deal. */
   random: Random;
 }

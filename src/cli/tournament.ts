@@ -63,7 +63,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
         const M = game.metrics.length;
         const layout = batchLayout(batch.to - batch.from, seatings.length, P, M);
         const rows: (string | number)[][] = [];
-        const master = masterKey(game.id, batch.master);
+        const master = masterKey(game.seedNamespace ?? game.id, batch.master);
         const key = { hi: 0, lo: 0 };
         for (let k = batch.from; k < batch.to; k++) {
           const seed = seedHex(dealKeyInto(master, k, key));

@@ -143,8 +143,13 @@ export interface GameRecordBase {
 }
 
 export interface GameDefinition<R extends { players: number } = { players: number }> {
-  /** The record's `game`, the seed namespace and the --game value: "no-thanks". */
+  /** The record's `game` and the --game value: "no-thanks". */
   id: string;
+  /**
+   * The master seed's namespace (default: the id). A variant game may share its parent's, so that
+   * deal k is the same deal in both (duplicate deals across games).
+   */
+  seedNamespace?: string;
   /** For people: "No Thanks!". */
   name: string;
   minPlayers: number;

@@ -35,16 +35,7 @@ export class Table {
     this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
     this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
-    const table = this;
-    this.starts = agents.map((_, seat) => ({
-      seat,
-      rules: this.observations[seat]!.rules,
-      agents: labels,
-      get seed() {
-        return table.seed;
-      },
-      random: this.streams[seat]!.random,
-    }));
+    this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: labels, random: this.streams[seat]!.random }));
   }
 
   /** The current game's seed as in its record (its text is built only when asked for). */
