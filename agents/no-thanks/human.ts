@@ -1,8 +1,6 @@
-import { execSync } from 'node:child_process';
-import { readSync } from 'node:fs';
-import { isatty } from 'node:tty';
 import { defineAgent, type GameEvent, type GameStart, type Observation } from '../../src/games/no-thanks/agent.js';
 import { formatRuns } from '../../src/games/no-thanks/format.js';
+import { readKey } from '../terminal.js';
 
 /**
  * You, at the terminal: shows the table before each of your decisions and reads one key,
@@ -76,45 +74,4 @@ class HumanAgent {
 
 function write(s: string): void {
   process.stdout.write(s);
-}
-
-/** One key from a terminal (raw mode via stty), or one line from a pipe; synchronous like decide(). */
-function readKey(): string {
-  const raw = isatty(0) && setRaw(true);
-  try {
-    const buf = Buffer.alloc(1);
-    let line = '';
-    for (;;) {
-      let n: number;
-      try {
-        n = readSync(0, buf, 0, 1, null);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EAGAIN') {
-          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-          continue;
-        }
-        throw err;
-      }
-      if (n === 0) throw new Error('input closed');
-      const ch = buf.toString('latin1');
-      if (ch === '\x03') {
-        setRaw(false);
-        process.exit(130);
-      }
-      if (raw) return ch;
-      if (ch === '\n') return line.trim();
-      line += ch;
-    }
-  } finally {
-    if (raw) setRaw(false);
-  }
-}
-
-function setRaw(on: boolean): boolean {
-  try {
-    execSync(on ? 'stty -icanon -echo min 1' : 'stty icanon echo', { stdio: ['inherit', 'ignore', 'ignore'] });
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,5 +1,6 @@
 import { UserError } from '../errors.js';
 import { noThanks } from '../games/no-thanks/index.js';
+import { noThanksSpecials } from '../games/no-thanks-specials/index.js';
 import type { GameDefinition } from './contract.js';
 
 /**
@@ -7,7 +8,7 @@ import type { GameDefinition } from './contract.js';
  * experiments, CLI) reaches a game's folder; adding a game is one line here.
  */
 export const GAMES: ReadonlyMap<string, GameDefinition> = new Map(
-  ([noThanks] as unknown as GameDefinition[]).map((g) => [g.id, g]),
+  ([noThanks, noThanksSpecials] as unknown as GameDefinition[]).map((g) => [g.id, g]),
 );
 
 export const DEFAULT_GAME = 'no-thanks';

@@ -1,0 +1,134 @@
+import { CODE, defineAgent, isSpecial, KINDS, SPECIAL_BASE, type Action, type NumberParam, type Observation, type SpecialsAgent } from '../../src/games/no-thanks-specials/agent.js';
+
+/**
+ * The special-card heuristic: values every card by what it would do to its own score (exactly, now,
+ * through obs.scoreWith), plus a few documented guesses for what only the future decides:
+ *
+ * - number and red cards are taken like the threshold bot takes numbers: when
+ *   cost - potWeight x chips on it <= margin (+ bonus at or below `reserve` chips);
+ * - a green card is bid on while greed x its worth exceeds the chips a decliner would collect
+ *   (pot + 1), keeping `bidReserve` chips; otherwise it declines and takes the pot;
+ * - a sit-out card is spent on a card costing more than `sitOutAt` net when chips are short;
+ * - give-left and remove drop the card whose loss helps its score most.
+ */
+export interface ValueParams {
+  [key: string]: number;
+  margin: number;
+  potWeight: number;
+  reserve: number;
+  bonus: number;
+  greed: number;
+  bidReserve: number;
+  sitOutAt: number;
+  jokerHope: number;
+  sitOutValue: number;
+  lookValue: number;
+  fetchCost: number;
+}
+
+const num = (description: string, def: number, min: number, max: number, integer = false): NumberParam => ({ description, default: def, min, max, integer });
+
+export const VALUE_PARAMS = {
+  margin: num('take a number or red card when cost - potWeight x pot is at most this', 4, -40, 40),
+  potWeight: num('points each chip on a card is worth', 1.5, 0, 10),
+  reserve: num('at or below this many chips the margin rises by bonus', 2, 0, 50, true),
+  bonus: num('margin increase at or below the reserve', 6, -40, 40),
+  greed: num('share of a green card\'s worth it will let the pot reach before declining', 0.7, 0, 5),
+  bidReserve: num('chips it keeps: no bids at or below this many', 1, 0, 50, true),
+  sitOutAt: num('spends a sit-out card on a card costing more than this net, when short of chips', 10, -40, 80),
+  jokerHope: num('points a joker is worth beyond its value now (future bridges)', 3, 0, 40),
+  sitOutValue: num('points a sit-out card is worth', 4, 0, 40),
+  lookValue: num('points the look card is worth', 1, 0, 40),
+  fetchCost: num('expected points of the card the fetch card drags in', 15, 0, 60),
+};
+
+/** Points a card would save its receiver (`seat`) now, with guesses for what the future decides. */
+export function worth(p: ValueParams, obs: Observation, seat: number, code: number): number {
+  const holds = (c: number): number => obs.held(seat, c);
+  if (!isSpecial(code)) {
+    // The fast path: runs only, unless a joker or double-highest makes the exact score differ.
+    if (holds(CODE.joker) === 0 && holds(CODE.doubleHighest) === 0) return -obs.marginalCost(seat, code);
+    return obs.scoreNow(seat) - obs.scoreWith(seat, code);
+  }
+  const now = obs.scoreNow(seat);
+  const comingCards = obs.cardsLeft / obs.players;
+  switch (code) {
+    case CODE.joker:
+      return now - obs.scoreWith(seat, code) + p.jokerHope;
+    case CODE.plusPerCard:
+      return obs.displaySize(seat) + 1 + comingCards;
+    case CODE.minusPerCard:
+      return -(obs.displaySize(seat) + 1 + comingCards);
+    case CODE.sitOut:
+      return p.sitOutValue;
+    case CODE.look:
+      return p.lookValue;
+    case CODE.giveLeft:
+    case CODE.remove:
+      bestDrop(obs, seat);
+      return dropSaving;
+    case CODE.fetch:
+      return -p.fetchCost;
+    default:
+      // Bonus cards and the chip cards: their effect on the score now is the estimate.
+      return now - obs.scoreWith(seat, code);
+  }
+}
+
+/** What the last bestDrop() saves (a module variable: rollouts allocate nothing). */
+let dropSaving = 0;
+
+/** The card whose loss lowers `seat`'s score most (0 with an empty display); its saving in dropSaving. */
+export function bestDrop(obs: Observation, seat: number): number {
+  const now = obs.scoreNow(seat);
+  let code = 0;
+  dropSaving = 0;
+  let best = -Infinity;
+  for (let c = 1; c < SPECIAL_BASE + KINDS.length; c++) {
+    if (c < SPECIAL_BASE ? !obs.has(seat, c) : obs.held(seat, c) === 0) continue;
+    const saving = now - obs.scoreWith(seat, c, false);
+    if (saving > best) {
+      best = saving;
+      code = c;
+    }
+  }
+  if (code !== 0) dropSaving = best;
+  return code;
+}
+
+/** The heuristic's answer for the seat `obs` belongs to (also the mc bot's rollout policy). */
+export function valueDecide(p: ValueParams, obs: Observation): Action {
+  const me = obs.seat;
+  const chips = obs.myChips;
+  switch (obs.phase) {
+    case 'take': {
+      const cost = -worth(p, obs, me, obs.card);
+      const net = cost - obs.pot;
+      if (obs.canSitOut && chips <= 1 && net > p.sitOutAt) return 'sit-out';
+      if (chips === 0) return 'take';
+      let margin = p.margin;
+      if (chips <= p.reserve) margin += p.bonus;
+      return cost - p.potWeight * obs.pot <= margin ? 'take' : 'pass';
+    }
+    case 'bid':
+      if (chips > p.bidReserve && p.greed * worth(p, obs, me, obs.card) > obs.pot + 1) return 'bid';
+      return 'decline';
+    default:
+      return bestDrop(obs, me);
+  }
+}
+
+export default defineAgent<ValueParams>({
+  name: 'value',
+  description: 'Values every card by its exact effect on its own score now (plus guesses for the future) and takes, bids, sits out, gives and removes by it.',
+  params: VALUE_PARAMS,
+  create: (p) => new ValueAgent(p),
+});
+
+class ValueAgent implements SpecialsAgent {
+  constructor(private readonly p: ValueParams) {}
+
+  decide(obs: Observation): Action {
+    return valueDecide(this.p, obs);
+  }
+}

@@ -1,0 +1,17 @@
+import { conformanceSuite } from '../../testing/conformance.js';
+import { noThanksSpecials } from './index.js';
+
+// The expansion through the generic battery: the standard set, every rule choice, variants.
+conformanceSuite(noThanksSpecials, {
+  configs: [
+    { players: 3 },
+    { players: 4, unbidGreen: 'decliner', greenNext: 'receiver' },
+    { players: 5, specials: 'joker:2,fetch:3,give-left:2,remove:2,look:2,sit-out:3,forty', openChips: true },
+    { players: 2, startChips: 11, knownRemoved: true },
+    { players: 7, specials: 'none' },
+    { players: 3, startChips: 1, specials: 'fetch:4,sit-out:4,give-left:2,remove:2' },
+  ],
+  games: 200,
+  pool: ['random', 'value', 'mc:rollouts=2'],
+  poolRules: { players: 3 },
+});

@@ -1,0 +1,133 @@
+import type { State } from '../../game/contract.js';
+import type { Random } from '../../game/seed.js';
+import { KIND_COUNT, SPECIAL_BASE } from './cards.js';
+import { Observation } from './observation.js';
+import { makeRecord, type GameRecord } from './record.js';
+import type { Rules } from './rules.js';
+import { HiddenSampler } from './sampler.js';
+import { BID, CHOOSE, DECLINE, PASS, PHASE_BID, PHASE_TAKE, SIT_OUT, SpecialsState, TAKE } from './state.js';
+import { describe } from './table.js';
+
+/** The expansion behind the generic game contract (the conformance battery drives this). */
+export class SpecialsForwardModel extends SpecialsState implements State {
+  private sampler: HiddenSampler | undefined;
+
+  constructor(rules: Rules) {
+    super(rules);
+  }
+
+  isOver(): boolean {
+    return this.over;
+  }
+
+  actingSeats(out: Int32Array): number {
+    if (this.over) return 0;
+    out[0] = this.current;
+    return 1;
+  }
+
+  legalActions(seat: number, out: Int32Array): number {
+    let n = 0;
+    const candidates = this.phase === PHASE_TAKE ? [TAKE, PASS, SIT_OUT] : this.phase === PHASE_BID ? [DECLINE, BID, SIT_OUT] : [];
+    for (const a of candidates) if (this.isLegal(seat, a)) out[n++] = a;
+    if (this.phase !== PHASE_TAKE && this.phase !== PHASE_BID) {
+      for (let c = this.minCard; c <= this.topCard; c++) if (this.has(seat, c)) out[n++] = CHOOSE + c;
+      for (let k = 0; k < KIND_COUNT; k++) if (this.heldCount(seat, k) > 0) out[n++] = CHOOSE + SPECIAL_BASE + k;
+    }
+    return n;
+  }
+
+  apply(seat: number, action: number): void {
+    if (!this.isLegal(seat, action)) throw new Error(`seat ${seat} may not ${describe(action)} now`);
+    this.act(action);
+  }
+
+  describeAction(action: number): string {
+    return describe(action);
+  }
+
+  metric(seat: number, index: number): number {
+    if (index === 0) return this.chips[seat]!;
+    if (index === 1) return this.specialsHeld(seat);
+    throw new RangeError(`metric ${index} does not exist`);
+  }
+
+  /** The contract's copy (typed for this class; the engine's copyFrom does the work). */
+  override copyFrom(other: SpecialsForwardModel): void {
+    super.copyFrom(other);
+  }
+
+  clone(): this {
+    const copy = new SpecialsForwardModel(this.rules) as this;
+    copy.copyFrom(this);
+    return copy;
+  }
+
+  view(seat: number): unknown {
+    const o = new Observation(this, seat);
+    const seats = Array.from({ length: o.players }, (_, p) => p);
+    const unseen = new Uint8Array(256);
+    const n = o.unseenInto(unseen, new Int32Array(256));
+    return {
+      seat,
+      phase: o.phase,
+      card: o.card,
+      pot: o.pot,
+      myChips: o.myChips,
+      cardsLeft: o.cardsLeft,
+      current: o.current,
+      starter: o.starter,
+      lastBidder: o.lastBidder,
+      removedLeft: o.removedLeft,
+      nextDecider: o.nextDecider,
+      canSitOut: o.canSitOut,
+      displays: seats.map((p) => o.displayOf(p)),
+      specials: seats.map((p) => Array.from({ length: KIND_COUNT }, (_, k) => o.held(p, SPECIAL_BASE + k))),
+      cardPoints: seats.map((p) => o.cardPoints(p)),
+      scores: seats.map((p) => o.scoreNow(p)),
+      countedChips: seats.map((p) => o.countedChips(p)),
+      sitting: seats.map((p) => o.sittingOut(p)),
+      seenRemoved: seats.map((p) => o.hasSeenRemoved(p)),
+      chips: o.rules.openChips ? seats.map((p) => o.chips(p)) : null,
+      removed: o.seesRemoved ? o.removedCards() : null,
+      unseen: Array.from(unseen.subarray(0, n)),
+      history: Array.from({ length: o.historyLength }, (_, i) => o.historyAt(i)),
+    };
+  }
+
+  /** Deals the unseen cards anew: the face-down deck and the set-aside cards the seat has not seen. */
+  resample(seat: number, random: Random): void {
+    if (this.over) return;
+    this.sampler ??= new HiddenSampler(this.rules);
+    const obs = new Observation(this, seat);
+    this.sampler.observe(obs);
+    this.sampler.sample(random);
+    const sampled = this.sampler.position;
+    if (!obs.seesRemoved) for (let i = 0; i < this.removedLeft; i++) this.cards[i] = sampled.cards[i]!;
+    const offset = sampled.next - this.next;
+    for (let i = this.next + 1; i < this.deckEnd; i++) this.cards[i] = sampled.cards[i + offset]!;
+  }
+
+  checkInvariants(): void {
+    const P = this.players;
+    let chips = this.pot;
+    for (let p = 0; p < P; p++) {
+      if (this.chips[p]! < 0) throw new Error(`seat ${p} has ${this.chips[p]} chips`);
+      chips += this.chips[p]!;
+    }
+    if (chips !== P * this.rules.startChips) throw new Error(`${chips} chips in play, expected ${P * this.rules.startChips}`);
+    for (let p = 0; p < P; p++) {
+      let points = 0;
+      for (const c of this.displayOf(p)) if (!this.has(p, c - 1)) points += c;
+      if (points !== this.cardPoints[p]) throw new Error(`seat ${p} incremental points ${this.cardPoints[p]} != recount ${points}`);
+    }
+    // Every card dealt is in exactly one place: set aside, in the deck, in a display, or gone
+    // (discarded, used up): the events account for the gone ones.
+    if (this.deckEnd > this.dealtEnd || this.removedLeft > this.deckStart) throw new Error('the deck grew');
+    if (!this.over && this.card !== this.cards[this.next]) throw new Error('the face-up card is not the next card of the deck');
+  }
+
+  record(seed: string, agents: readonly string[]): GameRecord {
+    return makeRecord(this, seed, agents);
+  }
+}

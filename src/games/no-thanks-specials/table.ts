@@ -1,0 +1,111 @@
+import { AgentError } from '../../errors.js';
+import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
+import type { Action, GameEvent, GameStart, SpecialsAgent } from './agent.js';
+import { cardName } from './cards.js';
+import { Observation } from './observation.js';
+import type { Rules } from './rules.js';
+import { BID, CHOOSE, DECLINE, EVENT_NAMES, PASS, PHASE_BID, PHASE_TAKE, SIT_OUT, SpecialsState, TAKE } from './state.js';
+
+/** A bot's answer as the engine's action, or -1 when it is not an answer of the phase's kind. */
+export function toAction(phase: number, answer: unknown): number {
+  if (phase === PHASE_TAKE) return answer === 'take' ? TAKE : answer === 'pass' ? PASS : answer === 'sit-out' ? SIT_OUT : -1;
+  if (phase === PHASE_BID) return answer === 'bid' ? BID : answer === 'decline' ? DECLINE : answer === 'sit-out' ? SIT_OUT : -1;
+  return typeof answer === 'number' && Number.isInteger(answer) && answer > 0 && answer < 256 ? CHOOSE + answer : -1;
+}
+
+const EXPECTED = ['"take", "pass" or "sit-out"', '"bid", "decline" or "sit-out"', 'the code of a card in its display to give', 'the code of a card in its display to remove'];
+
+/**
+ * A table of bots playing games one after another on one reused state: the game loop, with every
+ * answer checked (right kind for the phase, legal) before the engine applies it, and every public
+ * event passed to the bots that listen.
+ */
+export class Table {
+  readonly state: SpecialsState;
+  private readonly observations: Observation[];
+  private readonly listeners: number[];
+  private readonly starters: number[];
+  private readonly starts: GameStart[];
+  private readonly event: { type: GameEvent['type']; seat: number; card: number; pot: number } = { type: 'take', seat: 0, card: 0, pot: 0 };
+  private readonly streams: SeatStream[];
+  private readonly key: SeedKey = { hi: 0, lo: 0 };
+
+  constructor(
+    readonly rules: Rules,
+    readonly agents: readonly SpecialsAgent[],
+    readonly labels: readonly string[],
+  ) {
+    if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
+    this.state = new SpecialsState(rules);
+    this.observations = agents.map((_, seat) => new Observation(this.state, seat));
+    this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
+    this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
+    this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
+    this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: labels, random: this.streams[seat]!.random }));
+  }
+
+  get seed(): string {
+    return seedHex(this.key);
+  }
+
+  play(key: SeedKey, starter?: number): void {
+    const s = this.state;
+    this.key.hi = key.hi;
+    this.key.lo = key.lo;
+    s.deal(key, starter);
+    for (const stream of this.streams) stream.stale = true;
+    for (const seat of this.starters) {
+      try {
+        this.agents[seat]!.newGame!(this.starts[seat]!);
+      } catch (err) {
+        throw this.fail(seat, 'threw in newGame', err);
+      }
+    }
+    let heard = 0;
+    while (!s.over) {
+      const seat = s.current;
+      let answer: Action;
+      try {
+        answer = this.agents[seat]!.decide(this.observations[seat]!);
+      } catch (err) {
+        throw this.fail(seat, 'threw', err);
+      }
+      const action = toAction(s.phase, answer);
+      if (action < 0) throw this.fail(seat, `answered ${JSON.stringify(answer)} on ${cardName(s.card)} (expected ${EXPECTED[s.phase]})`);
+      if (!s.isLegal(seat, action)) throw this.fail(seat, `may not ${describe(action)} on ${cardName(s.card)} now`);
+      s.act(action);
+      if (this.listeners.length > 0) heard = this.notify(heard);
+    }
+  }
+
+  /** Passes events [from, events) to every listener; returns the new count heard. */
+  private notify(from: number): number {
+    const s = this.state;
+    const e = this.event;
+    for (let i = from; i < s.events; i++) {
+      for (const listener of this.listeners) {
+        e.type = EVENT_NAMES[s.evType[i]!]!;
+        e.seat = s.evSeat[i]!;
+        e.card = s.evCard[i]!;
+        e.pot = s.evPot[i]!;
+        try {
+          this.agents[listener]!.onEvent!(e, this.observations[listener]!);
+        } catch (err) {
+          throw this.fail(listener, 'threw in onEvent', err);
+        }
+      }
+    }
+    return s.events;
+  }
+
+  private fail(seat: number, what: string, cause?: unknown): AgentError {
+    const detail = cause === undefined ? '' : ` ${cause instanceof Error ? cause.message : String(cause)}`;
+    return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
+  }
+}
+
+/** An engine action in words: "pass", "give 17", "remove joker". */
+export function describe(action: number): string {
+  if (action >= CHOOSE) return `choose ${cardName(action - CHOOSE)}`;
+  return ['pass', 'take', 'sit out', 'bid', 'decline'][action] ?? `action ${action}`;
+}
