@@ -154,12 +154,13 @@ describe('the information model', () => {
     expect(Object.keys(obs).sort()).toEqual(['rules', 'seat']);
     expect(Object.getOwnPropertyNames(Object.getPrototypeOf(obs)).sort()).toEqual([
       'card', 'cardPoints', 'cardsLeft', 'chips', 'constructor', 'countedChips', 'current', 'displayOf', 'has',
-      'historyAt', 'historyLength', 'marginalCost', 'myChips', 'players', 'pot', 'removedCards', 'starter',
+      'historyAt', 'historyLength', 'marginalCost', 'myChips', 'players', 'pot', 'removedAt', 'removedCards', 'starter',
     ]);
     expect(JSON.stringify(obs)).not.toMatch(/deck|actions/);
     expect(Object.isFrozen(obs.rules)).toBe(true);
     expect(() => obs.chips(1)).toThrow(/hidden/);
     expect(() => obs.removedCards()).toThrow(/hidden/);
+    expect(() => obs.removedAt(0)).toThrow(/hidden/);
     expect(obs.chips(0)).toBe(11);
     expect((obs as unknown as Record<string, unknown>).s).toBeUndefined();
   });

@@ -53,6 +53,12 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'threshold:margin=99', '--players', '4'], /margin must be a number from -40 to 40/],
     [['tournament', '--agents', 'random', '--bogus'], /Unknown argument/],
     [['replay', 'no-such-file.jsonl'], /cannot read no-such-file.jsonl/],
+    [['tournament', '--agents', 'random', '--players', '3', '--out', '/dev/null/x'], /cannot write to \/dev\/null\/x: a parent is not a folder/],
+    [['tournament', '--agents', 'random', '--players', '3', '--out', '.'], /--out \. already holds files: choose a new folder or add --force/],
+    [['tournament', '--game', 'chess', '--agents', 'random'], /unknown game "chess"/],
+    [['tournament', '--agents', 'random', '--players', '3', '--specials', 'joker'], /--specials is a setting of no-thanks-specials, not of no-thanks/],
+    [['tournament', '--game', 'no-thanks-specials', '--agents', 'random', '--players', '3', '--specials', 'dragon'], /unknown special "dragon"/],
+    [['sweep', '--agent', 'threshold', '--grid', 'margin=1..2', '--field', 'greedy', '--games', '1e12'], /games must be an integer from 1 to 10000000/],
   ])('%j fails with one clear line', (args, message) => {
     const r = run(args);
     expect(r.status).toBe(1);

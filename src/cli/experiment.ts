@@ -2,20 +2,20 @@ import { join } from 'node:path';
 import { loadExperiment } from '../experiments/experiment.js';
 import { runExperiment, sweepHeadlines, writeSweepOutputs } from '../experiments/run-experiment.js';
 import { UserError } from '../errors.js';
-import { newResultsDir } from '../output/files.js';
+import { newResultsDir, prepareOutputDir } from '../output/files.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import { gameById } from '../game/registry.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 import { runSweep } from '../tournament/sweep.js';
 import { interruptible } from './interrupt.js';
-import { Progress } from './progress.js';
+import { Progress } from '../output/progress.js';
 
-export async function runCommand(a: { file: string; games?: number; out?: string; threads?: number; quiet: boolean }): Promise<void> {
+export async function runCommand(a: { file: string; games?: number; out?: string; threads?: number; quiet: boolean; force?: boolean }): Promise<void> {
   const exp = loadExperiment(a.file);
   if (a.games !== undefined && (!Number.isInteger(a.games) || a.games < 1)) throw new UserError(`--games must be a positive integer, got ${a.games}`);
   const stop = interruptible();
   try {
-    const run = await runExperiment(exp, { games: a.games, out: a.out, threads: a.threads, quiet: a.quiet, signal: stop.signal, log: (l) => console.log(l) });
+    const run = await runExperiment(exp, { games: a.games, out: a.out, force: a.force, threads: a.threads, quiet: a.quiet, signal: stop.signal, log: (l) => console.log(l) });
     console.log(`\n${exp.title}${run.partial ? ' (PARTIAL: interrupted)' : ''}`);
     for (const h of run.headlines) console.log(`- ${h}`);
     console.log(`\nFinished in ${run.elapsedSeconds.toFixed(0)} s. Report: ${run.report}`);
@@ -36,11 +36,13 @@ export async function sweepCommand(a: RuleArgs & {
   threads?: number;
   out?: string;
   quiet: boolean;
+  force?: boolean;
 }): Promise<void> {
   const game = gameById(a.game);
   const players = a.players ?? game.defaultPlayers;
   const rules = rulesFromArgs(a, game, players);
   const dir = a.out ?? newResultsDir('sweep');
+  prepareOutputDir(dir, a.force);
   const progress = new Progress('sweep', !a.quiet && process.stderr.isTTY === true);
   const stop = interruptible();
   try {

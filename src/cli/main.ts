@@ -37,6 +37,8 @@ async function main(): Promise<void> {
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tournament-<time>)' })
           .option('log', { type: 'string', describe: 'write every game record (JSON Lines) to this file' })
           .option('per-game', { type: 'string', describe: 'write one CSV row per seat and game to this file' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder, --log or --per-game file that exists' })
+          .option('stall-timeout', { type: 'number', default: 120, describe: 'stop with an error when no deal finishes for this many seconds (a stuck bot)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
       async (a) => {
         const { summary, dir } = await tournamentCommand(a as unknown as TournamentArgs & RuleArgs);
@@ -79,7 +81,8 @@ async function main(): Promise<void> {
           .positional('file', { type: 'string', demandOption: true })
           .option('games', { type: 'number', describe: 'override the deals per seating of the file' })
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/<kind>-<time>)' })
-          .option('threads', { alias: 't', type: 'number' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
+          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false }),
       (a) => runCommand(a),
     )
@@ -92,11 +95,12 @@ async function main(): Promise<void> {
           .option('grid', { type: 'string', array: true, demandOption: true, describe: 'name=lo..hi, name=lo..hi:step or name=a|b|c' })
           .option('field', { type: 'string', demandOption: true, describe: 'the opponents, comma-separated' })
           .option('games', { alias: 'g', type: 'number', default: 2000, describe: 'deals for a point raced to the end' })
-          .option('seed', { alias: 's', type: 'string', default: '1' })
+          .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
           .option('rounds', { type: 'number', default: 4, describe: 'racing rounds (1: no racing)' })
           .option('alpha', { type: 'number', default: 0.05, describe: 'drop points worse than the leader at this Holm-corrected level' })
-          .option('threads', { alias: 't', type: 'number' })
-          .option('out', { alias: 'o', type: 'string' })
+          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/sweep-<time>)' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false }),
       (a) => sweepCommand(a as unknown as Parameters<typeof sweepCommand>[0]),
     )
@@ -107,7 +111,8 @@ async function main(): Promise<void> {
         y
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' })
           .option('quick', { type: 'boolean', default: false, describe: 'workloads 10x smaller' })
-          .option('reference', { type: 'boolean', default: true, describe: 'also build and run the C reference (../shared/perf)' }),
+          .option('reference', { type: 'boolean', default: true, describe: 'also build and run the C reference (../shared/perf)' })
+          .option('game', { type: 'string', default: 'no-thanks', choices: ['no-thanks', '6-nimmt', 'all'], describe: 'whose workloads: no-thanks, 6-nimmt or all' }),
       (a) => benchCommand(a),
     )
     .demandCommand(1, 'name a command (see --help)')

@@ -6,12 +6,17 @@ import { DEFAULT_GAME, GAMES } from '../game/registry.js';
 /** "min-card" -> "minCard", the name yargs gives a kebab-case flag's value. */
 const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** Flags of the commands themselves: a game's rule flag must not take one of these names. */
+const COMMAND_FLAGS = new Set(['game', 'players', 'agents', 'agent', 'games', 'seed', 'threads', 'chunk', 'out', 'log', 'per-game', 'quiet', 'force', 'seat', 'grid', 'field', 'rounds', 'alpha', 'format', 'seatings', 'self-play', 'show', 'help', 'version']);
+
 /** Every game's rule flags, merged by name (a flag two games share is declared once). */
 function allRuleOptions(): Map<string, { option: RuleOption; games: string[] }> {
   const out = new Map<string, { option: RuleOption; games: string[] }>();
   for (const game of GAMES.values()) {
     for (const option of game.ruleOptions) {
+      if (COMMAND_FLAGS.has(option.flag)) throw new Error(`game ${game.id}: rule flag --${option.flag} clashes with a command flag`);
       const known = out.get(option.flag);
+      if (known && known.option.type !== option.type) throw new Error(`rule flag --${option.flag} has type ${known.option.type} in ${known.games[0]} but ${option.type} in ${game.id}`);
       if (known) known.games.push(game.id);
       else out.set(option.flag, { option, games: [game.id] });
     }

@@ -13,6 +13,7 @@ export function replayCommand(file: string, show: number | undefined, expectGame
   } catch {
     throw new UserError(`cannot read ${file}`);
   }
+  if (expectGame !== undefined) gameById(expectGame);
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   if (lines.length === 0) throw new UserError(`${file} holds no game records`);
   if (show !== undefined && (!Number.isInteger(show) || show < 1 || show > lines.length)) {

@@ -4,14 +4,14 @@ import { splitLineup } from '../agents/spec.js';
 import { batchLayout } from '../game/contract.js';
 import { gameById } from '../game/registry.js';
 import { dealKeyInto, masterKey, seedHex } from '../game/seed.js';
-import { AtomicLineWriter, newResultsDir } from '../output/files.js';
+import { AtomicLineWriter, checkNewFile, newResultsDir, prepareOutputDir } from '../output/files.js';
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { runTournament } from '../tournament/run.js';
 import type { SeatingMode } from '../tournament/schedule.js';
 import { UserError } from '../errors.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 import { interruptible } from './interrupt.js';
-import { Progress } from './progress.js';
+import { Progress } from '../output/progress.js';
 
 export type TournamentArgs = RuleArgs & {
   agents: string;
@@ -26,6 +26,8 @@ export type TournamentArgs = RuleArgs & {
   log?: string;
   perGame?: string;
   quiet?: boolean;
+  force?: boolean;
+  stallTimeout?: number;
 };
 
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
@@ -36,6 +38,8 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
   if (a.players === undefined && players < 2) throw new UserError('one agent in the pool: say how many seats with --players');
   const rules = rulesFromArgs(a, game, players);
   const dir = a.out ?? newResultsDir('tournament');
+  prepareOutputDir(dir, a.force);
+  for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   const log = a.log ? new AtomicLineWriter(a.log) : undefined;
   const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
   perGame?.write(['deal', 'seed', 'seating', 'seat', 'position', 'agent', 'score', ...game.metrics.map((m) => m.id)].join(',') + '\n');
@@ -54,6 +58,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
       threads: a.threads,
       chunk: a.chunk,
       records: log !== undefined,
+      stallSeconds: a.stallTimeout,
       signal: stop.signal,
       onProgress: (done, total) => progress.update(done, total),
       onBatch(batch, res, seatings) {
@@ -91,6 +96,10 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
 }
 
 export function printTournament(summary: Summary, dir: string): void {
+  if (summary.gamesPlayed === 0) {
+    console.log(`Interrupted before any game finished: nothing to report (outputs marked partial in ${join(dir, 'summary.json')}).`);
+    return;
+  }
   console.log(leaderboard(summary));
   const note = gameById(summary.game).seatingNote;
   if (note && summary.seatingMode === 'rotations' && summary.players > 2 && summary.agents.length > 2) console.log(`note: ${note}`);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadExperiment, validateExperiment } from './experiment.js';
+import { experimentRules, loadExperiment, validateExperiment } from './experiment.js';
 import { experimentTables } from './run-experiment.js';
 
 describe('experiment files', () => {
@@ -26,9 +26,22 @@ describe('experiment files', () => {
     [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 0, seed: 1 }, 'field "games" must be an integer from 1 to 100000000, got 0'],
     [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, colour: 'red' }, 'unknown field "colour"'],
     [{ kind: 'thresholds', title: 't', agent: 'threshold', grid: { margin: 3 }, field: ['greedy'], players: 4, games: 5, seed: 1 }, 'field "grid" must be an object of parameter: "lo..hi" strings'],
-    [{ kind: 'player-count', title: 't', agents: ['random'], players: [2], games: 5, seed: 1, seatings: 'some' }, 'field "seatings" must be one of "rotations", "all"'],
+    [{ kind: 'player-count', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, seatings: 'some' }, 'field "seatings" must be one of "rotations", "all"'],
+    [{ kind: 'strategies', game: 'chess', title: 't', agents: ['random'], players: [3], games: 5, seed: 1 }, 'field "game" must be one of "no-thanks"'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [2], games: 5, seed: 1 }, 'rules at 2 players: 2 players is outside the official rules'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3, 3], games: 5, seed: 1 }, 'field "players" lists a player count twice'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, rules: { players: 5 } }, 'field "rules" must not set players'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, rulesByPlayers: { 2: { startChips: 11 } } }, 'field "rulesByPlayers" names "2", which is not one of the experiment\'s player counts (3)'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, rules: { chips: 3 } }, 'rules at 3 players: unknown rule setting "chips"'],
+    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, constructor: 1 }, 'unknown field "constructor"'],
   ])('rejects %j naming the field', (raw, message) => {
     expect(() => validateExperiment(raw, 'x.json')).toThrow(`x.json: ${message}`);
+  });
+
+  it('takes rules for every table and per player count (2-player No Thanks! needs chips)', () => {
+    const exp = validateExperiment({ kind: 'player-count', title: 't', agents: ['random'], players: [2, 3], games: 5, seed: 1, rules: { openChips: true }, rulesByPlayers: { 2: { startChips: 9 } } });
+    expect(experimentRules(exp, 2)).toEqual({ openChips: true, startChips: 9, players: 2 });
+    expect(experimentRules(exp, 3)).toEqual({ openChips: true, players: 3 });
   });
 
   it('reports a file that is not JSON in one line', () => {

@@ -113,7 +113,7 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
   const game = gameById((obj.game as string | undefined) ?? DEFAULT_GAME);
   const fields = { ...COMMON, ...byKind(obj.kind as Experiment['kind'], game.minPlayers, game.maxPlayers) };
   for (const key of Object.keys(obj)) {
-    if (!(key in fields)) throw new UserError(`${source}: unknown field "${key}" (allowed for ${String(obj.kind)}: ${Object.keys(fields).join(', ')})`);
+    if (!Object.hasOwn(fields, key)) throw new UserError(`${source}: unknown field "${key}" (allowed for ${String(obj.kind)}: ${Object.keys(fields).join(', ')})`);
   }
   const out: Record<string, unknown> = {};
   for (const [key, [check, fallback]] of Object.entries(fields)) {
@@ -129,8 +129,15 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
   }
   out.seed = String(out.seed);
   const exp = out as unknown as Experiment;
+  const counts = Array.isArray(exp.players) ? exp.players : [exp.players];
+  if (new Set(counts).size !== counts.length) throw new UserError(`${source}: field "players" lists a player count twice`);
+  if ('players' in exp.rules) throw new UserError(`${source}: field "rules" must not set players (use the field "players")`);
+  for (const [key, settings] of Object.entries(exp.rulesByPlayers)) {
+    if (!counts.includes(Number(key))) throw new UserError(`${source}: field "rulesByPlayers" names ${JSON.stringify(key)}, which is not one of the experiment's player counts (${counts.join(', ')})`);
+    if ('players' in settings) throw new UserError(`${source}: field "rulesByPlayers" must not set players`);
+  }
   // Every table's rules are checked now, so a bad setting fails before any game is played.
-  for (const players of Array.isArray(exp.players) ? exp.players : [exp.players]) {
+  for (const players of counts) {
     try {
       game.makeRules(experimentRules(exp, players));
     } catch (err) {

@@ -13,8 +13,10 @@ import {
   trendChart,
   type SweepRow,
 } from '../charts/specs.js';
-import { Progress } from '../cli/progress.js';
-import { newResultsDir, VERSION, writeFileAtomic } from '../output/files.js';
+import { Progress } from '../output/progress.js';
+import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic } from '../output/files.js';
+import { loadAgent } from '../agents/registry.js';
+import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { formatP } from '../stats/moments.js';
@@ -27,6 +29,8 @@ import { experimentRules, type Experiment, type PlayerCountExperiment, type Stra
 export interface RunOptions {
   games?: number;
   out?: string;
+  /** Overwrite an --out folder that holds files. */
+  force?: boolean;
   threads?: number;
   quiet?: boolean;
   signal?: AbortSignal;
@@ -53,7 +57,11 @@ export function experimentTables(poolSize: number, players: number): number[][] 
 export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promise<ExperimentRun> {
   const started = performance.now();
   const games = o.games ?? exp.games;
+  // Every bot is checked before the folder is made, so a typo leaves nothing behind.
+  const specs = exp.kind === 'thresholds' ? [exp.agent, ...exp.field] : exp.agents;
+  for (const spec of specs.flatMap(splitLineup)) await loadAgent(spec, exp.game);
   const dir = o.out ?? newResultsDir(exp.kind);
+  prepareOutputDir(dir, o.force);
   writeFileAtomic(join(dir, 'experiment.json'), JSON.stringify(exp, null, 2) + '\n');
   const run =
     exp.kind === 'thresholds'

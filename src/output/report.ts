@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { RenderedChart } from '../charts/render.js';
@@ -31,7 +31,10 @@ export function writeReport(dir: string, title: string, intro: string, sections:
   const body = sections
     .map((s) => {
       const figures = (s.charts ?? [])
-        .map((c) => `<figure><div class="chart" id="chart-${c.name}" data-chart="${escape(c.name)}"></div><figcaption>${escape(c.title)} · <a href="${escape(c.name)}.svg">SVG</a> · <a href="${escape(c.name)}.png">PNG</a> · <a href="${escape(c.name)}.vl.json">Vega-Lite</a></figcaption></figure>`)
+        .map((c) => {
+          const png = existsSync(join(dir, `${c.name}.png`)) ? ` · <a href="${escape(c.name)}.png">PNG</a>` : '';
+          return `<figure><div class="chart" id="chart-${escape(c.name)}" data-chart="${escape(c.name)}"></div><figcaption>${escape(c.title)} · <a href="${escape(c.name)}.svg">SVG</a>${png} · <a href="${escape(c.name)}.vl.json">Vega-Lite</a></figcaption></figure>`;
+        })
         .join('\n');
       return `<section><h2>${escape(s.heading)}</h2>${s.html ?? ''}${figures}</section>`;
     })

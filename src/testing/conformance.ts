@@ -62,7 +62,8 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
     describe.each(o.configs.map((c) => [json(c), c] as const))('rules %s', (_label, input) => {
       const rules = game.makeRules(input);
       const agents = Array.from({ length: rules.players }, (_, p) => `random-${p}`);
-      const master = masterKey(game.id, 'conformance');
+      const master = masterKey(game.seedNamespace ?? game.id, 'conformance');
+      const [lowest, highest] = game.scoreRange(rules);
 
       it(`keeps every invariant over ${o.games} random games, and every record replays and re-scores`, () => {
         const state = game.newState(rules);
@@ -95,6 +96,8 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
           const record = state.record(`seed${g}`, agents);
           const scores = Array.from({ length: rules.players }, (_, p) => state.score(p));
           expect(record.scores).toEqual(scores);
+          for (const v of scores) if (v < lowest || v > highest) throw new Error(`game ${g}: score ${v} outside the game's scoreRange [${lowest}, ${highest}]`);
+          for (let p = 0; p < rules.players; p++) for (let m = 0; m < game.metrics.length; m++) if (!Number.isInteger(state.metric(p, m))) throw new Error(`game ${g}: metric ${game.metrics[m]!.id} is not an integer`);
           const best = Math.min(...scores);
           expect(record.winners).toEqual(scores.flatMap((v, p) => (v === best ? [p] : [])));
           expect(record.game).toBe(game.id);
@@ -156,6 +159,13 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
         expect(checked).toBeGreaterThan(20);
         expect(changed).toBeGreaterThan(0);
       });
+    });
+
+    it('declares metrics the statistics can name (unique ids, none of the summary\'s own fields)', () => {
+      const ids = game.metrics.map((m) => m.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      for (const id of ids) expect(['score', 'rank', 'scoreCI']).not.toContain(id);
     });
 
     it('gives identical tournament statistics for 1 and 2 threads and any chunk size', async () => {

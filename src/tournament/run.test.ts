@@ -106,6 +106,18 @@ describe('tournament', () => {
     }
   });
 
+  it('stops a bot that never answers with one line instead of hanging', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'nothanks-stuck-')), 'stuck.mjs');
+    writeFileSync(path, `export default { name: 'stuck', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`);
+    await expect(runTournament({ ...base, pool: ['greedy', path, 'random'], threads: 2, stallSeconds: 1.5 })).rejects.toThrow(/^no deal finished for 1\.5 s: a bot is stuck or very slow/);
+  });
+
+  it('names a bot whose create() throws, before any game', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'nothanks-create-')), 'broken.mjs');
+    writeFileSync(path, `export default { name: 'broken', params: {}, create: () => { throw new Error('no brain'); } };`);
+    await expect(runTournament({ ...base, pool: ['greedy', path] })).rejects.toThrow(/^bot ".*broken\.mjs" failed to start: no brain$/);
+  });
+
   it('stops with a one-line message when a bot crashes in a worker', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-crash-')), 'crash.mjs');
     writeFileSync(path, `export default { name: 'crash', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) throw new Error('out of ideas'); return 'take'; } }) };`);

@@ -3,7 +3,7 @@ import { Piscina } from 'piscina';
 import { loadAgent } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type GameDefinition, type RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../game/registry.js';
-import { UserError } from '../errors.js';
+import { AgentError, UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
@@ -29,6 +29,11 @@ export interface TournamentOptions {
   /** Deals per worker task (default: about 20,000 games a task). Results do not depend on it. */
   chunk?: number;
   records?: boolean;
+  /**
+   * Stop with an error when no deal finishes for this many seconds (default 120): a bot that never
+   * answers must not hang the run. Slow bots on big tables may need more.
+   */
+  stallSeconds?: number;
   signal?: AbortSignal;
   onProgress?(gamesDone: number, gamesTotal: number): void;
   /** Called in deal order with each finished batch (for logs and per-game rows). */
@@ -60,7 +65,13 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   const rules = game.makeRules(options.rules);
   const loaded = await Promise.all(pool.map((spec) => loadAgent(spec, game.id)));
   // A bot file must be importable in worker threads too: check it now, one line if not.
-  for (const agent of loaded) agent.create();
+  for (const agent of loaded) {
+    try {
+      agent.create();
+    } catch (err) {
+      throw new AgentError(`bot "${agent.label}" failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   if (!Number.isInteger(options.games) || options.games < 1) throw new UserError(`games must be a positive integer, got ${options.games}`);
   if (options.format === 'circuit' && options.games % rules.players !== 0) {
     throw new UserError(`circuit format plays matches of ${rules.players} games: games must be a multiple of ${rules.players}, got ${options.games}`);
@@ -68,6 +79,7 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1 || options.threads > 256)) {
     throw new UserError(`threads must be an integer from 1 to 256, got ${options.threads}`);
   }
+  if (options.stallSeconds !== undefined && !(options.stallSeconds > 0)) throw new UserError(`stall timeout must be a positive number of seconds, got ${options.stallSeconds}`);
   if (options.chunk !== undefined && (!Number.isInteger(options.chunk) || options.chunk < 1)) {
     throw new UserError(`chunk must be a positive integer, got ${options.chunk}`);
   }
@@ -118,6 +130,22 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   });
   const stop = (): void => abort.abort();
   options.signal?.addEventListener('abort', stop);
+  // The watchdog: workers count finished deals in shared memory; no change for stallSeconds means
+  // a bot is stuck (a synchronous decide() cannot be interrupted, but its worker can be killed).
+  const progress = new Int32Array(new SharedArrayBuffer(4));
+  const stallMs = (options.stallSeconds ?? 120) * 1000;
+  let seen = 0;
+  let lastChange = performance.now();
+  const watchdog = setInterval(() => {
+    const now = Atomics.load(progress, 0);
+    if (now !== seen) {
+      seen = now;
+      lastChange = performance.now();
+    } else if (performance.now() - lastChange > stallMs && !abort.signal.aborted) {
+      failure ??= new UserError(`no deal finished for ${stallMs / 1000} s: a bot is stuck or very slow (pool: ${pool.join(', ')}); raise the stall timeout (--stall-timeout) if it is only slow`);
+      abort.abort();
+    }
+  }, Math.min(1000, stallMs / 4));
   const started = performance.now();
   const finished = new Map<number, { batch: Batch; result: WorkerResult }>();
   let nextToSubmit = 0;
@@ -150,6 +178,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       to: firstDeal + Math.min(options.games, (index + 1) * chunk),
       matchLength,
       records: options.records ?? false,
+      progress,
     };
     const task: WorkerTask = { batch, shape };
     const wire = (await piscina.run(task, { signal: abort.signal })) as WireResult;
@@ -180,6 +209,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     }
     await Promise.allSettled(inFlight);
   } finally {
+    clearInterval(watchdog);
     options.signal?.removeEventListener('abort', stop);
     await piscina.destroy();
   }

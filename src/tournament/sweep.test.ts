@@ -28,7 +28,7 @@ describe('sweep grids', () => {
 describe('sweep options', () => {
   it.each([
     [{ players: 9 }, /players must be an integer from 2 to 7/],
-    [{ games: 0 }, /games must be a positive integer/],
+    [{ games: 0 }, /games must be an integer from 1 to 10000000, got 0/],
     [{ rounds: 0 }, /rounds must be an integer from 1 to 100/],
     [{ alpha: 2 }, /alpha must be above 0 and at most 0.5/],
     [{ agent: 'nobody' }, /unknown agent "nobody"/],

@@ -121,7 +121,8 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const rules: RulesInput = { ...o.rules, players: o.players };
   game.makeRules(rules);
-  if (!Number.isInteger(o.games) || o.games < 1) throw new UserError(`games must be a positive integer, got ${o.games}`);
+  // Each grid point keeps one number per deal (for the paired tests): cap what that may cost.
+  if (!Number.isInteger(o.games) || o.games < 1 || o.games > 10_000_000) throw new UserError(`games must be an integer from 1 to 10000000, got ${o.games}`);
   if (o.rounds !== undefined && (!Number.isInteger(o.rounds) || o.rounds < 1 || o.rounds > 100)) throw new UserError(`rounds must be an integer from 1 to 100, got ${o.rounds}`);
   if (o.alpha !== undefined && !(o.alpha > 0 && o.alpha <= 0.5)) throw new UserError(`alpha must be above 0 and at most 0.5, got ${o.alpha}`);
   const base = parseSpec(o.agent);

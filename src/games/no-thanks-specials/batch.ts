@@ -52,6 +52,7 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
       decisions += state.decisions;
       if (records) records.push(JSON.stringify(makeRecord(state, seedHex(k0), table.labels)));
     }
+    if (batch.progress) Atomics.add(batch.progress, 0, 1);
   }
   data[layout.decisions] = decisions;
   return { data, records };

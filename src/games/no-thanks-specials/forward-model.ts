@@ -11,6 +11,8 @@ import { describe } from './table.js';
 /** The expansion behind the generic game contract (the conformance battery drives this). */
 export class SpecialsForwardModel extends SpecialsState implements State {
   private sampler: HiddenSampler | undefined;
+  /** One observation per seat for resample (made on first use). */
+  private readonly seatViews: Observation[] = [];
 
   constructor(rules: Rules) {
     super(rules);
@@ -99,7 +101,7 @@ export class SpecialsForwardModel extends SpecialsState implements State {
   resample(seat: number, random: Random): void {
     if (this.over) return;
     this.sampler ??= new HiddenSampler(this.rules);
-    const obs = new Observation(this, seat);
+    const obs = (this.seatViews[seat] ??= new Observation(this, seat));
     this.sampler.observe(obs);
     this.sampler.sample(random);
     const sampled = this.sampler.position;

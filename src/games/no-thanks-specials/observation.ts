@@ -138,6 +138,13 @@ export class Observation {
     return Array.from(this.#s.cards.subarray(0, this.#s.removedLeft)).sort((a, b) => a - b);
   }
 
+  /** Set-aside card i (0 <= i < removedLeft), unsorted, once this seat has seen them; allocates nothing. */
+  removedAt(i: number): number {
+    if (!this.seesRemoved) throw new UserError('the set-aside cards are hidden until you hold a look card (or with knownRemoved)');
+    if (i < 0 || i >= this.#s.removedLeft) throw new RangeError(`set-aside card index ${i} out of range`);
+    return this.#s.cards[i]!;
+  }
+
   /**
    * Writes the codes of every card this seat has not seen (face down in the deck or, unless it
    * has seen them, set aside) into `out`, ascending; returns how many. Worked out from the public

@@ -48,7 +48,7 @@ export class HiddenSampler {
     this.numbers = numbers;
     s.removedLeft = obs.removedLeft;
     this.hiddenRemoved = obs.seesRemoved ? 0 : obs.removedLeft;
-    if (obs.seesRemoved) s.cards.set(obs.removedCards());
+    if (obs.seesRemoved) for (let i = 0; i < obs.removedLeft; i++) s.cards[i] = obs.removedAt(i);
     const over = obs.phase === 'over';
     s.next = s.deckStart;
     s.deckEnd = over ? s.deckStart : s.deckStart + 1 + obs.cardsLeft;

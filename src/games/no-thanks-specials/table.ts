@@ -29,19 +29,23 @@ export class Table {
   private readonly event: { type: GameEvent['type']; seat: number; card: number; pot: number } = { type: 'take', seat: 0, card: 0, pot: 0 };
   private readonly streams: SeatStream[];
   private readonly key: SeedKey = { hi: 0, lo: 0 };
+  /** Agent spec per seat, for error messages and records. */
+  readonly labels: readonly string[];
 
   constructor(
     readonly rules: Rules,
     readonly agents: readonly SpecialsAgent[],
-    readonly labels: readonly string[],
+    labels: readonly string[],
   ) {
+    // Frozen: GameStart.agents is this array, and records are written from it.
+    this.labels = Object.freeze([...labels]);
     if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
     this.state = new SpecialsState(rules);
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
     this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
     this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
-    this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: labels, random: this.streams[seat]!.random }));
+    this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: this.labels, random: this.streams[seat]!.random }));
   }
 
   get seed(): string {

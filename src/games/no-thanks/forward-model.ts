@@ -13,6 +13,8 @@ import { GameState, PASS, TAKE } from './state.js';
  */
 export class NoThanksState extends GameState implements State {
   private sampler: HiddenSampler | undefined;
+  /** One observation per seat for resample (made on first use). */
+  private readonly seatViews: Observation[] = [];
 
   constructor(rules: Rules) {
     super(rules, true);
@@ -94,7 +96,7 @@ export class NoThanksState extends GameState implements State {
   resample(seat: number, random: Random): void {
     if (this.over) return;
     this.sampler ??= new HiddenSampler(this.rules);
-    this.sampler.observe(new Observation(this, seat));
+    this.sampler.observe((this.seatViews[seat] ??= new Observation(this, seat)));
     this.sampler.sample(random);
     const sampled = this.sampler.position.cards;
     const hiddenFrom = this.rules.knownRemoved ? this.deckStart : 0;

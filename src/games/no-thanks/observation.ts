@@ -98,6 +98,13 @@ export class Observation {
     return Array.from(this.#s.cards.subarray(0, this.#s.deckStart)).sort((a, b) => a - b);
   }
 
+  /** Set-aside card i (0 <= i < rules.removed), unsorted, only under the known-missing-cards variant; allocates nothing. */
+  removedAt(i: number): number {
+    if (!this.rules.knownRemoved) throw new UserError('removed cards are hidden unless knownRemoved is set');
+    if (i < 0 || i >= this.#s.deckStart) throw new RangeError(`removed card index ${i} out of range`);
+    return this.#s.cards[i]!;
+  }
+
   /** Number of public decisions so far. */
   get historyLength(): number {
     return this.#s.decisions;

@@ -16,10 +16,13 @@ export class HiddenSampler {
   /** The position as the seat sees it, with the last sample's hidden cards. */
   readonly position: GameState;
   private readonly pool = new Uint8Array(64);
+  /** Cards known to be set aside (known-missing-cards variant), marked by value. */
+  private readonly knownRemoved: Uint8Array;
   private unseen = 0;
 
   constructor(readonly rules: Rules) {
     this.position = new GameState(rules, false);
+    this.knownRemoved = new Uint8Array(rules.maxCard + 1);
   }
 
   observe(obs: Observation): void {
@@ -27,7 +30,11 @@ export class HiddenSampler {
     const rules = this.rules;
     s.clearDisplays();
     let unseen = 0;
-    const known = rules.knownRemoved ? obs.removedCards() : undefined;
+    const known = this.knownRemoved;
+    if (rules.knownRemoved) {
+      known.fill(0);
+      for (let i = 0; i < rules.removed; i++) known[(s.cards[i] = obs.removedAt(i))] = 1;
+    }
     for (let c = rules.minCard; c <= rules.maxCard; c++) {
       let held = false;
       for (let seat = 0; seat < rules.players; seat++) {
@@ -36,10 +43,9 @@ export class HiddenSampler {
           held = true;
         }
       }
-      if (!held && c !== obs.card && !known?.includes(c)) this.pool[unseen++] = c;
+      if (!held && c !== obs.card && known[c] === 0) this.pool[unseen++] = c;
     }
     this.unseen = unseen;
-    if (known) s.cards.set(known);
     for (let seat = 0; seat < rules.players; seat++) {
       s.chips[seat] = seat === obs.seat ? obs.myChips : rules.openChips ? obs.chips(seat) : obs.countedChips(seat);
     }

@@ -20,14 +20,17 @@ export class Table {
   private readonly event: GameEvent = { type: 'take', seat: 0, card: 0, pot: 0 };
   private readonly streams: SeatStream[];
   private readonly key: SeedKey = { hi: 0, lo: 0 };
+  /** Agent spec per seat, for error messages and records. */
+  readonly labels: readonly string[];
   private seedText: string | undefined;
 
   constructor(
     readonly rules: Rules,
     readonly agents: readonly NoThanksAgent[],
-    /** Agent spec per seat, for error messages and records. */
-    readonly labels: readonly string[],
+    labels: readonly string[],
   ) {
+    // Frozen: GameStart.agents is this array, and records are written from it.
+    this.labels = Object.freeze([...labels]);
     if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
     // Always logged: the public history is part of every observation.
     this.state = new GameState(rules);
@@ -35,7 +38,7 @@ export class Table {
     this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
     this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
-    this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: labels, random: this.streams[seat]!.random }));
+    this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: this.labels, random: this.streams[seat]!.random }));
   }
 
   /** The current game's seed as in its record (its text is built only when asked for). */
