@@ -259,3 +259,91 @@ export function sweepLineChart(rows: SweepRow[], x: string, agent: string): TopL
     config,
   };
 }
+
+export interface ArmMeanRow extends MeanRow {
+  arm: string;
+}
+
+/** Mean score per bot with 95% CI, one panel per arm and player count (compare experiment). */
+export function armScoreChart(rows: ArmMeanRow[]): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Mean score per game with 95% CI, by arm', subtitle: 'lower is better; the same deals in every arm where the arms share a seed namespace' },
+    data: { values: rows.map((r) => ({ ...r, panel: `${r.arm}, ${r.players} players` })) },
+    facet: { row: { field: 'panel', type: 'nominal', title: null } },
+    spec: {
+      width: WIDTH,
+      height: { step: 22 },
+      encoding: { y: { field: 'agent', type: 'nominal', sort: { field: 'mean', op: 'min', order: 'ascending' }, title: null } },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } } },
+        { mark: { type: 'point', filled: true, size: 70 }, encoding: { x: { field: 'mean', type: 'quantitative' }, color: { field: 'agent', type: 'nominal', legend: null }, tooltip: [{ field: 'arm' }, { field: 'agent' }, { field: 'mean', format: '.2f' }] } },
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+    config,
+  };
+}
+
+/** Share of seat-games ending on each score, one line per arm (all bots together). */
+export function armDistributionChart(rows: { arm: string; players: number; score: number; share: number }[]): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Score distribution by arm', subtitle: 'all bots together; share of seat-games per score bin' },
+    data: { values: rows },
+    facet: { row: { field: 'players', type: 'ordinal', title: 'players' } },
+    spec: {
+      width: WIDTH,
+      height: 160,
+      mark: { type: 'line', interpolate: 'step-after', strokeWidth: 1.5 },
+      encoding: {
+        x: { field: 'score', type: 'quantitative', bin: { maxbins: 60 }, title: 'final score (points)' },
+        y: { aggregate: 'sum', field: 'share', type: 'quantitative', title: 'share of seat-games', axis: { format: '%' } },
+        color: { field: 'arm', type: 'nominal', title: 'arm' },
+      },
+    },
+    config,
+  };
+}
+
+/** Mean score by seat after the starter, one line per arm. */
+export function armSeatChart(rows: (SeatRow & { arm: string })[]): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Seat effect by arm: mean score by seat after the starter', subtitle: 'all bots together, 95% CI; seat 0 starts; lower is better' },
+    data: { values: rows },
+    facet: { column: { field: 'players', type: 'ordinal', title: 'players' } },
+    spec: {
+      width: 260,
+      height: 220,
+      encoding: { x: { field: 'position', type: 'ordinal', title: 'seats after the starter' }, color: { field: 'arm', type: 'nominal', title: 'arm' } },
+      layer: [
+        { mark: { type: 'line', point: true }, encoding: { y: { field: 'mean', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, tooltip: [{ field: 'arm' }, { field: 'position' }, { field: 'mean', format: '.2f' }] } },
+        { mark: { type: 'rule' }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+    config,
+  };
+}
+
+/** What each card is worth to its holder at the end, with 95% CI; positive = it saved points. */
+export function holdingChart(rows: { players: number; item: string; mean: number; lo: number; hi: number }[]): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'What each card is worth to its holder', subtitle: 'final score without the card minus final score (points saved; negative = points cost), 95% CI' },
+    data: { values: rows },
+    facet: { row: { field: 'players', type: 'ordinal', title: 'players' } },
+    spec: {
+      width: WIDTH,
+      height: { step: 16 },
+      encoding: { y: { field: 'item', type: 'nominal', sort: { field: 'mean', op: 'max', order: 'descending' }, title: null } },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'points saved at the end' }, x2: { field: 'hi' } } },
+        { mark: { type: 'point', filled: true, size: 60 }, encoding: { x: { field: 'mean', type: 'quantitative' }, color: { condition: { test: 'datum.mean >= 0', value: '#2ca02c' }, value: '#d62728' }, tooltip: [{ field: 'item' }, { field: 'mean', format: '.2f' }] } },
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+    config,
+  };
+}

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { experimentRules, loadExperiment, validateExperiment } from './experiment.js';
-import { experimentTables } from './run-experiment.js';
+import { experimentRules, experimentTables, loadExperiment, validateExperiment } from './experiment.js';
+import { runExperiment } from './run-experiment.js';
 
 describe('experiment files', () => {
   it('the committed experiments are valid', () => {
@@ -54,5 +54,33 @@ describe('experiment files', () => {
   it('seats every combination, or the pool repeated in order when it is smaller than the table', () => {
     expect(experimentTables(4, 3)).toHaveLength(4);
     expect(experimentTables(4, 6)).toEqual([[0, 1, 2, 3, 0, 1]]);
+  });
+});
+
+describe('compare experiments', () => {
+  const arms = [
+    { name: 'base', game: 'no-thanks', agents: ['greedy', 'threshold'] },
+    { name: 'specials', game: 'no-thanks-specials', agents: ['value', 'random'] },
+  ];
+
+  it.each([
+    [{ arms: [] }, 'field "arms" must be a non-empty array'],
+    [{ arms: [arms[0], { ...arms[0] }] }, 'with distinct names'],
+    [{ arms: [{ ...arms[0], colour: 'red' }] }, 'unknown arm field "colour"'],
+    [{ arms: [{ ...arms[0], game: 'chess' }] }, 'unknown game "chess"'],
+    [{ arms, players: [2] }, 'arm "base", rules at 2 players: 2 players is outside the official rules'],
+  ])('rejects %j naming the arm', (over, message) => {
+    expect(() => validateExperiment({ kind: 'compare', title: 't', arms, players: [3], games: 5, seed: 1, ...over }, 'c.json')).toThrow(message);
+  });
+
+  it('plays every arm on duplicate deals and reports the paired difference and what each card is worth', async () => {
+    const exp = validateExperiment({ kind: 'compare', title: 't', arms, players: [3], games: 4, seed: 1, png: false });
+    const dir = join(mkdtempSync(join(tmpdir(), 'nothanks-compare-')), 'run');
+    const run = await runExperiment(exp, { out: dir, quiet: true, threads: 1 });
+    expect(run.headlines.join('\n')).toMatch(/specials vs base at 3 players: the table's mean score differs by -?\d+\.\d+ \[.*\] points per seat \(paired over 4 duplicate deals/);
+    expect(run.headlines.join('\n')).toMatch(/Worth to its holder at the end/);
+    const holdings = readFileSync(join(dir, 'holdings.csv'), 'utf8');
+    // A bonus card is worth exactly its points (or one less with a per-card card beside it).
+    expect(holdings).toMatch(/^3,specials,bonus20,\d+,(19|20)\.\d+/m);
   });
 });

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, GAMES, gameById } from '../game/registry.js';
-import type { SeatingMode } from '../tournament/schedule.js';
+import { tables, type SeatingMode } from '../tournament/schedule.js';
 
 /** experiments/*.json, validated before anything runs. */
 interface Common {
-  kind: 'strategies' | 'player-count' | 'thresholds';
+  kind: 'strategies' | 'player-count' | 'thresholds' | 'compare';
   /** Game id (default no-thanks). */
   game: string;
   /** Rule settings for every table (besides the player count), as the game's makeRules takes them. */
@@ -46,7 +46,30 @@ export interface ThresholdsExperiment extends Common {
   alpha: number;
 }
 
-export type Experiment = StrategiesExperiment | PlayerCountExperiment | ThresholdsExperiment;
+/** One side of a comparison: a game (or variant) with its bots. */
+export interface Arm {
+  name: string;
+  game: string;
+  agents: string[];
+  rules: Record<string, unknown>;
+  rulesByPlayers: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * The same deals played under several arms (games, variants, rule settings), side by side: scores,
+ * their spread, seat effects, paired differences of the table's mean score on duplicate deals,
+ * and what each card is worth to its holder where the game can tell.
+ */
+export interface CompareExperiment extends Common {
+  kind: 'compare';
+  arms: Arm[];
+  players: number[];
+  seatings: SeatingMode;
+  /** Report what each card is worth to its holder (games with GameDefinition.holdingWorth). */
+  holdings: boolean;
+}
+
+export type Experiment = StrategiesExperiment | PlayerCountExperiment | ThresholdsExperiment | CompareExperiment;
 
 type Check = (v: unknown) => string | undefined;
 const isInt = (lo: number, hi: number): Check => (v) => (Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi ? undefined : `an integer from ${lo} to ${hi}`);
@@ -66,7 +89,7 @@ const stringMap: Check = (v) =>
     : 'an object of parameter: "lo..hi" strings';
 
 const COMMON: Record<string, [Check, unknown]> = {
-  kind: [oneOf('strategies', 'player-count', 'thresholds'), undefined],
+  kind: [oneOf('strategies', 'player-count', 'thresholds', 'compare'), undefined],
   game: [(v) => (typeof v === 'string' && GAMES.has(v) ? undefined : `one of ${[...GAMES.keys()].map((g) => `"${g}"`).join(', ')}`), DEFAULT_GAME],
   rules: [isObject, {}],
   rulesByPlayers: [objectMap, {}],
@@ -85,6 +108,13 @@ const byKind = (kind: Experiment['kind'], lo: number, hi: number): Record<string
       return { agents: [listOf(isString, 'agent specs'), undefined], players: [listOf(isInt(lo, hi), counts), undefined], seatings: [oneOf('rotations', 'all'), 'all'] };
     case 'player-count':
       return { agents: [listOf(isString, 'agent specs'), undefined], players: [listOf(isInt(lo, hi), counts), undefined], seatings: [oneOf('rotations', 'all'), 'rotations'] };
+    case 'compare':
+      return {
+        arms: [isArms, undefined],
+        players: [listOf(isInt(lo, hi), counts), undefined],
+        seatings: [oneOf('rotations', 'all'), 'all'],
+        holdings: [isBool, true],
+      };
     case 'thresholds':
       return {
         agent: [isString, undefined],
@@ -97,9 +127,31 @@ const byKind = (kind: Experiment['kind'], lo: number, hi: number): Record<string
   }
 };
 
-/** The rule settings an experiment plays at `players` seats. */
-export function experimentRules(exp: Experiment, players: number): RulesInput {
+const isArms: Check = (v) => {
+  const what = 'a non-empty array of {"name", "game", "agents", "rules", "rulesByPlayers"} with distinct names';
+  if (!Array.isArray(v) || v.length === 0) return what;
+  const names = new Set<string>();
+  for (const arm of v as Record<string, unknown>[]) {
+    if (typeof arm !== 'object' || arm === null || Array.isArray(arm)) return what;
+    for (const key of Object.keys(arm)) if (!['name', 'game', 'agents', 'rules', 'rulesByPlayers'].includes(key)) return `${what} (unknown arm field "${key}")`;
+    if (isString(arm.name) || names.has(arm.name as string)) return what;
+    names.add(arm.name as string);
+    if (arm.game !== undefined && !GAMES.has(arm.game as string)) return `${what} (unknown game ${JSON.stringify(arm.game)})`;
+    if (listOf(isString, '')(arm.agents)) return `${what} (arm "${String(arm.name)}" needs agents)`;
+    if (arm.rules !== undefined && isObject(arm.rules)) return what;
+    if (arm.rulesByPlayers !== undefined && objectMap(arm.rulesByPlayers)) return what;
+  }
+  return undefined;
+};
+
+/** The rule settings an experiment (or one arm of a comparison) plays at `players` seats. */
+export function experimentRules(exp: Experiment | Arm, players: number): RulesInput {
   return { ...exp.rules, ...exp.rulesByPlayers[String(players)], players };
+}
+
+/** The arms of a comparison with the experiment's game and rules filled in where an arm has none. */
+function completeArms(exp: CompareExperiment): Arm[] {
+  return exp.arms.map((a) => ({ ...a, game: a.game ?? exp.game, rules: a.rules ?? exp.rules, rulesByPlayers: a.rulesByPlayers ?? exp.rulesByPlayers }));
 }
 
 /** Validates parsed JSON; the error names the field and what is allowed. */
@@ -129,6 +181,22 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
   }
   out.seed = String(out.seed);
   const exp = out as unknown as Experiment;
+  if (exp.kind === 'compare') {
+    exp.arms = completeArms(exp);
+    for (const arm of exp.arms) {
+      const g = gameById(arm.game);
+      for (const players of exp.players) {
+        if (players < g.minPlayers || players > g.maxPlayers) throw new UserError(`${source}: arm "${arm.name}": ${g.id} is for ${g.minPlayers} to ${g.maxPlayers} players, not ${players}`);
+        try {
+          g.makeRules(experimentRules(arm, players));
+        } catch (err) {
+          if (err instanceof UserError) throw new UserError(`${source}: arm "${arm.name}", rules at ${players} players: ${err.message}`);
+          throw err;
+        }
+      }
+    }
+    return exp;
+  }
   const counts = Array.isArray(exp.players) ? exp.players : [exp.players];
   if (new Set(counts).size !== counts.length) throw new UserError(`${source}: field "players" lists a player count twice`);
   if ('players' in exp.rules) throw new UserError(`${source}: field "rules" must not set players (use the field "players")`);
@@ -163,3 +231,24 @@ export function loadExperiment(path: string): Experiment {
   }
   return validateExperiment(raw, path);
 }
+
+export interface RunOptions {
+  games?: number;
+  out?: string;
+  /** Overwrite an --out folder that holds files. */
+  force?: boolean;
+  threads?: number;
+  quiet?: boolean;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+
+/**
+ * The tables of an experiment at P players: every combination of P bots when the pool is large
+ * enough, otherwise one table with the pool repeated in order (a, b, c, a, ...) to fill the seats.
+ */
+export function experimentTables(poolSize: number, players: number): number[][] {
+  return poolSize >= players ? tables(poolSize, players, false) : [Array.from({ length: players }, (_, i) => i % poolSize)];
+}
+

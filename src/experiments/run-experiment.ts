@@ -22,20 +22,9 @@ import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } f
 import { formatP } from '../stats/moments.js';
 import { runTournament } from '../tournament/run.js';
 import { runSweep, type SweepResult } from '../tournament/sweep.js';
-import { tables } from '../tournament/schedule.js';
 import { gameById } from '../game/registry.js';
-import { experimentRules, type Experiment, type PlayerCountExperiment, type StrategiesExperiment, type ThresholdsExperiment } from './experiment.js';
-
-export interface RunOptions {
-  games?: number;
-  out?: string;
-  /** Overwrite an --out folder that holds files. */
-  force?: boolean;
-  threads?: number;
-  quiet?: boolean;
-  signal?: AbortSignal;
-  log?: (line: string) => void;
-}
+import { runCompare } from './compare.js';
+import { experimentRules, experimentTables, type Experiment, type RunOptions, type PlayerCountExperiment, type StrategiesExperiment, type ThresholdsExperiment } from './experiment.js';
 
 export interface ExperimentRun {
   dir: string;
@@ -46,27 +35,21 @@ export interface ExperimentRun {
   elapsedSeconds: number;
 }
 
-/**
- * The tables of an experiment at P players: every combination of P bots when the pool is large
- * enough, otherwise one table with the pool repeated in order (a, b, c, a, ...) to fill the seats.
- */
-export function experimentTables(poolSize: number, players: number): number[][] {
-  return poolSize >= players ? tables(poolSize, players, false) : [Array.from({ length: players }, (_, i) => i % poolSize)];
-}
-
 export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promise<ExperimentRun> {
   const started = performance.now();
   const games = o.games ?? exp.games;
   // Every bot is checked before the folder is made, so a typo leaves nothing behind.
-  const specs = exp.kind === 'thresholds' ? [exp.agent, ...exp.field] : exp.agents;
-  for (const spec of specs.flatMap(splitLineup)) await loadAgent(spec, exp.game);
+  const lineups = exp.kind === 'thresholds' ? [{ game: exp.game, agents: [exp.agent, ...exp.field] }] : exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: exp.agents }];
+  for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await loadAgent(spec, game);
   const dir = o.out ?? newResultsDir(exp.kind);
   prepareOutputDir(dir, o.force);
   writeFileAtomic(join(dir, 'experiment.json'), JSON.stringify(exp, null, 2) + '\n');
   const run =
     exp.kind === 'thresholds'
       ? await runThresholds(exp, games, dir, o)
-      : await runTables(exp, games, dir, o);
+      : exp.kind === 'compare'
+        ? await runCompare(exp, games, dir, o)
+        : await runTables(exp, games, dir, o);
   const elapsedSeconds = (performance.now() - started) / 1000;
   writeFileAtomic(
     join(dir, 'run.json'),

@@ -176,6 +176,11 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
    * the player-count experiment relates where scores bottom out to the table where it is highest.
    */
   tableFactor?: { label: string; of(rules: R): number };
+  /**
+   * What each card a seat ends the game with is worth to it: its final score without the card
+   * minus its final score (positive: the card helped). Optional; the compare experiment reports it.
+   */
+  holdingWorth?(record: unknown): { item: string; seat: number; worth: number }[];
   /** Why seat order matters in this game, printed with rotation-only tournaments (optional). */
   seatingNote?: string;
   /** Built-in bots. */

@@ -8,7 +8,7 @@ import { GAME_ID } from './agent.js';
 import { playBatch, SEED_NAMESPACE } from './batch.js';
 import { SpecialsForwardModel } from './forward-model.js';
 import { playAtTerminal } from './play.js';
-import { replayLines } from './record.js';
+import { holdingWorth, replayLines } from './record.js';
 import { makeRules, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, type RecordRules, type Rules } from './rules.js';
 
 /**
@@ -37,5 +37,6 @@ export const noThanksSpecials: GameDefinition<Rules> = {
   newState: (rules) => new SpecialsForwardModel(rules),
   playBatch,
   replay: replayLines,
+  holdingWorth,
   playAtTerminal,
 };

@@ -159,3 +159,22 @@ export function replayLines(record: unknown, explain: boolean): string[] {
   });
   return out;
 }
+
+/**
+ * What every special (and the forty) a seat ends with is worth to it, exactly, at the end: its
+ * final score without one copy minus its final score. Static: it does not replay how holding the
+ * card changed the rest of the game.
+ */
+export function holdingWorth(record: unknown): { item: string; seat: number; worth: number }[] {
+  const state = replayRecord(record);
+  const out: { item: string; seat: number; worth: number }[] = [];
+  for (let seat = 0; seat < state.players; seat++) {
+    const score = state.score(seat);
+    KINDS.forEach((kind, k) => {
+      const code = kind.name === 'forty' ? 40 : SPECIAL_BASE + k;
+      const copies = kind.name === 'forty' ? (state.has(seat, 40) ? 1 : 0) : state.heldCount(seat, k);
+      for (let i = 0; i < copies; i++) out.push({ item: kind.name, seat, worth: state.scoreWith(seat, code, false) - score });
+    });
+  }
+  return out;
+}
