@@ -1,4 +1,4 @@
-import { CODE, defineAgent, isSpecial, KINDS, SPECIAL_BASE, type Action, type NumberParam, type Observation, type SpecialsAgent } from '../../src/games/no-thanks-specials/agent.js';
+import { bonusOf, CODE, defineAgent, isSpecial, KINDS, SPECIAL_BASE, type Action, type NumberParam, type Observation, type SpecialsAgent } from '../../src/games/no-thanks-specials/agent.js';
 
 /**
  * The special-card heuristic: values every card by what it would do to its own score (exactly, now,
@@ -9,7 +9,8 @@ import { CODE, defineAgent, isSpecial, KINDS, SPECIAL_BASE, type Action, type Nu
  * - a green card is bid on while greed x its worth exceeds the chips a decliner would collect
  *   (pot + 1), keeping `bidReserve` chips; otherwise it declines and takes the pot;
  * - a sit-out card is spent on a card costing more than `sitOutAt` net when chips are short;
- * - give-left and remove drop the card whose loss helps its score most.
+ * - give-left and remove drop the card whose loss helps its score most (exactly; while bidding on
+ *   them it estimates that by run points and red cards only, which is much cheaper).
  */
 export interface ValueParams {
   [key: string]: number;
@@ -50,6 +51,9 @@ export function worth(p: ValueParams, obs: Observation, seat: number, code: numb
     if (holds(CODE.joker) === 0 && holds(CODE.doubleHighest) === 0) return -obs.marginalCost(seat, code);
     return obs.scoreNow(seat) - obs.scoreWith(seat, code);
   }
+  // Bonus cards (9 of the standard 22) are worth their points and one card of the display: no scoring needed.
+  const bonus = bonusOf(code);
+  if (bonus) return bonus + holds(CODE.plusPerCard) - holds(CODE.minusPerCard);
   const now = obs.scoreNow(seat);
   const comingCards = obs.cardsLeft / obs.players;
   switch (code) {
@@ -65,8 +69,7 @@ export function worth(p: ValueParams, obs: Observation, seat: number, code: numb
       return p.lookValue;
     case CODE.giveLeft:
     case CODE.remove:
-      bestDrop(obs, seat);
-      return dropSaving;
+      return dropEstimate(obs, seat, now);
     case CODE.fetch:
       return -p.fetchCost;
     default:
@@ -75,14 +78,10 @@ export function worth(p: ValueParams, obs: Observation, seat: number, code: numb
   }
 }
 
-/** What the last bestDrop() saves (a module variable: rollouts allocate nothing). */
-let dropSaving = 0;
-
-/** The card whose loss lowers `seat`'s score most (0 with an empty display); its saving in dropSaving. */
+/** The card whose loss lowers `seat`'s score most, exactly (0 with an empty display). */
 export function bestDrop(obs: Observation, seat: number): number {
   const now = obs.scoreNow(seat);
   let code = 0;
-  dropSaving = 0;
   let best = -Infinity;
   for (let c = 1; c < SPECIAL_BASE + KINDS.length; c++) {
     if (c < SPECIAL_BASE ? !obs.has(seat, c) : obs.held(seat, c) === 0) continue;
@@ -92,9 +91,25 @@ export function bestDrop(obs: Observation, seat: number): number {
       code = c;
     }
   }
-  if (code !== 0) dropSaving = best;
   return code;
 }
+
+/**
+ * Roughly what the best card to lose saves (for bidding on give-left and remove): a number card by
+ * its run points alone, a red special by its exact effect. bestDrop() makes the real choice.
+ */
+function dropEstimate(obs: Observation, seat: number, now: number): number {
+  let best = 0;
+  for (let c = obs.rules.minCard; c <= 40; c++) {
+    if (!obs.has(seat, c)) continue;
+    const saving = (obs.has(seat, c - 1) ? 0 : c) - (obs.has(seat, c + 1) ? c + 1 : 0);
+    if (saving > best) best = saving;
+  }
+  for (const red of RED) if (obs.held(seat, red) > 0) best = Math.max(best, now - obs.scoreWith(seat, red, false));
+  return best;
+}
+
+const RED = KINDS.flatMap((k, i) => (k.colour === 'red' && k.name !== 'forty' ? [SPECIAL_BASE + i] : []));
 
 /** The heuristic's answer for the seat `obs` belongs to (also the mc bot's rollout policy). */
 export function valueDecide(p: ValueParams, obs: Observation): Action {

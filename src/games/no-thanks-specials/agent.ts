@@ -9,7 +9,7 @@ import type { Rules } from './rules.js';
 export type { HistoryEvent, Observation, Phase } from './observation.js';
 export type { Rules } from './rules.js';
 export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../agent.js';
-export { CODE, KINDS, SPECIAL_BASE, cardName, isGreen, isSpecial } from './cards.js';
+export { CODE, KINDS, SPECIAL_BASE, bonusOf, cardName, isGreen, isSpecial } from './cards.js';
 
 export const GAME_ID = 'no-thanks-specials';
 

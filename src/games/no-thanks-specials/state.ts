@@ -36,6 +36,15 @@ export const EV_REMOVE = 9;
 export const EVENT_NAMES = ['take', 'pass', 'sit-out', 'bid', 'decline', 'discard', 'receive', 'fetch', 'give', 'remove'] as const;
 
 const SIT = CODE.sitOut - SPECIAL_BASE;
+const DOUBLE_HIGHEST = CODE.doubleHighest - SPECIAL_BASE;
+/** Bonus points per kind. */
+const BONUS = Int32Array.from({ length: KIND_COUNT }, (_, k) => bonusOf(SPECIAL_BASE + k));
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
 const LOOK = CODE.look - SPECIAL_BASE;
 const JOKER = CODE.joker - SPECIAL_BASE;
 
@@ -487,14 +496,14 @@ export class SpecialsState {
   score(seat: number): number {
     const base = seat * KIND_COUNT;
     const h = this.held;
-    let score = this.bestNumberPoints(seat, null);
-    let size = 0;
+    // Without jokers or double-highest the number points are the incremental run points.
+    let score = h[base + JOKER] === 0 && h[base + DOUBLE_HIGHEST] === 0 ? this.cardPoints[seat]! : this.bestNumberPoints(seat, null);
+    let size = popcount(this.display[seat * 2]!) + popcount(this.display[seat * 2 + 1]!);
     for (let k = 0; k < KIND_COUNT; k++) {
       const n = h[base + k]!;
       size += n;
-      if (n) score -= n * bonusOf(SPECIAL_BASE + k);
+      score -= n * BONUS[k]!;
     }
-    for (let c = this.minCard; c <= this.topCard; c++) if (this.owner[c] === seat + 1) size++;
     score += size * (h[base + CODE.minusPerCard - SPECIAL_BASE]! - h[base + CODE.plusPerCard - SPECIAL_BASE]!);
     let chips = this.chips[seat]!;
     for (let i = h[base + CODE.halfChips - SPECIAL_BASE]!; i > 0; i--) chips = Math.floor(chips / 2);
