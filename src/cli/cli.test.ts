@@ -100,4 +100,13 @@ describe('nothanks play', () => {
     expect(r.stdout).toMatch(/Game over\. Final table/);
     expect(r.stdout).toMatch(/WINNER|shared win/);
   });
+
+  it('plays the special-card game from typed lines, re-asking on moves it cannot make', () => {
+    const names = ['bonus5', 'bonus10', 'bonus15', 'bonus20', 'joker', 'plus-per-card', 'sit-out', 'look', 'double-chips', 'fetch', 'chips-minus', 'double-highest', 'half-chips', 'minus-per-card'];
+    const block = ['x', 't', 'd', ...Array.from({ length: 38 }, (_, i) => String(i + 3)), '40', ...names].join('\n') + '\n';
+    const r = run(['play', '--game', 'no-thanks-specials', '--players', '3', '--agents', 'value,random', '--seed', '4'], block.repeat(80));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/That is not a move you can make now\./);
+    expect(r.stdout).toMatch(/Game over\. Final table/);
+  });
 });

@@ -19,7 +19,7 @@ export function playAtTerminal(o: { rules: Rules; agents: readonly SeatableAgent
     specs.forEach((spec, p) => {
       const specials = KINDS.flatMap((k, i) => Array<string>(s.heldCount(p, i)).fill(k.name)).join(' ');
       const jokers = s.jokerValues(p);
-      const mark = scores[p] === best ? '  WINNER' : '';
+      const mark = scores[p] === best ? (scores.filter((x) => x === best).length > 1 ? '  shared win' : '  WINNER') : '';
       console.log(`  seat ${p} ${(p === o.humanSeat ? 'You' : spec).padEnd(14)} ${s.displayOf(p).join(' ') || '—'} · ${specials || 'no specials'}${jokers.length ? ` (jokers as ${jokers.join(', ')})` : ''} · chips ${s.chips[p]} · score ${scores[p]}${mark}`);
     });
   }
