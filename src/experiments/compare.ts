@@ -26,12 +26,12 @@ interface ArmRun {
   namespace: string;
 }
 
-/** Standard deviation of seat scores from a summary's distributions (pooled over its bots). */
-function scoreSpread(s: Summary): number {
+/** Standard deviation of seat scores from score distributions (pooled over the ones given). */
+function scoreSpread(dists: [number, number][][]): number {
   let n = 0;
   let sum = 0;
   let squares = 0;
-  for (const dist of Object.values(s.distributions)) {
+  for (const dist of dists) {
     for (const [score, count] of dist) {
       n += count;
       sum += score * count;
@@ -85,7 +85,7 @@ export async function runCompare(exp: CompareExperiment, games: number, dir: str
       if (summary.gamesPlayed > 0) {
         writeTournamentOutputs(join(dir, `${slug(arm.name)}-players-${players}`), summary);
         o.log?.(`${arm.name}:\n${leaderboard(summary)}\n`);
-        runs.push({ arm: arm.name, players, summary, tableMeans: tableMeans.subarray(0, result.dealsPlayed), sd: scoreSpread(summary), holdings, namespace: game.seedNamespace ?? game.id });
+        runs.push({ arm: arm.name, players, summary, tableMeans: tableMeans.subarray(0, result.dealsPlayed), sd: scoreSpread(Object.values(summary.distributions)), holdings, namespace: game.seedNamespace ?? game.id });
       }
       if (result.partial) {
         partial = true;
@@ -138,7 +138,8 @@ export async function runCompare(exp: CompareExperiment, games: number, dir: str
     const first = seats.find((s) => s.position === 0);
     const last = seats.find((s) => s.position === r.players - 1);
     const seat = first && last ? `; the starter wins ${(first.winShare * 100).toFixed(1)}% against ${(last.winShare * 100).toFixed(1)}% for the last seat` : '';
-    return `${r.arm}, ${r.players} players: best ${ranked[0]!.agent} ${ranked[0]!.meanScore.toFixed(2)} ${ci(ranked[0]!.meanScoreCI)}; scores spread with SD ${r.sd.toFixed(1)}${seat}.`;
+    const bestSd = scoreSpread([r.summary.distributions[ranked[0]!.agent] ?? []]);
+    return `${r.arm}, ${r.players} players: best ${ranked[0]!.agent} ${ranked[0]!.meanScore.toFixed(2)} ${ci(ranked[0]!.meanScoreCI)}, its scores spread with SD ${bestSd.toFixed(1)} (all bots ${r.sd.toFixed(1)})${seat}.`;
   });
   for (const p of pairs) {
     headlines.push(
