@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { renderChart, type RenderedChart } from '../charts/render.js';
 import { armDistributionChart, armScoreChart, armSeatChart, holdingChart } from '../charts/specs.js';
 import { gameById } from '../game/registry.js';
-import { htmlTable, type ReportSection } from '../output/report.js';
+import { escapeHtml, htmlTable, type ReportSection } from '../output/report.js';
 import { Progress } from '../output/progress.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { writeFileAtomic } from '../output/files.js';
@@ -154,7 +154,7 @@ export async function runCompare(exp: CompareExperiment, games: number, dir: str
     headlines.push(`Worth to its holder at the end (points saved; negative: points cost): best ${top.slice(0, 3).map(fmt).join(', ')}; worst ${top.slice(-3).reverse().map(fmt).join(', ')}.`);
   }
   const tables = runs
-    .map((r) => `<h3>${r.arm}, ${r.players} players</h3>` + htmlTable(['bot', 'games', 'mean score', '95% CI', 'win share'], [...r.summary.agents].sort((a, b) => a.meanScore - b.meanScore).map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`])))
+    .map((r) => `<h3>${escapeHtml(r.arm)}, ${r.players} players</h3>` + htmlTable(['bot', 'games', 'mean score', '95% CI', 'win share'], [...r.summary.agents].sort((a, b) => a.meanScore - b.meanScore).map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`])))
     .join('');
   const pairHtml = htmlTable(['players', 'arm', `minus ${baseline}`, '95% CI', 'p', 'deals'], pairs.map((p) => [p.players, p.arm, p.diff.toFixed(2), ci(p.ci), formatP(p.p), `${p.deals}${p.duplicate ? ' duplicate' : ' unpaired'}`]));
   const holdHtml = holdingRows.length ? htmlTable(['players', 'arm', 'card', 'held at the end', 'worth', '95% CI'], top.map((h) => [h.players, h.arm, h.item, h.n, h.mean.toFixed(2), ci(h.ci)])) : '';
