@@ -22,13 +22,16 @@ export interface MeanRow {
   hi: number;
 }
 
-/** Mean score per bot with 95% CI error bars, one panel per player count. */
-export function leaderboardChart(rows: MeanRow[]): TopLevelSpec {
+/**
+ * Mean score per bot with 95% CI error bars, one panel per player count (or per `panel` label:
+ * the compare experiment's "arm, P players").
+ */
+export function leaderboardChart(rows: (MeanRow & { panel?: string })[], byPanel = false): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: 'Mean score per game with 95% CI', subtitle: 'lower is better; duplicate deals, every seating' },
     data: { values: rows },
-    facet: { row: { field: 'players', type: 'ordinal', title: 'players' } },
+    facet: { row: byPanel ? { field: 'panel', type: 'nominal', title: null } : { field: 'players', type: 'ordinal', title: 'players' } },
     spec: {
       width: WIDTH,
       height: { step: 22 },
@@ -101,11 +104,11 @@ export interface DistributionRow {
   share: number;
 }
 
-/** Share of games ending on each score, per bot. */
-export function distributionChart(rows: DistributionRow[]): TopLevelSpec {
+/** Share of games ending on each score, one line per bot (or per arm: `series` 'arm'). */
+export function distributionChart(rows: (DistributionRow | { players: number; arm: string; score: number; share: number })[], series: 'agent' | 'arm' = 'agent'): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Score distribution per bot', subtitle: 'share of games ending on each score; lower scores are better' },
+    title: series === 'agent' ? { text: 'Score distribution per bot', subtitle: 'share of games ending on each score; lower scores are better' } : { text: 'Score distribution by arm', subtitle: 'all bots together; share of seat-games per score bin' },
     data: { values: rows },
     facet: { row: { field: 'players', type: 'ordinal', title: 'players' } },
     spec: {
@@ -115,7 +118,7 @@ export function distributionChart(rows: DistributionRow[]): TopLevelSpec {
       encoding: {
         x: { field: 'score', type: 'quantitative', bin: { maxbins: 60 }, title: 'final score (points)' },
         y: { aggregate: 'sum', field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '%' } },
-        color: { field: 'agent', type: 'nominal', title: 'bot' },
+        color: { field: series, type: 'nominal', title: series === 'agent' ? 'bot' : 'arm' },
       },
     },
     config,
@@ -256,52 +259,6 @@ export function sweepLineChart(rows: SweepRow[], x: string, agent: string): TopL
         },
       },
     ],
-    config,
-  };
-}
-
-export interface ArmMeanRow extends MeanRow {
-  arm: string;
-}
-
-/** Mean score per bot with 95% CI, one panel per arm and player count (compare experiment). */
-export function armScoreChart(rows: ArmMeanRow[]): TopLevelSpec {
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Mean score per game with 95% CI, by arm', subtitle: 'lower is better; the same deals in every arm where the arms share a seed namespace' },
-    data: { values: rows.map((r) => ({ ...r, panel: `${r.arm}, ${r.players} players` })) },
-    facet: { row: { field: 'panel', type: 'nominal', title: null } },
-    spec: {
-      width: WIDTH,
-      height: { step: 22 },
-      encoding: { y: { field: 'agent', type: 'nominal', sort: { field: 'mean', op: 'min', order: 'ascending' }, title: null } },
-      layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } } },
-        { mark: { type: 'point', filled: true, size: 70 }, encoding: { x: { field: 'mean', type: 'quantitative' }, color: { field: 'agent', type: 'nominal', legend: null }, tooltip: [{ field: 'arm' }, { field: 'agent' }, { field: 'mean', format: '.2f' }] } },
-      ],
-    },
-    resolve: { scale: { y: 'independent' } },
-    config,
-  };
-}
-
-/** Share of seat-games ending on each score, one line per arm (all bots together). */
-export function armDistributionChart(rows: { arm: string; players: number; score: number; share: number }[]): TopLevelSpec {
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Score distribution by arm', subtitle: 'all bots together; share of seat-games per score bin' },
-    data: { values: rows },
-    facet: { row: { field: 'players', type: 'ordinal', title: 'players' } },
-    spec: {
-      width: WIDTH,
-      height: 160,
-      mark: { type: 'line', interpolate: 'step-after', strokeWidth: 1.5 },
-      encoding: {
-        x: { field: 'score', type: 'quantitative', bin: { maxbins: 60 }, title: 'final score (points)' },
-        y: { aggregate: 'sum', field: 'share', type: 'quantitative', title: 'share of seat-games', axis: { format: '%' } },
-        color: { field: 'arm', type: 'nominal', title: 'arm' },
-      },
-    },
     config,
   };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { renderChart, type RenderedChart } from '../charts/render.js';
-import { armDistributionChart, armScoreChart, armSeatChart, holdingChart } from '../charts/specs.js';
+import { armSeatChart, distributionChart, holdingChart, leaderboardChart } from '../charts/specs.js';
 import { gameById } from '../game/registry.js';
 import { escapeHtml, htmlTable, type ReportSection } from '../output/report.js';
 import { Progress } from '../output/progress.js';
@@ -121,13 +121,13 @@ export async function runCompare(exp: CompareExperiment, games: number, dir: str
   }
 
   const charts: RenderedChart[] = [
-    await renderChart(dir, 'arm-scores', armScoreChart(runs.flatMap((r) => r.summary.agents.map((a) => ({ arm: r.arm, players: r.players, agent: a.agent, mean: a.meanScore, lo: a.meanScoreCI[0], hi: a.meanScoreCI[1] })))), exp.png),
-    await renderChart(dir, 'arm-distributions', armDistributionChart(runs.flatMap((r) => {
+    await renderChart(dir, 'arm-scores', leaderboardChart(runs.flatMap((r) => r.summary.agents.map((a) => ({ panel: `${r.arm}, ${r.players} players`, players: r.players, agent: a.agent, mean: a.meanScore, lo: a.meanScoreCI[0], hi: a.meanScoreCI[1] }))), true), exp.png),
+    await renderChart(dir, 'arm-distributions', distributionChart(runs.flatMap((r) => {
       const total = r.summary.agents.reduce((a, b) => a + b.games, 0);
       const byScore = new Map<number, number>();
       for (const dist of Object.values(r.summary.distributions)) for (const [score, count] of dist) byScore.set(score, (byScore.get(score) ?? 0) + count);
       return [...byScore].map(([score, count]) => ({ arm: r.arm, players: r.players, score, share: count / total }));
-    })), exp.png),
+    }), 'arm'), exp.png),
     await renderChart(dir, 'arm-seats', armSeatChart(runs.flatMap((r) => r.summary.seats.filter((s) => s.agent === 'all').map((s) => ({ arm: r.arm, players: r.players, position: s.position, mean: s.meanScore, lo: s.meanScoreCI[0], hi: s.meanScoreCI[1], winShare: s.winShare })))), exp.png),
   ];
   if (holdingRows.length) charts.push(await renderChart(dir, 'holdings', holdingChart(holdingRows.map((h) => ({ players: h.players, item: h.item, mean: h.mean, lo: h.ci[0], hi: h.ci[1] }))), exp.png));
