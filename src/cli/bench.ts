@@ -1,10 +1,24 @@
 import { cReference, engineWorkload, mcWorkload, memoryWorkload, REFERENCE_RULE, tournamentWorkload } from '../bench/bench.js';
+import { sixNimmtBench } from '../bench/six-nimmt.js';
+import { UserError } from '../errors.js';
 
 /**
  * `nothanks bench`: the fixed workloads, a table (or one JSON object), and the targets of the
  * benchmark issue as ratios, since this machine is noisy. --quick shrinks every workload 10x.
+ * --game picks the workloads: no-thanks (default), 6-nimmt, or all (one JSON object: No Thanks!'s
+ * fields plus `sixNimmt`).
  */
-export async function benchCommand(opts: { json: boolean; quick: boolean; reference: boolean }): Promise<void> {
+export async function benchCommand(opts: { json: boolean; quick: boolean; reference: boolean; game?: string }): Promise<void> {
+  const game = opts.game ?? 'no-thanks';
+  if (game !== 'no-thanks' && game !== '6-nimmt' && game !== 'all') throw new UserError(`bench --game must be no-thanks, 6-nimmt or all, got "${game}"`);
+  const noThanks = game === '6-nimmt' ? undefined : await noThanksBench(opts);
+  const sixNimmt = game === 'no-thanks' ? undefined : await sixNimmtBench(opts);
+  if (opts.json) console.log(JSON.stringify(sixNimmt ? { ...noThanks, sixNimmt: sixNimmt.result } : noThanks));
+  else if (sixNimmt) console.log(`${noThanks ? '\n' : ''}${sixNimmt.text}`);
+}
+
+/** No Thanks!'s workloads: prints the table (unless --json) and returns the JSON object. */
+async function noThanksBench(opts: { json: boolean; quick: boolean; reference: boolean }): Promise<Record<string, unknown>> {
   const scale = opts.quick ? 0.1 : 1;
   const n = (x: number): number => Math.max(1, Math.round(x * scale));
   const say = (s: string): void => {
@@ -30,10 +44,7 @@ export async function benchCommand(opts: { json: boolean; quick: boolean; refere
     peakMB: memory.peakMB,
   };
   const result = { engine, random, mc, tournament, memory, reference: reference ?? null, targets };
-  if (opts.json) {
-    console.log(JSON.stringify(result));
-    return;
-  }
+  if (opts.json) return result;
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const rows = [engine, random].map((w) => `${w.workload.padEnd(28)} ${k(w.gamesPerSecond).padStart(11)} games/s ${k(w.decisionsPerSecond).padStart(13)} decisions/s ${w.decisionsPerGame.toFixed(2).padStart(6)} dec/game  mean score ${w.meanScore.toFixed(2)}`);
   console.log(
@@ -55,4 +66,5 @@ export async function benchCommand(opts: { json: boolean; quick: boolean; refere
       `  peak memory, ${k(memory.games)} games   ${targets.peakMB.toFixed(0)} MB (target < 300)`,
     ].join('\n'),
   );
+  return result;
 }

@@ -109,4 +109,11 @@ describe('nothanks play', () => {
     expect(r.stdout).toMatch(/That is not a move you can make now\./);
     expect(r.stdout).toMatch(/Game over\. Final table/);
   });
+
+  it('plays 6 nimmt! from typed lines (cards, rows), re-asking on a card it does not hold', () => {
+    const block = ['x', ...Array.from({ length: 104 }, (_, i) => String(i + 1)), '1', '2', '3', '4'].join('\n') + '\n';
+    const r = run(['play', '--game', '6-nimmt', '--players', '2', '--agents', 'heuristic', '--seed', '4'], block.repeat(60));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Game over/i);
+  });
 });

@@ -1,6 +1,7 @@
 import { UserError } from '../errors.js';
 import { noThanks } from '../games/no-thanks/index.js';
 import { noThanksSpecials } from '../games/no-thanks-specials/index.js';
+import { sixNimmt } from '../games/six-nimmt/index.js';
 import type { GameDefinition } from './contract.js';
 
 /**
@@ -8,7 +9,7 @@ import type { GameDefinition } from './contract.js';
  * experiments, CLI) reaches a game's folder; adding a game is one line here.
  */
 export const GAMES: ReadonlyMap<string, GameDefinition> = new Map(
-  ([noThanks, noThanksSpecials] as unknown as GameDefinition[]).map((g) => [g.id, g]),
+  ([noThanks, sixNimmt, noThanksSpecials] as unknown as GameDefinition[]).map((g) => [g.id, g]),
 );
 
 export const DEFAULT_GAME = 'no-thanks';

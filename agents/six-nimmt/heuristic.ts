@@ -1,0 +1,247 @@
+import { defineAgent, type Action, type GameStart, type NumberParam, type Observation, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
+
+/**
+ * The rule of thumb most players use, made explicit.
+ *
+ * Play: each hand card gets an expected cost and the cheapest is played.
+ * - A card that would be the one too many on its row (the row is full) costs the row's bullheads.
+ * - A card that fits costs caution x P(fill) x (the row's bullheads + 1.6 per free slot), where
+ *   P(fill) is the chance that at least as many of the other players' cards as the row has free
+ *   slots land between the row's end and the card (each other player plays one card; base game:
+ *   a card lands in the gap with probability gap / maxCard; pro: from the other hands, which are
+ *   open). So a card just above a short row is safe, one far above a nearly full row is not.
+ * - A card lower than every row costs the cheapest row's bullheads + lowPenalty.
+ * - dump lowers the cost of a card by dump x gap / maxCard: of two equally safe cards it plays the
+ *   one far from its row end first, since that one grows riskier as the rows fill.
+ * Row (its card was lower than every row): the cheapest row by bullheads; ties: the longer row
+ * (it would fill first), then the lower index.
+ * Draft (pro): `draft` picks high (the highest open card), low, or spread (the open card farthest
+ * from the cards it already holds; ties: the higher).
+ */
+export interface HeuristicParams {
+  [key: string]: number | string;
+  lowPenalty: number;
+  caution: number;
+  dump: number;
+  draft: string;
+}
+
+/** Mean bullheads of the cards that would join a row before it fills (171 / 104). */
+const AVG_BULLHEADS = 1.6;
+
+const num = (description: string, def: number, min: number, max: number): NumberParam => ({ description, default: def, min, max });
+
+export default defineAgent<HeuristicParams>({
+  name: 'heuristic',
+  description: 'Plays the card with the lowest expected penalty (full rows, chance the gap fills, low cards), takes the cheapest row, drafts by a simple policy.',
+  params: {
+    lowPenalty: num('extra cost of a card lower than every row, on top of the cheapest row', 1, -20, 50),
+    caution: num('weight of the risk that other cards fill a row before its card', 3, 0, 20),
+    dump: num('bonus for playing a card far above its row end while it is still safe', 1, -20, 20),
+    draft: { description: 'pro draft: high (highest open card), low, or spread (farthest from its own cards)', default: 'high', choices: ['high', 'low', 'spread'] },
+  },
+  create: (p) => new HeuristicAgent(p),
+});
+
+const DRAFT_HIGH = 0;
+const DRAFT_LOW = 1;
+
+/** A class, not a closure: one shared decide() keeps the game loop's call site monomorphic. */
+export class HeuristicAgent implements SixNimmtAgent {
+  private readonly lowPenalty: number;
+  private readonly caution: number;
+  private readonly dump: number;
+  private readonly draft: number;
+  /** P(at least s of n independent cards land in a gap of g): tail[s * (maxCard + 1) + g] (base game). */
+  private tail = new Float64Array(0);
+  private players = 0;
+  private maxCard = 0;
+  private rowLimit = 0;
+  private pro = false;
+  /** Pro: per other seat, its chance of landing in the gap; the Poisson-binomial scratch. */
+  private readonly q = new Float64Array(16);
+  private readonly dist = new Float64Array(16);
+
+  constructor(p: HeuristicParams) {
+    this.lowPenalty = p.lowPenalty;
+    this.caution = p.caution;
+    this.dump = p.dump;
+    this.draft = ['high', 'low', 'spread'].indexOf(p.draft);
+  }
+
+  newGame(start: GameStart): void {
+    this.prepare(start.rules);
+  }
+
+  /** Builds the fill-risk table for these rules (once per rule set; rollouts share one bot for every seat). */
+  prepare(r: Readonly<Rules>): void {
+    if (r.players === this.players && r.maxCard === this.maxCard && r.rowLimit === this.rowLimit && (r.variant === 'pro') === this.pro) return;
+    this.players = r.players;
+    this.maxCard = r.maxCard;
+    this.rowLimit = r.rowLimit;
+    this.pro = r.variant === 'pro';
+    const N = r.maxCard;
+    const L = r.rowLimit;
+    const n = r.players - 1;
+    this.tail = new Float64Array((L + 1) * (N + 1));
+    const pmf = new Float64Array(n + 1);
+    for (let g = 0; g <= N; g++) {
+      const q = Math.min(1, g / N);
+      pmf.fill(0);
+      pmf[0] = 1;
+      for (let k = 0; k < n; k++) {
+        for (let j = k + 1; j > 0; j--) pmf[j] = pmf[j]! * (1 - q) + pmf[j - 1]! * q;
+        pmf[0] = pmf[0]! * (1 - q);
+      }
+      let tail = 0;
+      for (let s = n; s >= 0; s--) {
+        tail += pmf[s]!;
+        if (s <= L) this.tail[s * (N + 1) + g] = tail;
+      }
+    }
+  }
+
+  decide(obs: Observation): Action {
+    const phase = obs.phase;
+    if (phase === 'play') return this.play(obs);
+    if (phase === 'row') return cheapestRow(obs);
+    return this.pick(obs);
+  }
+
+  private play(obs: Observation): number {
+    // newGame prepared the tables for the rules; a bot driven without it prepares on first use.
+    if (this.maxCard === 0) this.prepare(obs.rules);
+    const N = this.maxCard;
+    const L = this.rowLimit;
+    const stride = N + 1;
+    const caution = this.caution;
+    // Per row, in locals (registers): its end, its cost factor and the fill-risk table's offset
+    // (-1: the row is full); finding each card's row is then four compares.
+    const e0 = obs.rowEnd(0);
+    const e1 = obs.rowEnd(1);
+    const e2 = obs.rowEnd(2);
+    const e3 = obs.rowEnd(3);
+    const b0 = obs.rowBullheads(0);
+    const b1 = obs.rowBullheads(1);
+    const b2 = obs.rowBullheads(2);
+    const b3 = obs.rowBullheads(3);
+    const s0 = L - obs.rowLength(0);
+    const s1 = L - obs.rowLength(1);
+    const s2 = L - obs.rowLength(2);
+    const s3 = L - obs.rowLength(3);
+    const f0 = s0 <= 0 ? b0 : caution * (b0 + s0 * AVG_BULLHEADS);
+    const f1 = s1 <= 0 ? b1 : caution * (b1 + s1 * AVG_BULLHEADS);
+    const f2 = s2 <= 0 ? b2 : caution * (b2 + s2 * AVG_BULLHEADS);
+    const f3 = s3 <= 0 ? b3 : caution * (b3 + s3 * AVG_BULLHEADS);
+    const low = Math.min(b0, b1, b2, b3) + this.lowPenalty;
+    const dumpPerCard = this.dump / N;
+    const tail = this.tail;
+    const pro = this.pro;
+    const n = obs.handSize;
+    let best = obs.handCard(0);
+    let bestCost = Infinity;
+    for (let i = 0; i < n; i++) {
+      const c = obs.handCard(i);
+      let end = 0;
+      let f = 0;
+      let slots = -1;
+      if (e0 < c) {
+        end = e0;
+        f = f0;
+        slots = s0;
+      }
+      if (e1 < c && e1 > end) {
+        end = e1;
+        f = f1;
+        slots = s1;
+      }
+      if (e2 < c && e2 > end) {
+        end = e2;
+        f = f2;
+        slots = s2;
+      }
+      if (e3 < c && e3 > end) {
+        end = e3;
+        f = f3;
+        slots = s3;
+      }
+      let cost: number;
+      if (slots < 0) cost = low;
+      else {
+        const gap = c - end - 1;
+        if (slots === 0) cost = f;
+        else if (pro) cost = f * this.fillOpen(obs, end, c, slots);
+        else cost = f * tail[slots * stride + gap]!;
+        cost -= dumpPerCard * gap;
+      }
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** Pro: P(at least `slots` other seats play a card between end and c), each seat's card uniform over its open hand. */
+  private fillOpen(obs: Observation, end: number, c: number, slots: number): number {
+    const P = obs.players;
+    const { q, dist } = this;
+    let others = 0;
+    for (let p = 0; p < P; p++) {
+      if (p === obs.seat) continue;
+      const held = obs.handCountOf(p);
+      if (held === 0) continue;
+      let inGap = 0;
+      for (let i = 0; i < held; i++) {
+        const x = obs.handCardOf(p, i);
+        if (x > end && x < c) inGap++;
+      }
+      q[others++] = inGap / held;
+    }
+    if (slots > others) return 0;
+    dist.fill(0, 0, others + 1);
+    dist[0] = 1;
+    for (let k = 0; k < others; k++) {
+      const qk = q[k]!;
+      for (let j = k + 1; j > 0; j--) dist[j] = dist[j]! * (1 - qk) + dist[j - 1]! * qk;
+      dist[0] = dist[0]! * (1 - qk);
+    }
+    let tail = 0;
+    for (let j = slots; j <= others; j++) tail += dist[j]!;
+    return tail;
+  }
+
+  private pick(obs: Observation): number {
+    const N = obs.rules.maxCard;
+    if (this.draft === DRAFT_HIGH) {
+      for (let c = N; c >= 1; c--) if (obs.isOpen(c)) return c;
+    } else if (this.draft === DRAFT_LOW) {
+      for (let c = 1; c <= N; c++) if (obs.isOpen(c)) return c;
+    }
+    // Spread: the open card farthest from its own cards (ties: the higher card).
+    let best = 0;
+    let bestDistance = -1;
+    const n = obs.handSize;
+    for (let c = N; c >= 1; c--) {
+      if (!obs.isOpen(c)) continue;
+      let d = N;
+      for (let i = 0; i < n; i++) d = Math.min(d, Math.abs(obs.handCard(i) - c));
+      if (d > bestDistance) {
+        bestDistance = d;
+        best = c;
+      }
+    }
+    return best;
+  }
+}
+
+/** The cheapest row by bullheads; ties: the longer row, then the lower index. */
+export function cheapestRow(obs: Observation): number {
+  let best = 0;
+  for (let r = 1; r < 4; r++) {
+    const b = obs.rowBullheads(r);
+    const bb = obs.rowBullheads(best);
+    if (b < bb || (b === bb && obs.rowLength(r) > obs.rowLength(best))) best = r;
+  }
+  return best;
+}

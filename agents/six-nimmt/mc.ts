@@ -1,0 +1,155 @@
+import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
+import { Observation as SeatView } from '../../src/games/six-nimmt/observation.js';
+import { HiddenSampler } from '../../src/games/six-nimmt/sampler.js';
+import { GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/state.js';
+import { Sfc32, type SeedKey } from '../../src/game/seed.js';
+import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
+
+/**
+ * Monte Carlo rollouts over what the seat cannot see. Each sample deals the unseen cards (base
+ * game: the other hands and the set-aside cards, from the cards this seat has not seen this round;
+ * the later rounds' deals) through the game's HiddenSampler, built from this seat's Observation
+ * only; the other seats' choices of the current turn are not known, so they choose again in the
+ * rollout. Every candidate (each hand card; each row; each open card in the pro draft) is played on
+ * the same sample (common random numbers) and the game continues with the heuristic bot in every
+ * seat, to the end of the round (horizon=round) or of the game; the candidate with the lowest mean
+ * objective wins (ties: the lower card / row). The other seats are not exactly the heuristic: with
+ * probability `noise` each of their rollout plays is a random hand card instead (the same draws for
+ * every candidate of a sample). With no noise and nothing hidden (the pro variant, whose hands are
+ * open and whose rounds are drafted, not dealt), one rollout per candidate says it all.
+ */
+export interface McParams {
+  [key: string]: number | string;
+  rollouts: number;
+  horizon: string;
+  objective: string;
+  draft: string;
+  noise: number;
+}
+
+const policyDefaults = Object.fromEntries(Object.entries(heuristic.params).map(([k, spec]) => [k, spec.default])) as HeuristicParams;
+
+export default defineAgent<McParams>({
+  name: 'mc',
+  description: 'Monte Carlo: plays every candidate out over sampled hidden cards with the heuristic in every seat and picks the cheapest.',
+  params: {
+    rollouts: { description: 'sampled deals per decision (each plays out every candidate)', default: 60, min: 1, max: 100000, integer: true },
+    horizon: { description: 'play each rollout to the end of the round or of the game', default: 'round', choices: ['round', 'game'] },
+    objective: { description: "bullheads: its own; margin: its own minus the best opponent's", default: 'bullheads', choices: ['bullheads', 'margin'] },
+    noise: { description: "chance that another seat's rollout play is a random card instead of the heuristic's", default: 0.35, min: 0, max: 1 },
+    draft: { description: 'pro draft: pick as the heuristic does (highest open card), or search every open card with rollouts', default: 'heuristic', choices: ['heuristic', 'search'] },
+  },
+  create: (p) => new McAgent(p),
+});
+
+class McAgent implements SixNimmtAgent {
+  private rules: Readonly<Rules> | undefined;
+  private sampler!: HiddenSampler;
+  private sim!: GameState;
+  /** One observation per seat of the scratch state: the rollout policy sees only its own seat. */
+  private views: SeatView[] = [];
+  private readonly policy = new HeuristicAgent(policyDefaults);
+  private random!: Random;
+  private readonly candidates = new Int32Array(256);
+  private readonly totals = new Float64Array(256);
+  private readonly margin: boolean;
+  private readonly wholeGame: boolean;
+  private readonly searchDraft: boolean;
+  private readonly noise: number;
+  /** Per sample, the key of the other seats' noise draws (re-keyed for every candidate: common random numbers). */
+  private readonly noiseKey: SeedKey = { hi: 0, lo: 0 };
+  private readonly noiseRng = new Sfc32();
+  private me = 0;
+
+  constructor(private readonly p: McParams) {
+    this.margin = p.objective === 'margin';
+    this.wholeGame = p.horizon === 'game';
+    this.searchDraft = p.draft === 'search';
+    this.noise = p.noise;
+  }
+
+  newGame(start: GameStart): void {
+    this.prepare(start.rules);
+    this.random = start.random;
+  }
+
+  private prepare(rules: Readonly<Rules>): void {
+    if (this.rules && JSON.stringify(this.rules) === JSON.stringify(rules)) return;
+    this.rules = rules;
+    const r = { ...rules };
+    this.sampler = new HiddenSampler(r);
+    this.sim = new GameState(r, false);
+    this.views = Array.from({ length: r.players }, (_, seat) => new SeatView(this.sim, seat));
+    this.policy.prepare(r);
+  }
+
+  decide(obs: Observation): Action {
+    const phase = obs.phase;
+    if (phase === 'draft' && !this.searchDraft) return this.policy.decide(obs);
+    const { candidates, totals, sampler, sim } = this;
+    let n = 0;
+    if (phase === 'play') for (let i = 0; i < obs.handSize; i++) candidates[n++] = obs.handCard(i);
+    else if (phase === 'row') for (let r = 0; r < 4; r++) candidates[n++] = r;
+    else for (let c = 1; c <= obs.rules.maxCard; c++) if (obs.isOpen(c)) candidates[n++] = c;
+    if (n === 1) return candidates[0]!;
+    sampler.observe(obs);
+    const position = sampler.position;
+    sim.stopRound = this.wholeGame ? Infinity : position.round + 1;
+    const samples = sampler.hidden || this.noise > 0 || (this.wholeGame && !position.pro) ? this.p.rollouts : 1;
+    totals.fill(0, 0, n);
+    const me = (this.me = obs.seat);
+    for (let k = 0; k < samples; k++) {
+      sampler.sample(this.random);
+      this.noiseKey.hi = Math.floor(this.random() * 4294967296);
+      this.noiseKey.lo = Math.floor(this.random() * 4294967296);
+      for (let i = 0; i < n; i++) {
+        sim.copyFrom(position);
+        this.noiseRng.reset(this.noiseKey);
+        const a = candidates[i]!;
+        if (phase === 'play') sim.choose(me, a);
+        else if (phase === 'row') {
+          sim.chooseRow(a);
+          if (sim.resolve()) sim.endTurn();
+        } else sim.pick(a);
+        this.rollout();
+        totals[i]! += this.value(me);
+      }
+    }
+    let best = 0;
+    for (let i = 1; i < n; i++) if (totals[i]! < totals[best]!) best = i;
+    return candidates[best]!;
+  }
+
+  /** Plays the scratch state on with the heuristic in every seat until it stops. */
+  private rollout(): void {
+    const s = this.sim;
+    const { views, policy, noise, noiseRng, me } = this;
+    const P = s.players;
+    const H = s.handSize;
+    while (s.phase !== OVER) {
+      if (s.phase === PLAY) {
+        for (let p = 0; p < P; p++) {
+          if (s.chosen[p] !== 0) continue;
+          if (noise > 0 && p !== me && noiseRng.next() < noise) s.choose(p, s.hands[p * H + Math.floor(noiseRng.next() * s.handLen[p]!)]!);
+          else s.choose(p, policy.decide(views[p]!));
+        }
+        s.reveal();
+        while (!s.resolve()) s.chooseRow(policy.decide(views[s.rowSeat]!));
+        s.endTurn();
+      } else if (s.phase === ROW) {
+        s.chooseRow(policy.decide(views[s.rowSeat]!));
+        if (s.resolve()) s.endTurn();
+      } else s.pick(policy.decide(views[s.picker]!));
+    }
+  }
+
+  /** The objective for `me` when the rollout stops, lower is better. */
+  private value(me: number): number {
+    const s = this.sim;
+    const mine = s.total[me]!;
+    if (!this.margin) return mine;
+    let best = Infinity;
+    for (let p = 0; p < s.players; p++) if (p !== me && s.total[p]! < best) best = s.total[p]!;
+    return mine - best;
+  }
+}

@@ -1,0 +1,121 @@
+import { loadAgent } from '../agents/registry.js';
+import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
+import type { SixNimmtAgent } from '../games/six-nimmt/agent.js';
+import { makeRules, type RulesInput } from '../games/six-nimmt/rules.js';
+import { Table } from '../games/six-nimmt/table.js';
+
+/**
+ * The 6 nimmt! workloads of `nothanks bench --game 6-nimmt`: the heuristic bot in every seat at 4
+ * players through the real game loop (Table: every answer checked), in this thread, counted in
+ * rounds (hands of 10 turns), games and decisions per second; and the search bot's time per
+ * decision. A published Rust engine plays about 1.1 million heuristic hands per second per core.
+ */
+export const RUST_HANDS_PER_SECOND = 1_100_000;
+
+export interface SixNimmtEngineFigures {
+  workload: string;
+  games: number;
+  rounds: number;
+  seconds: number;
+  gamesPerSecond: number;
+  roundsPerSecond: number;
+  decisionsPerSecond: number;
+  roundsPerGame: number;
+  meanScore: number;
+}
+
+/** Plays `games` games at one table in this thread through the game loop. */
+export async function sixNimmtEngineWorkload(workload: string, specs: string[], games: number, rules: Partial<RulesInput> = {}): Promise<SixNimmtEngineFigures> {
+  const r = makeRules({ ...rules, players: specs.length });
+  const loaded = await Promise.all(specs.map((s) => loadAgent(s, '6-nimmt')));
+  const table = new Table(r, loaded.map((l) => l.create() as SixNimmtAgent), specs, false);
+  const master = masterKey('6-nimmt', 'bench');
+  const key: SeedKey = { hi: 0, lo: 0 };
+  // Warm up the JIT on other deals, then time.
+  for (let g = 0; g < Math.min(5_000, games); g++) table.play(dealKeyInto(master, games + g, key));
+  let decisions = 0;
+  let rounds = 0;
+  let total = 0;
+  const s = table.state;
+  const t0 = performance.now();
+  for (let g = 0; g < games; g++) {
+    table.play(dealKeyInto(master, g, key));
+    decisions += s.decisions;
+    rounds += s.round;
+    for (let p = 0; p < r.players; p++) total += s.total[p]!;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    workload,
+    games,
+    rounds,
+    seconds,
+    gamesPerSecond: games / seconds,
+    roundsPerSecond: rounds / seconds,
+    decisionsPerSecond: decisions / seconds,
+    roundsPerGame: rounds / games,
+    meanScore: total / games / r.players,
+  };
+}
+
+export interface SixNimmtMcFigures {
+  spec: string;
+  decisions: number;
+  msPerDecision: number;
+}
+
+/** mc (default setting) in seat 0 against the heuristic at 4 players; times only mc's decisions with a choice. */
+export async function sixNimmtMcWorkload(games: number, spec = 'mc'): Promise<SixNimmtMcFigures> {
+  const mc = (await loadAgent(spec, '6-nimmt')).create() as SixNimmtAgent;
+  let spent = 0;
+  let decisions = 0;
+  const timed: SixNimmtAgent = {
+    newGame: mc.newGame?.bind(mc),
+    decide(obs) {
+      const t = performance.now();
+      const a = mc.decide(obs);
+      spent += performance.now() - t;
+      if (obs.phase !== 'play' || obs.handSize > 1) decisions++; // one card left: no search
+      return a;
+    },
+  };
+  const h = await loadAgent('heuristic', '6-nimmt');
+  const table = new Table(makeRules({ players: 4 }), [timed, ...[1, 2, 3].map(() => h.create() as SixNimmtAgent)], [spec, 'heuristic', 'heuristic', 'heuristic'], false);
+  const master = masterKey('6-nimmt', 'bench-mc');
+  const key: SeedKey = { hi: 0, lo: 0 };
+  table.play(dealKeyInto(master, 1_000_000, key));
+  spent = 0;
+  decisions = 0;
+  for (let g = 0; g < games; g++) table.play(dealKeyInto(master, g, key));
+  return { spec, decisions, msPerDecision: spent / decisions };
+}
+
+/** `nothanks bench --game 6-nimmt|all`: the workloads, their table and the speed target as a ratio. */
+export async function sixNimmtBench(opts: { json: boolean; quick: boolean }): Promise<{ result: Record<string, unknown>; text: string }> {
+  const scale = opts.quick ? 0.1 : 1;
+  const n = (x: number): number => Math.max(1, Math.round(x * scale));
+  const say = (s: string): void => {
+    if (!opts.json) process.stderr.write(`${s}\n`);
+  };
+  say('6 nimmt! workload 1: heuristic in every seat, 4 players...');
+  const heuristic = await sixNimmtEngineWorkload('1 heuristic x4 (4 players)', Array(4).fill('heuristic'), n(100_000));
+  say('6 nimmt! workload 2: random in every seat, 4 players...');
+  const random = await sixNimmtEngineWorkload('2 random x4 (4 players)', Array(4).fill('random'), n(100_000));
+  say('6 nimmt! workload 3: mc at its default setting against 3 heuristic bots...');
+  const mc = await sixNimmtMcWorkload(n(30));
+  const target = RUST_HANDS_PER_SECOND / 3;
+  const targets = { roundsPerSecondVsThirdOfRust: heuristic.roundsPerSecond / target, mcMsPerDecision: mc.msPerDecision };
+  const k = (x: number): string => Math.round(x).toLocaleString('en-US');
+  const row = (w: SixNimmtEngineFigures): string =>
+    `${w.workload.padEnd(28)} ${k(w.roundsPerSecond).padStart(9)} rounds/s ${k(w.gamesPerSecond).padStart(8)} games/s ${k(w.decisionsPerSecond).padStart(11)} decisions/s ${w.roundsPerGame.toFixed(2).padStart(5)} rounds/game  mean score ${w.meanScore.toFixed(2)}`;
+  const text = [
+    '6 nimmt! (one thread, through the game loop):',
+    row(heuristic),
+    row(random),
+    `${'3 mc (default) vs heuristic'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision over ${mc.decisions} decisions`,
+    '',
+    'targets:',
+    `  heuristic rounds/s vs a third of the Rust engine's ${k(RUST_HANDS_PER_SECOND)} hands/s  ${targets.roundsPerSecondVsThirdOfRust.toFixed(2)} (target >= 1.00)`,
+  ].join('\n');
+  return { result: { heuristic, random, mc, targets }, text };
+}

@@ -1,0 +1,69 @@
+import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
+import { dealKeyInto, masterKey, seedHex, Sfc32, type SeedKey } from '../../game/seed.js';
+import { GAME_ID, type SixNimmtAgent } from './agent.js';
+import { makeRecord } from './record.js';
+import { makeRules } from './rules.js';
+import { GameState } from './state.js';
+import { Table } from './table.js';
+
+/** Tables of a worker, kept across its batches of one run (bots are created once per seat). */
+const tableCache = new Map<string, Table[]>();
+
+function tablesFor(batch: Batch, pool: readonly SeatableAgent[]): Table[] {
+  const key = JSON.stringify([batch.rules, batch.pool, batch.seatings]);
+  let tables = tableCache.get(key);
+  if (!tables) {
+    const rules = makeRules(batch.rules);
+    tables = batch.seatings.map(
+      (lineup) => new Table(rules, lineup.map((a) => pool[a]!.create() as SixNimmtAgent), lineup.map((a) => pool[a]!.label), false),
+    );
+    tableCache.set(key, tables);
+  }
+  return tables;
+}
+
+/**
+ * The tournament's fast path for 6 nimmt!: every deal (game seed) of the batch under every
+ * seating, in one loop over reused tables, writing total bullheads (the score), rows taken
+ * (metric 0) and the first round's starters into `data` (batchLayout with one metric). In the
+ * circuit format game j of a match starts from the first game's dealt starter + j.
+ */
+export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: Int32Array): BatchResult {
+  const tables = tablesFor(batch, pool);
+  const rules = tables[0]!.rules;
+  const P = rules.players;
+  const deals = batch.to - batch.from;
+  const layout = batchLayout(deals, tables.length, P, 1);
+  const rowsAt = layout.metric(0);
+  const records: string[] | undefined = batch.records ? [] : undefined;
+  const master = masterKey(GAME_ID, batch.master);
+  const key: SeedKey = { hi: 0, lo: 0 };
+  const rng = new Sfc32();
+  let decisions = 0;
+  for (const table of tables) table.state.logging = batch.records;
+  for (let d = 0; d < deals; d++) {
+    const k = batch.from + d;
+    let starter: number | undefined;
+    if (batch.matchLength) {
+      const j = k % batch.matchLength;
+      starter = (GameState.dealtStarter(dealKeyInto(master, k - j, key), P, rng) + j) % P;
+    }
+    dealKeyInto(master, k, key);
+    for (let s = 0; s < tables.length; s++) {
+      const table = tables[s]!;
+      table.play(key, starter);
+      const state = table.state;
+      const at = (d * tables.length + s) * P;
+      for (let p = 0; p < P; p++) {
+        data[at + p] = state.total[p]!;
+        data[rowsAt + at + p] = state.rowsTaken[p]!;
+      }
+      data[layout.starters + d] = state.starter;
+      decisions += state.decisions;
+      if (records) records.push(JSON.stringify(makeRecord(state, seedHex(key), table.labels)));
+    }
+    if (batch.progress) Atomics.add(batch.progress, 0, 1);
+  }
+  data[layout.decisions] = decisions;
+  return { data, records };
+}

@@ -1,0 +1,32 @@
+import type { GameDefinition } from '../../game/contract.js';
+import heuristic from '../../../agents/six-nimmt/heuristic.js';
+import human from '../../../agents/six-nimmt/human.js';
+import mc from '../../../agents/six-nimmt/mc.js';
+import random from '../../../agents/six-nimmt/random.js';
+import { GAME_ID } from './agent.js';
+import { playBatch } from './batch.js';
+import { SixNimmtState } from './forward-model.js';
+import { playAtTerminal } from './play.js';
+import { replayLines } from './record.js';
+import { makeRules, MAX_PLAYERS, MIN_PLAYERS, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, type RecordRules, type Rules } from './rules.js';
+
+/** 6 nimmt! (AMIGO 04910), the lab's second game: base game for 2-10 players and the pro variant. */
+export const sixNimmt: GameDefinition<Rules> = {
+  id: GAME_ID,
+  name: '6 nimmt!',
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
+  defaultPlayers: 4,
+  makeRules,
+  recordRules,
+  rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),
+  ruleOptions: RULE_OPTIONS,
+  metrics: [{ id: 'rows', label: 'rows taken' }],
+  scoreRange,
+  seatingNote: 'play is simultaneous, so seats matter only through who starts the pro draft; use --seatings all for pro comparisons you quote.',
+  agents: [random, heuristic, mc, human],
+  newState: (rules) => new SixNimmtState(rules),
+  playBatch,
+  replay: replayLines,
+  playAtTerminal,
+};

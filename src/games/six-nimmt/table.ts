@@ -1,0 +1,143 @@
+import { AgentError } from '../../errors.js';
+import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
+import type { GameEvent, GameStart, SixNimmtAgent } from './agent.js';
+import { Observation } from './observation.js';
+import type { Rules } from './rules.js';
+import { GameState, OVER, PLAY, type Phase } from './state.js';
+
+/**
+ * A table of bots that plays games one after another on one reused state: the game loop, with
+ * every bot answer checked before the engine applies it. In a turn every seat chooses (in seat
+ * order; no seat sees another's choice, so the order does not matter), then the cards are revealed
+ * and placed; a row choice is asked for when the lowest card is lower than every row.
+ */
+export class Table {
+  readonly state: GameState;
+  private readonly observations: Observation[];
+  /** Seats whose bot has onEvent / newGame: the loop calls only those. */
+  private readonly listeners: number[];
+  private readonly starters: number[];
+  private readonly starts: GameStart[];
+  private readonly event: GameEvent = { type: 'round', round: 0, turn: 0, seat: 0, card: 0, row: -1, bullheads: 0, chosen: false };
+  private readonly streams: SeatStream[];
+  private readonly key: SeedKey = { hi: 0, lo: 0 };
+  /** Agent spec per seat, for error messages and records. */
+  readonly labels: readonly string[];
+  private seedText: string | undefined;
+
+  constructor(
+    readonly rules: Rules,
+    readonly agents: readonly SixNimmtAgent[],
+    labels: readonly string[],
+    /** Keep the per-round log records are written from (tournaments turn it on only when asked for records). */
+    logging = true,
+  ) {
+    // Frozen: GameStart.agents is this array, and records are written from it.
+    this.labels = Object.freeze([...labels]);
+    if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
+    this.state = new GameState(rules, logging);
+    this.observations = agents.map((_, seat) => new Observation(this.state, seat));
+    this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
+    this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
+    this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
+    // No game seed for the bots: with the public dealing code it would give away every hand.
+    this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: this.labels, random: this.streams[seat]!.random }));
+  }
+
+  /** The current game's seed as in its record (its text is built only when asked for). */
+  get seed(): string {
+    return (this.seedText ??= seedHex(this.key));
+  }
+
+  /** Plays the game with this seed to the end; `starter` overrides the first round's dealt starter. */
+  play(key: SeedKey, starter?: number): void {
+    const s = this.state;
+    this.key.hi = key.hi;
+    this.key.lo = key.lo;
+    this.seedText = undefined;
+    s.newGame(key, starter);
+    for (const stream of this.streams) stream.stale = true;
+    for (const seat of this.starters) {
+      try {
+        this.agents[seat]!.newGame!(this.starts[seat]!);
+      } catch (err) {
+        throw this.fail(seat, 'threw in newGame', err);
+      }
+    }
+    const hasListeners = this.listeners.length > 0;
+    if (hasListeners) this.notify('round', s.roundStarter, 0, -1, 0, false);
+    const P = s.players;
+    while (s.phase !== OVER) {
+      if (s.phase === PLAY) {
+        for (let seat = 0; seat < P; seat++) {
+          const card = this.ask(seat);
+          if (typeof card !== 'number' || s.owner[card] !== seat + 1) {
+            throw this.fail(seat, `played ${JSON.stringify(card)}, which it does not hold (hand: ${s.handOf(seat).join(' ')})`);
+          }
+          s.choose(seat, card);
+        }
+        s.reveal();
+        if (hasListeners) this.notify('reveal', -1, 0, -1, 0, false);
+        while (!s.resolve()) {
+          const seat = s.rowSeat;
+          const row = this.ask(seat);
+          if (row !== 0 && row !== 1 && row !== 2 && row !== 3) {
+            throw this.fail(seat, `chose row ${JSON.stringify(row)} to take (expected a row index 0..3)`);
+          }
+          s.chooseRow(row);
+        }
+        if (hasListeners) {
+          for (let k = 0; k < s.turnTakes; k++) {
+            const seat = s.turnTakeSeat[k]!;
+            this.notify('take', seat, s.turnTakeCard[k]!, s.turnTakeRow[k]!, s.turnTakeBull[k]!, s.takes[s.turn * P + seat] === s.turnTakeRow[k]);
+          }
+          const round = s.round;
+          s.endTurn();
+          if (s.round !== round && (s.phase as Phase) !== OVER) this.notify('round', s.roundStarter, 0, -1, 0, false);
+        } else s.endTurn();
+      } else {
+        const seat = s.picker;
+        const card = this.ask(seat);
+        if (typeof card !== 'number' || !(card >= 1 && card <= s.maxCard) || s.open[card] !== 1) {
+          throw this.fail(seat, `picked ${JSON.stringify(card)} in the draft, which is not an open card`);
+        }
+        s.pick(card);
+        if (hasListeners) this.notify('pick', seat, card, -1, 0, false);
+      }
+    }
+  }
+
+  private ask(seat: number): unknown {
+    try {
+      return this.agents[seat]!.decide(this.observations[seat]!);
+    } catch (err) {
+      throw this.fail(seat, 'threw', err);
+    }
+  }
+
+  private notify(type: GameEvent['type'], seat: number, card: number, row: number, bullheads: number, chosen: boolean): void {
+    const e = this.event;
+    const s = this.state;
+    for (const listener of this.listeners) {
+      e.type = type;
+      e.round = s.round;
+      e.turn = s.turn;
+      e.seat = seat;
+      e.card = card;
+      e.row = row;
+      e.bullheads = bullheads;
+      e.chosen = chosen;
+      try {
+        this.agents[listener]!.onEvent!(e, this.observations[listener]!);
+      } catch (err) {
+        throw this.fail(listener, 'threw in onEvent', err);
+      }
+    }
+  }
+
+  /** The one-line error for a misbehaving bot: name, seat, game seed, what it did. */
+  private fail(seat: number, what: string, cause?: unknown): AgentError {
+    const detail = cause === undefined ? '' : ` ${cause instanceof Error ? cause.message : String(cause)}`;
+    return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
+  }
+}
