@@ -1,6 +1,6 @@
-import { AgentError } from '../../errors.js';
-import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
-import type { Action, GameEvent, GameStart, SpecialsAgent } from './agent.js';
+import { Seats } from '../../game/seats.js';
+import type { SeedKey } from '../../game/seed.js';
+import type { Action, GameEvent, SpecialsAgent } from './agent.js';
 import { cardName } from './cards.js';
 import { Observation } from './observation.js';
 import type { Rules } from './rules.js';
@@ -23,48 +23,32 @@ const EXPECTED = ['"take", "pass" or "sit-out"', '"bid", "decline" or "sit-out"'
 export class Table {
   readonly state: SpecialsState;
   private readonly observations: Observation[];
-  private readonly listeners: number[];
-  private readonly starters: number[];
-  private readonly starts: GameStart[];
+  private readonly seats: Seats<Rules>;
   private readonly event: { type: GameEvent['type']; seat: number; card: number; pot: number } = { type: 'take', seat: 0, card: 0, pot: 0 };
-  private readonly streams: SeatStream[];
-  private readonly key: SeedKey = { hi: 0, lo: 0 };
-  /** Agent spec per seat, for error messages and records. */
-  readonly labels: readonly string[];
 
   constructor(
     readonly rules: Rules,
     readonly agents: readonly SpecialsAgent[],
     labels: readonly string[],
   ) {
-    // Frozen: GameStart.agents is this array, and records are written from it.
-    this.labels = Object.freeze([...labels]);
     if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
     this.state = new SpecialsState(rules);
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
-    this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
-    this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
-    this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
-    this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: this.labels, random: this.streams[seat]!.random }));
+    this.seats = new Seats(agents, labels, (seat) => this.observations[seat]!.rules);
+  }
+
+  get labels(): readonly string[] {
+    return this.seats.labels;
   }
 
   get seed(): string {
-    return seedHex(this.key);
+    return this.seats.seed;
   }
 
   play(key: SeedKey, starter?: number): void {
     const s = this.state;
-    this.key.hi = key.hi;
-    this.key.lo = key.lo;
     s.deal(key, starter);
-    for (const stream of this.streams) stream.stale = true;
-    for (const seat of this.starters) {
-      try {
-        this.agents[seat]!.newGame!(this.starts[seat]!);
-      } catch (err) {
-        throw this.fail(seat, 'threw in newGame', err);
-      }
-    }
+    this.seats.begin(key);
     let heard = 0;
     while (!s.over) {
       const seat = s.current;
@@ -72,13 +56,13 @@ export class Table {
       try {
         answer = this.agents[seat]!.decide(this.observations[seat]!);
       } catch (err) {
-        throw this.fail(seat, 'threw', err);
+        throw this.seats.fail(seat, 'threw', err);
       }
       const action = toAction(s.phase, answer);
-      if (action < 0) throw this.fail(seat, `answered ${JSON.stringify(answer)} on ${cardName(s.card)} (expected ${EXPECTED[s.phase]})`);
-      if (!s.isLegal(seat, action)) throw this.fail(seat, `may not ${describe(action)} on ${cardName(s.card)} now`);
+      if (action < 0) throw this.seats.fail(seat, `answered ${JSON.stringify(answer)} on ${cardName(s.card)} (expected ${EXPECTED[s.phase]})`);
+      if (!s.isLegal(seat, action)) throw this.seats.fail(seat, `may not ${describe(action)} on ${cardName(s.card)} now`);
       s.act(action);
-      if (this.listeners.length > 0) heard = this.notify(heard);
+      if (this.seats.listeners.length > 0) heard = this.notify(heard);
     }
   }
 
@@ -87,7 +71,7 @@ export class Table {
     const s = this.state;
     const e = this.event;
     for (let i = from; i < s.events; i++) {
-      for (const listener of this.listeners) {
+      for (const listener of this.seats.listeners) {
         e.type = EVENT_NAMES[s.evType[i]!]!;
         e.seat = s.evSeat[i]!;
         e.card = s.evCard[i]!;
@@ -95,16 +79,11 @@ export class Table {
         try {
           this.agents[listener]!.onEvent!(e, this.observations[listener]!);
         } catch (err) {
-          throw this.fail(listener, 'threw in onEvent', err);
+          throw this.seats.fail(listener, 'threw in onEvent', err);
         }
       }
     }
     return s.events;
-  }
-
-  private fail(seat: number, what: string, cause?: unknown): AgentError {
-    const detail = cause === undefined ? '' : ` ${cause instanceof Error ? cause.message : String(cause)}`;
-    return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
   }
 }
 

@@ -1,6 +1,6 @@
-import { AgentError } from '../../errors.js';
-import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
-import type { GameEvent, GameStart, SixNimmtAgent } from './agent.js';
+import { Seats } from '../../game/seats.js';
+import type { SeedKey } from '../../game/seed.js';
+import type { GameEvent, SixNimmtAgent } from './agent.js';
 import { Observation } from './observation.js';
 import type { Rules } from './rules.js';
 import { GameState, OVER, PLAY, type Phase } from './state.js';
@@ -14,16 +14,9 @@ import { GameState, OVER, PLAY, type Phase } from './state.js';
 export class Table {
   readonly state: GameState;
   private readonly observations: Observation[];
-  /** Seats whose bot has onEvent / newGame: the loop calls only those. */
-  private readonly listeners: number[];
-  private readonly starters: number[];
-  private readonly starts: GameStart[];
+  /** Streams, newGame, labels and one-line errors of the seats (shared by every game's table). */
+  private readonly seats: Seats<Rules>;
   private readonly event: GameEvent = { type: 'round', round: 0, turn: 0, seat: 0, card: 0, row: -1, bullheads: 0, chosen: false };
-  private readonly streams: SeatStream[];
-  private readonly key: SeedKey = { hi: 0, lo: 0 };
-  /** Agent spec per seat, for error messages and records. */
-  readonly labels: readonly string[];
-  private seedText: string | undefined;
 
   constructor(
     readonly rules: Rules,
@@ -32,39 +25,28 @@ export class Table {
     /** Keep the per-round log records are written from (tournaments turn it on only when asked for records). */
     logging = true,
   ) {
-    // Frozen: GameStart.agents is this array, and records are written from it.
-    this.labels = Object.freeze([...labels]);
     if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
     this.state = new GameState(rules, logging);
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
-    this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
-    this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
-    this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
-    // No game seed for the bots: with the public dealing code it would give away every hand.
-    this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: this.labels, random: this.streams[seat]!.random }));
+    this.seats = new Seats(agents, labels, (seat) => this.observations[seat]!.rules);
   }
 
-  /** The current game's seed as in its record (its text is built only when asked for). */
+  /** Agent spec per seat, for error messages and records. */
+  get labels(): readonly string[] {
+    return this.seats.labels;
+  }
+
+  /** The current game's seed as in its record. */
   get seed(): string {
-    return (this.seedText ??= seedHex(this.key));
+    return this.seats.seed;
   }
 
   /** Plays the game with this seed to the end; `starter` overrides the first round's dealt starter. */
   play(key: SeedKey, starter?: number): void {
     const s = this.state;
-    this.key.hi = key.hi;
-    this.key.lo = key.lo;
-    this.seedText = undefined;
     s.newGame(key, starter);
-    for (const stream of this.streams) stream.stale = true;
-    for (const seat of this.starters) {
-      try {
-        this.agents[seat]!.newGame!(this.starts[seat]!);
-      } catch (err) {
-        throw this.fail(seat, 'threw in newGame', err);
-      }
-    }
-    const hasListeners = this.listeners.length > 0;
+    this.seats.begin(key);
+    const hasListeners = this.seats.listeners.length > 0;
     if (hasListeners) this.notify('round', s.roundStarter, 0, -1, 0, false);
     const P = s.players;
     while (s.phase !== OVER) {
@@ -72,7 +54,7 @@ export class Table {
         for (let seat = 0; seat < P; seat++) {
           const card = this.ask(seat);
           if (typeof card !== 'number' || s.owner[card] !== seat + 1) {
-            throw this.fail(seat, `played ${JSON.stringify(card)}, which it does not hold (hand: ${s.handOf(seat).join(' ')})`);
+            throw this.seats.fail(seat, `played ${JSON.stringify(card)}, which it does not hold (hand: ${s.handOf(seat).join(' ')})`);
           }
           s.choose(seat, card);
         }
@@ -82,7 +64,7 @@ export class Table {
           const seat = s.rowSeat;
           const row = this.ask(seat);
           if (row !== 0 && row !== 1 && row !== 2 && row !== 3) {
-            throw this.fail(seat, `chose row ${JSON.stringify(row)} to take (expected a row index 0..3)`);
+            throw this.seats.fail(seat, `chose row ${JSON.stringify(row)} to take (expected a row index 0..3)`);
           }
           s.chooseRow(row);
         }
@@ -99,7 +81,7 @@ export class Table {
         const seat = s.picker;
         const card = this.ask(seat);
         if (typeof card !== 'number' || !(card >= 1 && card <= s.maxCard) || s.open[card] !== 1) {
-          throw this.fail(seat, `picked ${JSON.stringify(card)} in the draft, which is not an open card`);
+          throw this.seats.fail(seat, `picked ${JSON.stringify(card)} in the draft, which is not an open card`);
         }
         s.pick(card);
         if (hasListeners) this.notify('pick', seat, card, -1, 0, false);
@@ -111,14 +93,14 @@ export class Table {
     try {
       return this.agents[seat]!.decide(this.observations[seat]!);
     } catch (err) {
-      throw this.fail(seat, 'threw', err);
+      throw this.seats.fail(seat, 'threw', err);
     }
   }
 
   private notify(type: GameEvent['type'], seat: number, card: number, row: number, bullheads: number, chosen: boolean): void {
     const e = this.event;
     const s = this.state;
-    for (const listener of this.listeners) {
+    for (const listener of this.seats.listeners) {
       e.type = type;
       e.round = s.round;
       e.turn = s.turn;
@@ -130,14 +112,8 @@ export class Table {
       try {
         this.agents[listener]!.onEvent!(e, this.observations[listener]!);
       } catch (err) {
-        throw this.fail(listener, 'threw in onEvent', err);
+        throw this.seats.fail(listener, 'threw in onEvent', err);
       }
     }
-  }
-
-  /** The one-line error for a misbehaving bot: name, seat, game seed, what it did. */
-  private fail(seat: number, what: string, cause?: unknown): AgentError {
-    const detail = cause === undefined ? '' : ` ${cause instanceof Error ? cause.message : String(cause)}`;
-    return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
   }
 }
