@@ -1,20 +1,26 @@
 import { cReference, engineWorkload, mcWorkload, memoryWorkload, REFERENCE_RULE, tournamentWorkload } from '../bench/bench.js';
 import { sixNimmtBench } from '../bench/six-nimmt.js';
+import { specialsBench } from '../bench/specials.js';
 import { UserError } from '../errors.js';
 
 /**
  * `nothanks bench`: the fixed workloads, a table (or one JSON object), and the targets of the
  * benchmark issue as ratios, since this machine is noisy. --quick shrinks every workload 10x.
- * --game picks the workloads: no-thanks (default), 6-nimmt, or all (one JSON object: No Thanks!'s
- * fields plus `sixNimmt`).
+ * --game picks the workloads: no-thanks (default), 6-nimmt, no-thanks-specials, or all (one JSON
+ * object: No Thanks!'s fields plus `sixNimmt` and `specials`).
  */
 export async function benchCommand(opts: { json: boolean; quick: boolean; reference: boolean; game?: string }): Promise<void> {
   const game = opts.game ?? 'no-thanks';
-  if (game !== 'no-thanks' && game !== '6-nimmt' && game !== 'all') throw new UserError(`bench --game must be no-thanks, 6-nimmt or all, got "${game}"`);
-  const noThanks = game === '6-nimmt' ? undefined : await noThanksBench(opts);
-  const sixNimmt = game === 'no-thanks' ? undefined : await sixNimmtBench(opts);
-  if (opts.json) console.log(JSON.stringify(sixNimmt ? { ...noThanks, sixNimmt: sixNimmt.result } : noThanks));
-  else if (sixNimmt) console.log(`${noThanks ? '\n' : ''}${sixNimmt.text}`);
+  if (!['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'].includes(game)) throw new UserError(`bench --game must be no-thanks, 6-nimmt, no-thanks-specials or all, got "${game}"`);
+  const noThanks = game === 'no-thanks' || game === 'all' ? await noThanksBench(opts) : undefined;
+  const sixNimmt = game === '6-nimmt' || game === 'all' ? await sixNimmtBench(opts) : undefined;
+  const specials = game === 'no-thanks-specials' || game === 'all' ? await specialsBench(opts) : undefined;
+  if (opts.json) console.log(JSON.stringify(game === 'no-thanks' ? noThanks : { ...noThanks, ...(sixNimmt ? { sixNimmt: sixNimmt.result } : {}), ...(specials ? { specials: specials.result } : {}) }));
+  else {
+    // No Thanks!'s table is printed as it runs; the other games' follow.
+    const more = [sixNimmt?.text, specials?.text].filter((x) => x !== undefined);
+    if (more.length) console.log(`${noThanks ? '\n' : ''}${more.join('\n\n')}`);
+  }
 }
 
 /** No Thanks!'s workloads: prints the table (unless --json) and returns the JSON object. */

@@ -112,7 +112,7 @@ async function main(): Promise<void> {
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' })
           .option('quick', { type: 'boolean', default: false, describe: 'workloads 10x smaller' })
           .option('reference', { type: 'boolean', default: true, describe: 'also build and run the C reference (../shared/perf)' })
-          .option('game', { type: 'string', default: 'no-thanks', choices: ['no-thanks', '6-nimmt', 'all'], describe: 'whose workloads: no-thanks, 6-nimmt or all' }),
+          .option('game', { type: 'string', default: 'no-thanks', choices: ['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'], describe: 'whose workloads: no-thanks, 6-nimmt, no-thanks-specials or all' }),
       (a) => benchCommand(a),
     )
     .demandCommand(1, 'name a command (see --help)')
