@@ -124,6 +124,8 @@ export interface State {
    * engine fields): two states with equal views are indistinguishable to the seat's bot.
    */
   view(seat: number): unknown;
+  /** The observation `seat`'s bot would get now (the battery probes every method of it). */
+  observation(seat: number): object;
   /**
    * Replaces what `seat` cannot see (deck order, set-aside cards, other hands, hidden counters) by
    * a sample consistent with what it sees, drawn from `random` and computed from the seat's view

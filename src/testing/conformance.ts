@@ -57,6 +57,32 @@ function playOut(state: State, random: Random): void {
 
 const json = (x: unknown): string => JSON.stringify(x);
 
+/** Arguments a bot might pass to an observation's methods, edge cases included. */
+const PROBE_ARGS = (players: number): number[][] => [[], [-1], [0], [1], [players - 1], [players], [255], [0.5], [0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [0, 999], [-1, 0], [players, 0]];
+
+/**
+ * Every method of an observation called with edge-case arguments, answers and errors alike, as
+ * one string: two states a seat cannot tell apart must give the same string (an accessor that
+ * reads past its own data would leak what the seat may not see).
+ */
+function probe(obs: object, players: number): string {
+  const out: unknown[] = [];
+  const names = Object.getOwnPropertyNames(Object.getPrototypeOf(obs)).filter((n) => n !== 'constructor');
+  for (const name of names.sort()) {
+    const desc = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(obs), name)!;
+    if (typeof desc.value !== 'function') continue;
+    for (const args of PROBE_ARGS(players)) {
+      try {
+        const v = (desc.value as (...a: number[]) => unknown).apply(obs, args);
+        out.push(v instanceof Uint8Array || v instanceof Int32Array ? Array.from(v) : v);
+      } catch (err) {
+        out.push(`throws ${(err as Error).message}`);
+      }
+    }
+  }
+  return JSON.stringify(out);
+}
+
 export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): void {
   describe(`conformance: ${game.id}`, () => {
     describe.each(o.configs.map((c) => [json(c), c] as const))('rules %s', (_label, input) => {
@@ -140,8 +166,9 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
             const before = json(state.view(seat));
             const other = state.clone();
             other.resample(seat, makeRandom(`r/${g}/${step}`));
-            // What the seat sees is untouched...
+            // What the seat sees is untouched, whatever it asks its observation...
             expect(json(other.view(seat))).toBe(before);
+            expect(probe(other.observation(seat), rules.players)).toBe(probe(state.observation(seat), rules.players));
             // ...and the same stream gives the same sample from either state: the sample depends
             // on the seat's view only, never on the hidden truth it replaces.
             const a = state.clone();

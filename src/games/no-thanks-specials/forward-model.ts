@@ -65,6 +65,10 @@ export class SpecialsForwardModel extends SpecialsState implements State {
     return copy;
   }
 
+  observation(seat: number): object {
+    return new Observation(this, seat);
+  }
+
   view(seat: number): unknown {
     const o = new Observation(this, seat);
     const seats = Array.from({ length: o.players }, (_, p) => p);

@@ -72,6 +72,10 @@ export class NoThanksState extends GameState implements State {
     return copy;
   }
 
+  observation(seat: number): object {
+    return new Observation(this, seat);
+  }
+
   view(seat: number): unknown {
     const o = new Observation(this, seat);
     const seats = Array.from({ length: o.players }, (_, p) => p);

@@ -108,6 +108,10 @@ export class SixNimmtState extends GameState implements State {
     return copy;
   }
 
+  observation(seat: number): object {
+    return new Observation(this, seat);
+  }
+
   view(seat: number): unknown {
     return viewOf((this.seatViews[seat] ??= new Observation(this, seat)));
   }

@@ -52,9 +52,12 @@ export class Observation {
   get handSize(): number {
     return this.#s.handLen[this.seat]!;
   }
-  /** Your i-th card, ascending. */
+  /** Your i-th card, ascending (0 <= i < handSize; anything else is a RangeError: the hands share one array). */
   handCard(i: number): number {
-    return this.#s.hands[this.seat * this.#s.handSize + i]!;
+    const s = this.#s;
+    // One unsigned compare (negatives wrap to huge): this is the bots' hot path.
+    if (i >>> 0 >= s.handLen[this.seat]!) throw new RangeError(`hand index ${i} out of range (0..${s.handLen[this.seat]! - 1})`);
+    return s.hands[this.seat * s.handSize + i]!;
   }
   /** Whether you hold `card`. */
   holds(card: number): boolean {
@@ -71,18 +74,20 @@ export class Observation {
 
   /** Cards in row r (0..3). */
   rowLength(r: number): number {
-    return this.#s.rowLen[r]!;
+    return this.#s.rowLen[r]!; // four slots: any other index reads undefined, nothing hidden
   }
   /** The last card of row r. */
   rowEnd(r: number): number {
-    return this.#s.rowEnd[r]!;
+    return this.#s.rowEnd[r]!; // four slots: any other index reads undefined, nothing hidden
   }
+  /** Card i (0 = first) of row r. Indexes are checked: the rows share one array with stale slots. */
   rowCard(r: number, i: number): number {
-    return this.#s.rows[r * this.#s.rowLimit + i]!;
+    const s = this.#s;
+    return s.rows[checkIndex('row', r, 4) * s.rowLimit + checkIndex('row card', i, s.rowLen[r]!)]!;
   }
   /** Bullheads lying in row r. */
   rowBullheads(r: number): number {
-    return this.#s.rowBull[r]!;
+    return this.#s.rowBull[r]!; // four slots: any other index reads undefined, nothing hidden
   }
   /** The row `card` would go to now (the highest end below it), -1 if it is lower than every row end. */
   targetRow(card: number): number {
@@ -112,19 +117,20 @@ export class Observation {
   /** A seat's card this turn once revealed, else 0. */
   revealedCard(seat: number): number {
     const s = this.#s;
-    return s.revealed ? s.plays[s.turn * s.players + seat]! : 0;
+    return s.revealed ? s.plays[s.turn * s.players + checkIndex('seat', seat, s.players)]! : 0;
   }
   /** The card a seat played in turn t of this round (t before the current turn, or the current one once revealed); 0 otherwise. */
   playedCard(t: number, seat: number): number {
     const s = this.#s;
+    // The seat is checked: plays of one turn sit beside the next turn's (pending) ones.
     if (t < 0 || t > s.turn || (t === s.turn && !s.revealed)) return 0;
-    return s.plays[t * s.players + seat]!;
+    return s.plays[t * s.players + checkIndex('seat', seat, s.players)]!;
   }
   /** The row a seat chose in turn t of this round (its card was lower than every row), else -1. */
   rowChoice(t: number, seat: number): number {
     const s = this.#s;
     if (t < 0 || t > s.turn || (t === s.turn && !s.revealed)) return -1;
-    return s.takes[t * s.players + seat]!;
+    return s.takes[t * s.players + checkIndex('seat', seat, s.players)]!;
   }
   /** Seat choosing a row now (phase 'row'), else -1. */
   get rowChooser(): number {
@@ -154,7 +160,10 @@ export class Observation {
   /** Pro: a seat's i-th card, ascending. Base: only your own. */
   handCardOf(seat: number, i: number): number {
     this.#checkOpen(seat);
-    return this.#s.hands[seat * this.#s.handSize + i]!;
+    const s = this.#s;
+    // The bound matters: every seat's hand sits in one typed array, so an index past this hand
+    // would read a neighbour's (hidden, in the base game).
+    return s.hands[seat * s.handSize + checkIndex('hand', i, s.handLen[seat]!)]!;
   }
   handOf(seat: number = this.seat): number[] {
     this.#checkOpen(seat);
@@ -231,4 +240,11 @@ export function viewOf(o: Observation): unknown {
     unseenCount: o.unseenCount,
     draft: o.phase === 'draft' ? { picker: o.picker, open: o.openCards(), picks: Array.from({ length: o.picks }, (_, i) => o.draftPick(i)) } : null,
   };
+}
+
+/** An index into one of the state's shared arrays, checked (a RangeError names it otherwise). */
+function checkIndex(what: string, i: number, size: number): number {
+  // (i | 0) === i: an integer in int32 range, without a call (this sits on the bots' hot path).
+  if ((i | 0) !== i || i < 0 || i >= size) throw new RangeError(`${what} index ${i} out of range (0..${size - 1})`);
+  return i;
 }
