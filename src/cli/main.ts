@@ -38,7 +38,7 @@ async function main(): Promise<void> {
           .option('log', { type: 'string', describe: 'write every game record (JSON Lines) to this file' })
           .option('per-game', { type: 'string', describe: 'write one CSV row per seat and game to this file' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder, --log or --per-game file that exists' })
-          .option('stall-timeout', { type: 'number', default: 120, describe: 'stop with an error when no deal finishes for this many seconds (a stuck bot)' })
+          .option('stall-timeout', { type: 'number', default: 120, describe: 'stop with an error when no game finishes for this many seconds (a stuck bot)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
       async (a) => {
         const { summary, dir } = await tournamentCommand(a as unknown as TournamentArgs & RuleArgs);

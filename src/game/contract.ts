@@ -62,8 +62,8 @@ export interface Batch {
   matchLength: number;
   records: boolean;
   /**
-   * A shared counter the game adds 1 to after each deal (all seatings played), so the tournament
-   * can tell a stuck bot from a slow one (Atomics.add(progress, 0, 1)). Absent outside tournaments.
+   * A shared counter the game adds 1 to after each game, so the tournament can tell a stuck bot
+   * from a slow one (Atomics.add(progress, 0, 1)). Absent outside tournaments.
    */
   progress?: Int32Array;
 }

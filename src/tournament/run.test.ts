@@ -109,7 +109,7 @@ describe('tournament', () => {
   it('stops a bot that never answers with one line instead of hanging', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-stuck-')), 'stuck.mjs');
     writeFileSync(path, `export default { name: 'stuck', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`);
-    await expect(runTournament({ ...base, pool: ['greedy', path, 'random'], threads: 2, stallSeconds: 1.5 })).rejects.toThrow(/^no deal finished for 1\.5 s: a bot is stuck or very slow/);
+    await expect(runTournament({ ...base, pool: ['greedy', path, 'random'], threads: 2, stallSeconds: 1.5 })).rejects.toThrow(/^no game finished for 1\.5 s: a bot is stuck or very slow/);
   });
 
   it('names a bot whose create() throws, before any game', async () => {

@@ -30,8 +30,8 @@ export interface TournamentOptions {
   chunk?: number;
   records?: boolean;
   /**
-   * Stop with an error when no deal finishes for this many seconds (default 120): a bot that never
-   * answers must not hang the run. Slow bots on big tables may need more.
+   * Stop with an error when no game finishes for this many seconds (default 120): a bot that never
+   * answers must not hang the run. Very slow bots may need more.
    */
   stallSeconds?: number;
   signal?: AbortSignal;
@@ -130,7 +130,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   });
   const stop = (): void => abort.abort();
   options.signal?.addEventListener('abort', stop);
-  // The watchdog: workers count finished deals in shared memory; no change for stallSeconds means
+  // The watchdog: workers count finished games in shared memory; no change for stallSeconds means
   // a bot is stuck (a synchronous decide() cannot be interrupted, but its worker can be killed).
   const progress = new Int32Array(new SharedArrayBuffer(4));
   const stallMs = (options.stallSeconds ?? 120) * 1000;
@@ -142,7 +142,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       seen = now;
       lastChange = performance.now();
     } else if (performance.now() - lastChange > stallMs && !abort.signal.aborted) {
-      failure ??= new UserError(`no deal finished for ${stallMs / 1000} s: a bot is stuck or very slow (pool: ${pool.join(', ')}); raise the stall timeout (--stall-timeout) if it is only slow`);
+      failure ??= new UserError(`no game finished for ${stallMs / 1000} s: a bot is stuck or very slow (pool: ${pool.join(', ')}); raise the stall timeout (--stall-timeout) if it is only slow`);
       abort.abort();
     }
   }, Math.min(1000, stallMs / 4));

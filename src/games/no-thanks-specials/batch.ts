@@ -51,8 +51,8 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
       data[layout.starters + d] = state.starter;
       decisions += state.decisions;
       if (records) records.push(JSON.stringify(makeRecord(state, seedHex(k0), table.labels)));
+      if (batch.progress) Atomics.add(batch.progress, 0, 1);
     }
-    if (batch.progress) Atomics.add(batch.progress, 0, 1);
   }
   data[layout.decisions] = decisions;
   return { data, records };
