@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRecord, replayRecord } from '../games/no-thanks/record.js';
 import { makeRules } from '../games/no-thanks/rules.js';
-import { hashString } from '../game/seed.js';
+import { hashString, seedHex } from '../game/seed.js';
 import { Table } from '../games/no-thanks/table.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { loadAgent } from './registry.js';
@@ -57,8 +57,9 @@ describe("loading a user's bot file", () => {
     expect(agent.params).toEqual({ max: 20 });
     const table = new Table(makeRules({ players: 3 }), [agent.create(), agent.create(), agent.create()], ['p', 'p', 'p']);
     table.play(hashString('user-bot'));
+    const seed = seedHex(hashString('user-bot'));
     // Every card above 20 was taken only by a seat out of chips.
-    const record = makeRecord(table.state, 'user-bot', ['p', 'p', 'p']);
+    const record = makeRecord(table.state, seed, ['p', 'p', 'p']);
     let forced = 0;
     replayRecord(record, (st) => {
       if (st.action !== 'take' || st.card <= 20) return;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/registry.js';
 import type { GameDefinition, RulesInput, State } from '../game/contract.js';
 import { batchLayout } from '../game/contract.js';
-import { dealKeyInto, makeRandom, masterKey, type Random, type SeedKey } from '../game/seed.js';
+import { dealKeyInto, makeRandom, masterKey, seedHex, type Random, type SeedKey } from '../game/seed.js';
 import { runTournament } from '../tournament/run.js';
 
 /**
@@ -119,7 +119,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
               throw new Error(`game ${g} move ${moves}: ${(err as Error).message}`);
             }
           }
-          const record = state.record(`seed${g}`, agents);
+          const record = state.record(seedHex(key), agents);
           const scores = Array.from({ length: rules.players }, (_, p) => state.score(p));
           expect(record.scores).toEqual(scores);
           for (const v of scores) if (v < lowest || v > highest) throw new Error(`game ${g}: score ${v} outside the game's scoreRange [${lowest}, ${highest}]`);

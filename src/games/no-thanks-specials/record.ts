@@ -1,5 +1,6 @@
 import { UserError } from '../../errors.js';
 import type { GameRecordBase } from '../../game/contract.js';
+import { parseSeedHex } from '../../game/seed.js';
 import { cardName, isSpecial, KINDS, SPECIAL_BASE } from './cards.js';
 import { recordRules, rulesFromRecord, type RecordRules } from './rules.js';
 import { BID, CHOOSE, DECLINE, EVENT_NAMES, PASS, SIT_OUT, SpecialsState, TAKE } from './state.js';
@@ -114,7 +115,9 @@ export function replayRecord(record: unknown, onStep?: (index: number, seat: num
   for (const [c, n] of expected) if (n !== 0) bad(`the deal holds card ${cardName(c)} ${n < 0 ? 'too often' : 'too rarely'} for its rules`);
   if (r.removed.some((c) => isSpecial(c))) bad('a special card is set aside (only number cards are)');
   if (!Number.isInteger(r.starter) || r.starter < 0 || r.starter >= r.players) bad(`starter ${r.starter} is not a seat`);
-  state.cards.set(dealt);
+  // The seed deals the cards: a record whose cards are not its seed's deal was altered.
+  state.deal(parseSeedHex(r.seed));
+  if (JSON.stringify(Array.from(state.cards.subarray(0, state.deckEnd))) !== JSON.stringify(dealt)) bad(`removed and deck are not the deal of seed ${r.seed}`);
   state.begin(r.starter, dealt.length);
   r.actions.forEach((token, i) => {
     const where = `decision ${i + 1}`;

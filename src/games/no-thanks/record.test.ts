@@ -49,6 +49,13 @@ describe('game records', () => {
     expect(deal(rules, dealSeed('no-thanks', 7, 3)).deck).not.toEqual(deal(rules, dealSeed('no-thanks', 7, 4)).deck);
   });
 
+  it('replay rejects cards that are not the deal of the record\'s seed, and a seed that is not one', () => {
+    const rec = JSON.parse(playRecords('tamper', 1)[0]!) as GameRecord;
+    const swapped = { ...rec, deck: [rec.deck[1]!, rec.deck[0]!, ...rec.deck.slice(2)] };
+    expect(() => replayRecord(swapped)).toThrow(`removed and deck are not the deal of seed ${rec.seed}`);
+    expect(() => replayRecord({ ...rec, seed: 'zz' })).toThrow('game seed "zz" is not 16 hex digits');
+  });
+
   it('replay rejects an illegal decision and names it', () => {
     const rec = JSON.parse(playRecords('illegal', 1)[0]!) as GameRecord;
     const broke = { ...rec, rules: { ...rec.rules, startChips: 0 }, actions: 'P' + rec.actions.slice(1) };

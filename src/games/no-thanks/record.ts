@@ -1,5 +1,6 @@
 import { UserError } from '../../errors.js';
 import type { GameRecordBase } from '../../game/contract.js';
+import { deal } from './deal.js';
 import { formatRuns } from './format.js';
 import { cardCount, recordRules, rulesFromRecord, type RecordRules } from './rules.js';
 import { GameState, PASS, winners } from './state.js';
@@ -69,6 +70,10 @@ export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => voi
     seen.add(c);
   }
   if (!Number.isInteger(r.starter) || r.starter < 0 || r.starter >= r.players) bad(`starter ${r.starter} is not a seat`);
+  // The seed deals the cards: a record whose cards are not its seed's deal was altered. (The
+  // starter may differ: the circuit format moves it.)
+  const dealt = deal(rules, r.seed);
+  if (JSON.stringify(dealt.removed) !== JSON.stringify(r.removed) || JSON.stringify(dealt.deck) !== JSON.stringify(r.deck)) bad(`removed and deck are not the deal of seed ${r.seed}`);
   if (r.agents.length !== r.players) bad(`agents lists ${r.agents.length} seats for ${r.players} players`);
 
   const state = new GameState(rules);
