@@ -36,6 +36,7 @@ describe('nothanks tournament / replay', () => {
     run(['tournament', '--agents', 'greedy', '--players', '3', '--games', '1', '--log', log, '--out', join(dir, 't2')]);
     const rec = JSON.parse(readFileSync(log, 'utf8'));
     rec.rules.startChips = 0;
+    rec.rules.custom = true;
     rec.actions = 'P' + rec.actions.slice(1);
     writeFileSync(log, JSON.stringify(rec) + '\n');
     const r = run(['replay', log]);

@@ -2,7 +2,7 @@ import { UserError } from '../../errors.js';
 import type { GameRecordBase } from '../../game/contract.js';
 import { parseSeedHex } from '../../game/seed.js';
 import { cardName, isSpecial, KINDS, SPECIAL_BASE } from './cards.js';
-import { recordRules, rulesFromRecord, type RecordRules } from './rules.js';
+import { isCustom, recordRules, rulesFromRecord, type RecordRules } from './rules.js';
 import { BID, CHOOSE, DECLINE, EVENT_NAMES, PASS, SIT_OUT, SpecialsState, TAKE } from './state.js';
 
 /** A card in a record: a number, or a special's name. */
@@ -102,6 +102,7 @@ export function replayRecord(record: unknown, onStep?: (index: number, seat: num
   }
   if (!Array.isArray(r.deck) || !Array.isArray(r.removed) || !Array.isArray(r.actions)) bad('deck, removed and actions must be arrays');
   const rules = rulesFromRecord(r.players, r.rules);
+  if (r.rules.custom !== isCustom(rules)) bad(`rules.custom is ${JSON.stringify(r.rules.custom)}, but these rules are ${isCustom(rules) ? '' : 'not '}custom`);
   const state = new SpecialsState(rules);
   if (r.removed.length !== rules.removed) bad(`removed has ${r.removed.length} cards, rules say ${rules.removed}`);
   if (r.deck.length !== state.dealtDeck) bad(`deck has ${r.deck.length} cards, the rules deal ${state.dealtDeck}`);

@@ -54,11 +54,12 @@ describe('game records', () => {
     const swapped = { ...rec, deck: [rec.deck[1]!, rec.deck[0]!, ...rec.deck.slice(2)] };
     expect(() => replayRecord(swapped)).toThrow(`removed and deck are not the deal of seed ${rec.seed}`);
     expect(() => replayRecord({ ...rec, seed: 'zz' })).toThrow('game seed "zz" is not 16 hex digits');
+    expect(() => replayRecord({ ...rec, rules: { ...rec.rules, custom: true } })).toThrow('rules.custom is true, but these rules are not custom');
   });
 
   it('replay rejects an illegal decision and names it', () => {
     const rec = JSON.parse(playRecords('illegal', 1)[0]!) as GameRecord;
-    const broke = { ...rec, rules: { ...rec.rules, startChips: 0 }, actions: 'P' + rec.actions.slice(1) };
+    const broke = { ...rec, rules: { ...rec.rules, startChips: 0, custom: true }, actions: 'P' + rec.actions.slice(1) };
     expect(() => replayRecord(broke)).toThrow(/decision 1 is illegal: seat \d passes on card \d+ with no chips/);
     expect(() => replayRecord({ ...rec, actions: rec.actions + 'T' })).toThrow(/decision \d+ \("T"\) comes after the last card/);
     expect(() => replayRecord({ ...rec, actions: rec.actions.slice(0, -1) })).toThrow(/end before the last card/);

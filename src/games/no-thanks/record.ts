@@ -2,7 +2,7 @@ import { UserError } from '../../errors.js';
 import type { GameRecordBase } from '../../game/contract.js';
 import { deal } from './deal.js';
 import { formatRuns } from './format.js';
-import { cardCount, recordRules, rulesFromRecord, type RecordRules } from './rules.js';
+import { cardCount, isCustom, recordRules, rulesFromRecord, type RecordRules } from './rules.js';
 import { GameState, PASS, winners } from './state.js';
 
 /** One game as a JSON line (README "Game records"). */
@@ -60,6 +60,7 @@ export interface ReplayStep {
 export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => void): GameState {
   const r = checkShape(record);
   const rules = rulesFromRecord(r.players, r.rules);
+  if (r.rules.custom !== isCustom(rules)) bad(`rules.custom is ${JSON.stringify(r.rules.custom)}, but these rules are ${isCustom(rules) ? '' : 'not '}custom`);
   const n = cardCount(rules);
   if (r.removed.length !== rules.removed) bad(`removed has ${r.removed.length} cards, rules say ${rules.removed}`);
   if (r.deck.length !== n - rules.removed) bad(`deck has ${r.deck.length} cards, expected ${n - rules.removed}`);
