@@ -117,7 +117,7 @@ export function leaderboard(summary: Summary): string {
   const rows = [...summary.agents].sort((a, b) => a.meanScore - b.meanScore);
   const ci = (c: [number, number], d: number): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
   const table = [
-    ['#', 'agent', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...(summary.format === 'circuit' ? ['match wins'] : [])],
+    ['#', 'agent', 'seat-games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...(summary.format === 'circuit' ? ['match wins'] : [])],
     ...rows.map((a, i) => [
       String(i + 1),
       a.agent,

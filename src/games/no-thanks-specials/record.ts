@@ -93,7 +93,7 @@ function parseAction(token: unknown, where: string): number {
  * specials, jokers, chips, scores and winners must all match. Throws a one-line UserError naming
  * the first problem; `onStep` sees each decision (for an account of the game).
  */
-export function replayRecord(record: unknown, onStep?: (index: number, seat: number, token: string, state: SpecialsState) => void): SpecialsState {
+export function replayRecord(record: unknown, onStep?: (index: number, seat: number, token: string, state: SpecialsState, before: { card: number; pot: number }) => void): SpecialsState {
   if (typeof record !== 'object' || record === null) bad('a record must be a JSON object');
   const r = record as GameRecord;
   if (r.game !== 'no-thanks-specials') bad(`game is ${JSON.stringify(r.game)}, expected "no-thanks-specials"`);
@@ -126,8 +126,9 @@ export function replayRecord(record: unknown, onStep?: (index: number, seat: num
     const action = parseAction(token, where);
     const seat = state.current;
     if (!state.isLegal(seat, action)) bad(`${where} is illegal: seat ${seat} may not play "${token}" on ${cardName(state.card)}`);
+    const before = { card: state.card, pot: state.pot };
     state.act(action);
-    onStep?.(i, seat, String(token), state);
+    onStep?.(i, seat, String(token), state, before);
   });
   if (!state.over) bad(`the actions end before the game does (${cardName(state.card)} is face up)`);
   const final = makeRecord(state, r.seed, r.agents);
@@ -141,7 +142,12 @@ export function replayRecord(record: unknown, onStep?: (index: number, seat: num
 export function replayLines(record: unknown, explain: boolean): string[] {
   const steps: string[] = [];
   const r = record as GameRecord;
-  replayRecord(record, explain ? (i, seat, token) => steps.push(`${String(i + 1).padStart(4)}. seat ${seat} (${r.agents[seat]}) ${token}`) : undefined);
+  const words: Record<string, string> = { T: 'takes', P: 'pays a chip on', S: 'sits out', B: 'bids a chip on', D: 'declines' };
+  replayRecord(record, explain ? (i, seat, token, state, { card: code, pot }) => {
+    const card = cardName(code);
+    const what = words[token] ? `${words[token]} ${card}${pot ? ` (${pot} chips on it)` : ''}` : `${token.replace(':', 's ')} (after receiving ${card})`;
+    steps.push(`${String(i + 1).padStart(4)}. seat ${seat} (${r.agents[seat]}) ${what}`.padEnd(64) + `scores: ${r.agents.map((_, p) => state.score(p)).join(' ')}`);
+  } : undefined);
   if (!explain) return [];
   const specials = Object.entries(r.rules.specials).map(([k, n]) => `${k}${n > 1 ? ` x${n}` : ''}`).join(', ');
   const out = [

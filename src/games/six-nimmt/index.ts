@@ -23,7 +23,7 @@ export const sixNimmt: GameDefinition<Rules> = {
   ruleOptions: RULE_OPTIONS,
   metrics: [{ id: 'rows', label: 'rows taken' }],
   scoreRange,
-  seatingNote: 'play is simultaneous, so seats matter only through who starts the pro draft; use --seatings all for pro comparisons you quote.',
+  seatingNote: 'play is simultaneous, so seats matter little (in the pro variant: who drafts first); use --seatings all for comparisons you quote.',
   agents: [random, heuristic, mc, human],
   newState: (rules) => new SixNimmtState(rules),
   playBatch,
