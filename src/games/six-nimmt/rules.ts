@@ -3,7 +3,7 @@ import type { RecordRules as GenericRecordRules, RuleOption, RulesInput as Gener
 
 /**
  * The settings a game of 6 nimmt! is played under. Defaults are AMIGO 04910 (the German 2-player
- * rules in ../shared/seeds/002 are the authority; the same rules scale to 3-10 players): cards
+ * rule document seed 002 is the authority; the same rules scale to 3-10 players): cards
  * 1..104, 10 cards a hand, rows of at most 5 cards, the game ends once someone has 66 bullheads.
  *
  * The pro variant plays with the cards 1..(handSize x players + 4) only, all face up, drafted one at
