@@ -132,6 +132,16 @@ describe('game records', () => {
     expect(oneLine(() => replayRecord({ ...game({ players: 4 }), game: 'no-thanks' }))).toBe('game is "no-thanks", expected "6-nimmt"');
   });
 
+  it('reject hands that are not the deal of the record\'s seed, even when consistent', () => {
+    const r = game({ players: 2 });
+    // Swap the two seats' round-1 hands and, turn by turn, their plays: a legal game, but not this seed's deal.
+    const t = structuredClone(r);
+    const round = t.rounds[0]!;
+    round.hands = [round.hands[1]!, round.hands[0]!];
+    for (const trick of round.tricks) trick.cards = [trick.cards[1]!, trick.cards[0]!];
+    expect(oneLine(() => replayRecord(t))).toBe(`round 1: the hands and rows are not the deal of seed ${r.seed}`);
+  });
+
   it('reject a pro draft that does not give the hands, and rows not laid ascending', () => {
     const r = game({ players: 2, variant: 'pro' });
     const d = r.rounds[0]!.draft!;

@@ -1,4 +1,5 @@
 import { UserError } from '../../errors.js';
+import { parseSeedHex } from '../../game/seed.js';
 import type { GameRecordBase } from '../../game/contract.js';
 import { recordRules, ROWS, rulesFromRecord, type RecordRules, type Rules } from './rules.js';
 import { GameState, OVER, winners } from './state.js';
@@ -95,6 +96,10 @@ export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => voi
   if (r.rounds.length === 0) bad('rounds is empty');
   const state = new GameState(rules, true);
   const pro = rules.variant === 'pro';
+  const deal = new GameState(rules, false);
+  const key = parseSeedHex(r.seed);
+  deal.roundKey.hi = key.hi;
+  deal.roundKey.lo = key.lo;
   r.rounds.forEach((round, k) => {
     const where = `round ${k + 1}`;
     if (k > 0 && state.phase === OVER) bad(`${where} comes after the game ended (someone reached ${rules.endScore} bullheads, or the round cap)`);
@@ -128,6 +133,13 @@ export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => voi
       const left = [0, 1, 2, 3].map((i) => state.startRows[i]!);
       if (json(round.rows.map((row) => row[0])) !== json(left)) bad(`${where}: rows ${json(round.rows)} are not the 4 undrafted cards in ascending order (${json(left)})`);
     } else {
+      // The seed deals every round: hands and rows that are not round k's deal were altered.
+      deal.round = k;
+      deal.beginRound();
+      const dealtRows = [0, 1, 2, 3].map((i) => deal.startRows[i]!);
+      if (round.hands.some((hand, p) => json(hand) !== json(deal.handOf(p))) || json(round.rows.map((row) => row[0])) !== json(dealtRows)) {
+        bad(`${where}: the hands and rows are not the deal of seed ${r.seed}`);
+      }
       state.beginRound([...round.hands.flat(), ...round.rows.map((row) => row[0]!)]);
     }
     onStep?.({ type: 'round', round: k, state });
