@@ -1,4 +1,5 @@
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
+import { cachedTables } from '../../game/tables.js';
 import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../../game/seed.js';
 import { dealInto } from '../no-thanks/deal.js';
 import type { SpecialsAgent } from './agent.js';
@@ -13,13 +14,8 @@ const tableCache = new Map<string, Table[]>();
 
 /** The tournament's fast path: every deal under every seating; metrics chips left and specials held. */
 export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: Int32Array): BatchResult {
-  const key = JSON.stringify([batch.rules, batch.pool, batch.seatings]);
-  let tables = tableCache.get(key);
-  if (!tables) {
-    const rules = makeRules(batch.rules);
-    tables = batch.seatings.map((lineup) => new Table(rules, lineup.map((a) => pool[a]!.create() as SpecialsAgent), lineup.map((a) => pool[a]!.label)));
-    tableCache.set(key, tables);
-  }
+  let built: ReturnType<typeof makeRules> | undefined;
+  const tables = cachedTables(tableCache, batch, pool, (bots, labels) => new Table((built ??= makeRules(batch.rules)), bots as SpecialsAgent[], labels));
   const rules = tables[0]!.rules;
   const P = rules.players;
   const deals = batch.to - batch.from;

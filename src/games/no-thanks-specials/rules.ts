@@ -1,6 +1,6 @@
 import { UserError } from '../../errors.js';
 import type { RecordRules as GenericRecordRules, RuleOption, RulesInput as GenericRulesInput } from '../../game/contract.js';
-import { isCustom as baseIsCustom, makeRules as makeBaseRules, MAX_CARD_SPAN, type Rules as BaseRules } from '../no-thanks/rules.js';
+import { isCustom as baseIsCustom, makeRules as makeBaseRules, recordRules as baseRecordRules, MAX_CARD_SPAN, type Rules as BaseRules } from '../no-thanks/rules.js';
 import { FORTY_VALUE, KIND_COUNT, KINDS } from './cards.js';
 
 /**
@@ -101,13 +101,9 @@ export function isCustom(r: Rules): boolean {
 }
 
 export function recordRules(r: Rules): RecordRules {
+  const { custom: _baseCustom, ...base } = baseRecordRules(r);
   return {
-    startChips: r.startChips,
-    removed: r.removed,
-    minCard: r.minCard,
-    maxCard: r.maxCard,
-    openChips: r.openChips,
-    knownRemoved: r.knownRemoved,
+    ...base,
     specials: Object.fromEntries(KINDS.flatMap((k, i) => (r.specials[i] ? [[k.name, r.specials[i]!]] : []))),
     unbidGreen: r.unbidGreen,
     greenNext: r.greenNext,

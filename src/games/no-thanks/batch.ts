@@ -1,4 +1,5 @@
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
+import { cachedTables } from '../../game/tables.js';
 import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../../game/seed.js';
 import { GAME_ID, type NoThanksAgent } from './agent.js';
 import { dealInto } from './deal.js';
@@ -6,21 +7,8 @@ import { makeRecord } from './record.js';
 import { makeRules } from './rules.js';
 import { Table } from './table.js';
 
-/** Tables of a worker, kept across its batches of one run (bots are created once per seat). */
+/** Tables of a worker, kept across its batches of one run. */
 const tableCache = new Map<string, Table[]>();
-
-function tablesFor(batch: Batch, pool: readonly SeatableAgent[]): Table[] {
-  const key = JSON.stringify([batch.rules, batch.pool, batch.seatings]);
-  let tables = tableCache.get(key);
-  if (!tables) {
-    const rules = makeRules(batch.rules);
-    tables = batch.seatings.map(
-      (lineup) => new Table(rules, lineup.map((a) => pool[a]!.create() as NoThanksAgent), lineup.map((a) => pool[a]!.label)),
-    );
-    tableCache.set(key, tables);
-  }
-  return tables;
-}
 
 /**
  * The tournament's fast path for No Thanks!: every deal of the batch under every seating, in one
@@ -28,7 +16,8 @@ function tablesFor(batch: Batch, pool: readonly SeatableAgent[]): Table[] {
  * (batchLayout with one metric).
  */
 export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: Int32Array): BatchResult {
-  const tables = tablesFor(batch, pool);
+  let built: ReturnType<typeof makeRules> | undefined;
+  const tables = cachedTables(tableCache, batch, pool, (bots, labels) => new Table((built ??= makeRules(batch.rules)), bots as NoThanksAgent[], labels));
   const rules = tables[0]!.rules;
   const P = rules.players;
   const deals = batch.to - batch.from;

@@ -1,4 +1,5 @@
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
+import { cachedTables } from '../../game/tables.js';
 import { dealKeyInto, masterKey, seedHex, Sfc32, type SeedKey } from '../../game/seed.js';
 import { GAME_ID, type SixNimmtAgent } from './agent.js';
 import { makeRecord } from './record.js';
@@ -6,21 +7,8 @@ import { makeRules } from './rules.js';
 import { GameState } from './state.js';
 import { Table } from './table.js';
 
-/** Tables of a worker, kept across its batches of one run (bots are created once per seat). */
+/** Tables of a worker, kept across its batches of one run. */
 const tableCache = new Map<string, Table[]>();
-
-function tablesFor(batch: Batch, pool: readonly SeatableAgent[]): Table[] {
-  const key = JSON.stringify([batch.rules, batch.pool, batch.seatings]);
-  let tables = tableCache.get(key);
-  if (!tables) {
-    const rules = makeRules(batch.rules);
-    tables = batch.seatings.map(
-      (lineup) => new Table(rules, lineup.map((a) => pool[a]!.create() as SixNimmtAgent), lineup.map((a) => pool[a]!.label), false),
-    );
-    tableCache.set(key, tables);
-  }
-  return tables;
-}
 
 /**
  * The tournament's fast path for 6 nimmt!: every deal (game seed) of the batch under every
@@ -29,7 +17,8 @@ function tablesFor(batch: Batch, pool: readonly SeatableAgent[]): Table[] {
  * circuit format game j of a match starts from the first game's dealt starter + j.
  */
 export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: Int32Array): BatchResult {
-  const tables = tablesFor(batch, pool);
+  let built: ReturnType<typeof makeRules> | undefined;
+  const tables = cachedTables(tableCache, batch, pool, (bots, labels) => new Table((built ??= makeRules(batch.rules)), bots as SixNimmtAgent[], labels, false));
   const rules = tables[0]!.rules;
   const P = rules.players;
   const deals = batch.to - batch.from;
