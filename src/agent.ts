@@ -55,6 +55,8 @@ export interface AgentDefinition<P extends ParamValues = ParamValues, A = unknow
   game?: string;
   description: string;
   params: Record<string, ParamSpec>;
+  /** Reads a person's input at the terminal (the human bots): only `nothanks play` seats it. */
+  interactive?: boolean;
   /** A fresh bot for one seat, with validated parameters (defaults filled in). */
   create(params: P): A;
 }

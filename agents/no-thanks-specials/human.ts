@@ -7,6 +7,7 @@ import { readLine } from '../terminal.js';
  */
 export default defineAgent({
   name: 'human',
+  interactive: true,
   description: 'You, at the terminal: t/p/b/d/s, or the card to give or remove (used by `nothanks play`).',
   params: {},
   create: () => new HumanAgent(),

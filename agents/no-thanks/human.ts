@@ -8,6 +8,7 @@ import { readKey } from '../terminal.js';
  */
 export default defineAgent({
   name: 'human',
+  interactive: true,
   description: 'You, at the terminal: t takes, p passes (used by `nothanks play`).',
   params: {},
   create() {

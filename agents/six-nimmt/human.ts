@@ -9,6 +9,7 @@ import { readLine } from '../terminal.js';
  */
 export default defineAgent({
   name: 'human',
+  interactive: true,
   description: 'You, at the terminal: type a card number to play or pick, or a row number 1-4 to take (used by `nothanks play`).',
   params: {},
   create() {

@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,10 +8,11 @@ import { makeRules } from '../games/no-thanks/rules.js';
 import { hashString, seedHex } from '../game/seed.js';
 import { Table } from '../games/no-thanks/table.js';
 import { PROJECT_ROOT } from '../paths.js';
-import { loadAgent } from './registry.js';
+import { loadAgent, loadBot } from './registry.js';
 import { parseSpec, splitLineup } from './spec.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-bots-'));
+const CLI = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
 function botFile(name: string, body: string): string {
   const path = join(dir, name);
   writeFileSync(path, body);
@@ -38,6 +40,24 @@ describe('loading built-in bots', () => {
     await expect(loadAgent('mc:rollouts=2.5')).rejects.toThrow('rollouts must be an integer from 1 to 100000');
     await expect(loadAgent('mc:objective=fun')).rejects.toThrow('objective must be one of score, margin, win');
     await expect(loadAgent('random:x=1')).rejects.toThrow('random takes no parameters');
+  });
+
+  it("looks parameters up on the bot's own list, never on Object.prototype", async () => {
+    for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      await expect(loadAgent(`threshold:${key}=1`)).rejects.toThrow(`unknown parameter "${key}" (known: cost, margin`);
+    }
+    expect(Object.getPrototypeOf(parseSpec('threshold:__proto__=1').params)).toBeNull();
+  });
+
+  it('refuses a parameter given twice', async () => {
+    await expect(loadAgent('threshold:margin=1,margin=2')).rejects.toThrow('agent "threshold:margin=1,margin=2": parameter "margin" is given twice');
+  });
+
+  it('keeps the human bot out of tournaments, sweeps and experiments', async () => {
+    expect((await loadAgent('human')).definition.interactive).toBe(true);
+    await expect(loadBot('human')).rejects.toThrow(/^agent "human" waits for a person at the terminal: play against it with `nothanks play`/);
+    await expect(loadBot('human', '6-nimmt')).rejects.toThrow(/waits for a person/);
+    expect((await loadBot('greedy')).label).toBe('greedy');
   });
 });
 
@@ -68,6 +88,27 @@ describe("loading a user's bot file", () => {
     });
     expect(forced).toBeGreaterThan(0);
     await expect(loadAgent(`${path}:max=50`)).rejects.toThrow('max must be an integer from 3 to 35, got "50"');
+  });
+
+  it('runs the edited code when a helper the bot imports changes (the bundle cache is keyed on every input)', () => {
+    const sub = mkdtempSync(join(dir, 'helper-'));
+    const helper = join(sub, 'choice.ts');
+    const bot = join(sub, 'bot.ts');
+    writeFileSync(bot, `import { choice } from './choice.js';
+      export default { name: 'follows-helper', description: '', params: {}, create: () => ({ decide: (o: { myChips: number }) => (o.myChips === 0 ? 'take' : choice) }) };`);
+    // Each run is a fresh process, as a user's would be: only the on-disk bundle cache carries over.
+    const meanChips = (): number => {
+      const out = join(sub, `run-${Math.random().toString(36).slice(2)}`);
+      execFileSync(process.execPath, [CLI, 'tournament', '--agents', `${bot},greedy`, '--players', '2', '--chips', '11', '--games', '20', '--quiet', '--threads', '1', '--out', out]);
+      const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { agents: { agent: string; meanChips: number }[] };
+      return summary.agents.find((a) => a.agent === bot)!.meanChips;
+    };
+    writeFileSync(helper, `export const choice: 'take' | 'pass' = 'take';`);
+    const taking = meanChips();
+    writeFileSync(helper, `export const choice: 'take' | 'pass' = 'pass';`);
+    // A bot that always takes never pays a chip (11 or more at the end); one that passes pays.
+    expect(taking).toBeGreaterThanOrEqual(11);
+    expect(meanChips()).toBeLessThan(11);
   });
 
   it('loads plain JavaScript too', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentDefinition, ParamValues } from '../agent.js';
@@ -46,11 +46,21 @@ export async function loadAgent(text: string, game: string = DEFAULT_GAME): Prom
   return { spec, definition, params, label: spec.text, create: () => definition.create(params) };
 }
 
+/** For tournaments, sweeps and experiments: a bot that waits for a person would hang them. */
+export async function loadBot(text: string, game: string = DEFAULT_GAME): Promise<LoadedAgent> {
+  const agent = await loadAgent(text, game);
+  if (agent.definition.interactive) {
+    throw new UserError(`agent "${agent.label}" waits for a person at the terminal: play against it with \`nothanks play\`; tournaments, sweeps and experiments seat bots only`);
+  }
+  return agent;
+}
+
 export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValues {
   const out: ParamValues = {};
   for (const [key, p] of Object.entries(def.params)) out[key] = p.default;
   for (const [key, raw] of Object.entries(spec.params)) {
-    const p = def.params[key];
+    // Own properties only: "constructor" or "toString" must not find Object.prototype's.
+    const p = Object.hasOwn(def.params, key) ? def.params[key] : undefined;
     if (!p) {
       const known = Object.keys(def.params);
       throw new UserError(`agent "${spec.text}": unknown parameter "${key}" (${known.length ? `known: ${known.join(', ')}` : `${def.name} takes no parameters`})`);
@@ -71,29 +81,34 @@ export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValue
 }
 
 /**
- * Imports a user's bot file. TypeScript is bundled once with esbuild (relative imports included,
- * packages left to node_modules) into a cached .mjs named by a hash of the path and contents, so
- * worker threads import plain JavaScript and no transpiling happens in the game loop.
+ * Imports a user's bot file. TypeScript is bundled with esbuild (relative imports included,
+ * packages left to node_modules) into a cached .mjs named by a hash of the bundle itself: an edit
+ * to any file the bot imports gives a new bundle, so stale code never runs. Bundling is done once
+ * per thread (milliseconds); worker threads import plain JavaScript and nothing is transpiled in
+ * the game loop.
  */
 async function importAgentFile(path: string): Promise<AgentDefinition> {
   if (!existsSync(path)) throw new UserError(`agent file ${path} does not exist`);
   let target = path;
   if (/\.(m|c)?ts$/.test(path)) {
-    const hash = createHash('sha256').update(path).update(readFileSync(path)).digest('hex').slice(0, 16);
+    let code: Uint8Array;
+    try {
+      // Loaded on demand: worker threads that play built-in bots never pay for esbuild.
+      const { build } = await import('esbuild');
+      const out = await build({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent', packages: 'external' });
+      code = out.outputFiles[0]!.contents;
+    } catch (err) {
+      const first = (err as { errors?: { text: string }[] }).errors?.[0]?.text ?? String(err);
+      throw new UserError(`agent file ${path} does not compile: ${first}`);
+    }
+    const hash = createHash('sha256').update(path).update(code).digest('hex').slice(0, 16);
     // Inside the project so that the bot's package imports resolve from the lab's node_modules.
     const dir = join(PROJECT_ROOT, 'node_modules', '.cache', 'nothanks-agents');
     target = join(dir, `${hash}.mjs`);
     if (!existsSync(target)) {
       mkdirSync(dir, { recursive: true });
       const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      try {
-        // Loaded on demand: worker threads that play built-in bots never pay for esbuild.
-        const { build } = await import('esbuild');
-        await build({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', outfile: partial, logLevel: 'silent', packages: 'external' });
-      } catch (err) {
-        const first = (err as { errors?: { text: string }[] }).errors?.[0]?.text ?? String(err);
-        throw new UserError(`agent file ${path} does not compile: ${first}`);
-      }
+      writeFileSync(partial, code);
       renameSync(partial, target);
     }
   }
@@ -108,5 +123,5 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
     throw new UserError(`agent file ${path} does not export a bot: export default { name, description, params, create }`);
   }
   if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id such as "no-thanks"`);
-  return { name: def.name ?? path, game: def.game, description: def.description ?? '', params: def.params ?? {}, create: def.create } as AgentDefinition;
+  return { name: def.name ?? path, game: def.game, description: def.description ?? '', params: def.params ?? {}, interactive: def.interactive === true, create: def.create } as AgentDefinition;
 }

@@ -19,12 +19,15 @@ export function parseSpec(text: string): AgentSpec {
   const colon = trimmed.indexOf(':');
   const source = colon < 0 ? trimmed : trimmed.slice(0, colon);
   if (!source) throw new UserError(`empty agent name in "${text}"`);
-  const params: Record<string, string> = {};
+  // No prototype: a key such as "__proto__" or "constructor" is just an unknown parameter.
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
   if (colon >= 0) {
     for (const pair of trimmed.slice(colon + 1).split(',')) {
       const eq = pair.indexOf('=');
       if (eq <= 0) throw new UserError(`agent "${text}": parameter "${pair}" is not key=value`);
-      params[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+      const key = pair.slice(0, eq).trim();
+      if (Object.hasOwn(params, key)) throw new UserError(`agent "${text}": parameter "${key}" is given twice`);
+      params[key] = pair.slice(eq + 1).trim();
     }
   }
   return { text: trimmed, source, isFile: isFileSource(source), params };

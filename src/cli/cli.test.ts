@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,10 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'grumpy', '--players', '4'], /unknown agent "grumpy"/],
     [['tournament', '--agents', 'random', '--players', '8'], /players must be an integer from 2 to 7, got 8/],
     [['tournament', '--agents', 'random,greedy', '--players', '2'], /2 players is outside the official rules/],
-    [['tournament', '--agents', 'random', '--players', '4', '--games', '0'], /games must be a positive integer, got 0/],
+    [['tournament', '--agents', 'random', '--players', '4', '--games', '0'], /games must be an integer from 1 to 100000000 \(deals per seating\), got 0/],
+    [['tournament', '--agents', 'random', '--players', '4', '--games', '1e12'], /games must be an integer from 1 to 100000000 \(deals per seating\), got 1000000000000/],
+    [['tournament', '--agents', 'human,greedy', '--players', '3'], /agent "human" waits for a person at the terminal: play against it with `nothanks play`/],
+    [['tournament', '--agents', 'threshold:constructor=1,greedy', '--players', '3'], /unknown parameter "constructor"/],
     [['tournament', '--agents', 'random', '--players', '4', '--chips', '-1'], /startChips must be an integer from 0 to 1000, got -1/],
     [['tournament', '--agents', 'random', '--players', '4', '--removed', '40'], /removed must be an integer from 0 to 32, got 40/],
     [['tournament', '--agents', 'threshold:margin=99', '--players', '4'], /margin must be a number from -40 to 40/],
@@ -65,6 +68,16 @@ describe('nothanks tournament / replay', () => {
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
+  });
+
+  it('checks an experiment\'s bots before it makes its folder', () => {
+    const file = join(dir, 'bad-bot.json');
+    writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['random', 'grumpy'], players: [3], games: 5, seed: 1 }));
+    const out = join(dir, 'bad-bot-run');
+    const r = run(['run', file, '--out', out, '--quiet']);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^nothanks: unknown agent "grumpy" for no-thanks/);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('lists the built-in agents with their parameters', () => {

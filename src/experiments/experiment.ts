@@ -3,6 +3,7 @@ import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, GAMES, gameById } from '../game/registry.js';
 import { tables, type SeatingMode } from '../tournament/schedule.js';
+import { MAX_DEALS } from '../tournament/run.js';
 
 /** experiments/*.json, validated before anything runs. */
 interface Common {
@@ -95,7 +96,7 @@ const COMMON: Record<string, [Check, unknown]> = {
   rulesByPlayers: [objectMap, {}],
   title: [isString, undefined],
   description: [isString, ''],
-  games: [isInt(1, 100_000_000), undefined],
+  games: [isInt(1, MAX_DEALS), undefined],
   seed: [(v) => (typeof v === 'string' || typeof v === 'number' ? undefined : 'a string or number'), undefined],
   png: [isBool, true],
 };

@@ -15,7 +15,7 @@ import {
 } from '../charts/specs.js';
 import { Progress } from '../output/progress.js';
 import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic } from '../output/files.js';
-import { loadAgent } from '../agents/registry.js';
+import { loadBot } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
@@ -40,7 +40,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
   const games = o.games ?? exp.games;
   // Every bot is checked before the folder is made, so a typo leaves nothing behind.
   const lineups = exp.kind === 'thresholds' ? [{ game: exp.game, agents: [exp.agent, ...exp.field] }] : exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: exp.agents }];
-  for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await loadAgent(spec, game);
+  for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await loadBot(spec, game);
   const dir = o.out ?? newResultsDir(exp.kind);
   prepareOutputDir(dir, o.force);
   writeFileAtomic(join(dir, 'experiment.json'), JSON.stringify(exp, null, 2) + '\n');

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { loadAgent } from '../agents/registry.js';
+import { loadBot } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type GameDefinition, type RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../game/registry.js';
 import { AgentError, UserError } from '../errors.js';
@@ -57,13 +57,16 @@ export interface TournamentResult {
   chunk: number;
 }
 
+/** Deals per seating a run may ask for (CLI and experiment files alike): 1e8 already means days of work. */
+export const MAX_DEALS = 100_000_000;
+
 /** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
 export async function prepare(options: TournamentOptions): Promise<{ game: GameDefinition; pool: string[]; rules: { players: number }; seatings: number[][] }> {
   const game = gameById(options.game ?? DEFAULT_GAME);
   const pool = options.tables ? options.pool.map((s) => s.trim()) : [...new Set(options.pool.map((s) => s.trim()))];
   if (pool.length === 0) throw new UserError('no agents given');
   const rules = game.makeRules(options.rules);
-  const loaded = await Promise.all(pool.map((spec) => loadAgent(spec, game.id)));
+  const loaded = await Promise.all(pool.map((spec) => loadBot(spec, game.id)));
   // A bot file must be importable in worker threads too: check it now, one line if not.
   for (const agent of loaded) {
     try {
@@ -72,7 +75,9 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
       throw new AgentError(`bot "${agent.label}" failed to start: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  if (!Number.isInteger(options.games) || options.games < 1) throw new UserError(`games must be a positive integer, got ${options.games}`);
+  if (!Number.isInteger(options.games) || options.games < 1 || options.games > MAX_DEALS) {
+    throw new UserError(`games must be an integer from 1 to ${MAX_DEALS} (deals per seating), got ${options.games}`);
+  }
   if (options.format === 'circuit' && options.games % rules.players !== 0) {
     throw new UserError(`circuit format plays matches of ${rules.players} games: games must be a multiple of ${rules.players}, got ${options.games}`);
   }

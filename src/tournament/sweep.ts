@@ -1,5 +1,5 @@
 import type { AgentDefinition, ParamValues } from '../agent.js';
-import { loadAgent } from '../agents/registry.js';
+import { loadBot } from '../agents/registry.js';
 import { parseSpec, splitLineup } from '../agents/spec.js';
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
@@ -126,7 +126,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   if (o.rounds !== undefined && (!Number.isInteger(o.rounds) || o.rounds < 1 || o.rounds > 100)) throw new UserError(`rounds must be an integer from 1 to 100, got ${o.rounds}`);
   if (o.alpha !== undefined && !(o.alpha > 0 && o.alpha <= 0.5)) throw new UserError(`alpha must be above 0 and at most 0.5, got ${o.alpha}`);
   const base = parseSpec(o.agent);
-  const tuned = await loadAgent(o.agent, game.id);
+  const tuned = await loadBot(o.agent, game.id);
   const def = tuned.definition;
   const axes = parseGrid(def, o.grid);
   const fixed = base.params;
@@ -141,7 +141,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     grid.push(Object.fromEntries(axes.map((a) => [a.name, defaults[a.name]!])));
     defaultIndex = specs.length - 1;
   }
-  for (const s of specs) await loadAgent(s, game.id); // every point's parameters checked before play
+  for (const s of specs) await loadBot(s, game.id); // every point's parameters checked before play
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one agent');
   const P = o.players;
