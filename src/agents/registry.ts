@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentDefinition, ParamValues } from '../agent.js';
-import { UserError } from '../errors.js';
+import { AgentError, UserError } from '../errors.js';
 import { DEFAULT_GAME, gameById } from '../game/registry.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { parseSpec, type AgentSpec } from './spec.js';
@@ -43,7 +43,15 @@ export async function loadAgent(text: string, game: string = DEFAULT_GAME): Prom
     definition = found;
   }
   const params = resolveParams(definition, spec);
-  return { spec, definition, params, label: spec.text, create: () => definition.create(params) };
+  const label = spec.text;
+  const create = (): unknown => {
+    try {
+      return definition.create(params);
+    } catch (err) {
+      throw new AgentError(`bot "${label}" failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  return { spec, definition, params, label, create };
 }
 
 /** For tournaments, sweeps and experiments: a bot that waits for a person would hang them. */

@@ -80,6 +80,19 @@ describe('nothanks tournament / replay', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('stops a stuck bot after --decision-timeout with one line and keeps the finished games', () => {
+    const bot = join(dir, 'stuck-late.mjs');
+    writeFileSync(bot, `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games > 30 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`);
+    const out = join(dir, 'stuck-run');
+    const r = run(['tournament', '--agents', `${bot},greedy`, '--players', '3', '--games', '50', '--threads', '1', '--chunk', '1', '--decision-timeout', '1', '--out', out]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^nothanks: bot ".*stuck-late\.mjs" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped .*; the \d+ games finished before are in /);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.partial).toBe(true);
+    expect(summary.gamesPlayed).toBeGreaterThan(0);
+  });
+
   it('lists the built-in agents with their parameters', () => {
     const r = run(['agents']);
     expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);

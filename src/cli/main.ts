@@ -9,6 +9,7 @@ import { runCommand, sweepCommand } from './experiment.js';
 import { withRuleOptions, type RuleArgs } from './options.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
+import { DEFAULT_DECISION_SECONDS } from '../tournament/run.js';
 import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
 
 /** Every mistake a user can make ends here as one line on stderr and exit code 1. */
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
           .option('log', { type: 'string', describe: 'write every game record (JSON Lines) to this file' })
           .option('per-game', { type: 'string', describe: 'write one CSV row per seat and game to this file' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder, --log or --per-game file that exists' })
-          .option('stall-timeout', { type: 'number', default: 120, describe: 'stop with an error when no game finishes for this many seconds (a stuck bot)' })
+          .option('decision-timeout', { type: 'number', default: DEFAULT_DECISION_SECONDS, describe: 'stop with an error when one bot call takes longer than this many seconds (a stuck bot)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
       async (a) => {
         const { summary, dir } = await tournamentCommand(a as unknown as TournamentArgs & RuleArgs);

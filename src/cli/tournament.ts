@@ -8,7 +8,7 @@ import { AtomicLineWriter, checkNewFile, newResultsDir, prepareOutputDir } from 
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { runTournament } from '../tournament/run.js';
 import type { SeatingMode } from '../tournament/schedule.js';
-import { UserError } from '../errors.js';
+import { AgentError, UserError } from '../errors.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 import { interruptible } from './interrupt.js';
 import { Progress } from '../output/progress.js';
@@ -27,7 +27,7 @@ export type TournamentArgs = RuleArgs & {
   perGame?: string;
   quiet?: boolean;
   force?: boolean;
-  stallTimeout?: number;
+  decisionTimeout?: number;
 };
 
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
@@ -58,7 +58,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
       threads: a.threads,
       chunk: a.chunk,
       records: log !== undefined,
-      stallSeconds: a.stallTimeout,
+      decisionSeconds: a.decisionTimeout,
       signal: stop.signal,
       onProgress: (done, total) => progress.update(done, total),
       onBatch(batch, res, seatings) {
@@ -87,6 +87,8 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
     progress.done();
     const summary = summaryJson(result, { seed: a.seed, games: a.games, format: a.format, seatingMode: a.seatings, selfPlay: a.selfPlay });
     writeTournamentOutputs(dir, summary);
+    // What finished is kept (marked partial); the run still fails, with the one line.
+    if (result.stopped) throw new AgentError(`${result.stopped}; the ${result.gamesPlayed} games finished before are in ${dir}`);
     return { summary, dir };
   } finally {
     stop.release();

@@ -62,10 +62,11 @@ export interface Batch {
   matchLength: number;
   records: boolean;
   /**
-   * A shared counter the game adds 1 to after each game, so the tournament can tell a stuck bot
-   * from a slow one (Atomics.add(progress, 0, 1)). Absent outside tournaments.
+   * This task's slot of the tournament's decision clock (src/game/clock.ts): the game writes the
+   * deal and seating before each game and ticks before each bot call, so the watchdog can stop a
+   * stuck bot and name it. Absent outside tournaments.
    */
-  progress?: Int32Array;
+  clock?: Int32Array;
 }
 
 export interface BatchResult {

@@ -1,5 +1,6 @@
 import type { Agent, GameStart } from '../agent.js';
 import { AgentError } from '../errors.js';
+import { NO_CLOCK } from './clock.js';
 import { SeatStream, seedHex, type SeedKey } from './seed.js';
 
 /**
@@ -18,6 +19,8 @@ export class Seats<R> {
   private readonly streams: readonly SeatStream[];
   private readonly key: SeedKey = { hi: 0, lo: 0 };
   private seedText: string | undefined;
+  /** The tournament's decision clock slot while a batch plays (src/game/clock.ts): tick before each decide. */
+  clock: Int32Array = NO_CLOCK;
 
   constructor(
     private readonly agents: readonly Agent<never, unknown, never, R>[],

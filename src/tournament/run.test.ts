@@ -90,7 +90,7 @@ describe('tournament', () => {
   it.each([
     [{ pool: ['nobody'] }, /unknown agent "nobody"/],
     [{ rules: { players: 9 } }, /players must be an integer from 2 to 7, got 9/],
-    [{ games: 0 }, /games must be a positive integer, got 0/],
+    [{ games: 0 }, /games must be an integer from 1 to 100000000 \(deals per seating\), got 0/],
     [{ format: 'circuit' as const, games: 10 }, /games must be a multiple of 3/],
   ])('rejects bad options: %j', async (o, message) => {
     await expect(runTournament({ ...base, ...o })).rejects.toThrow(message);
@@ -106,10 +106,27 @@ describe('tournament', () => {
     }
   });
 
-  it('stops a bot that never answers with one line instead of hanging', async () => {
+  it('stops a bot stuck in one decision, naming bot, seat, game and limit, and keeps what finished', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-stuck-')), 'stuck.mjs');
-    writeFileSync(path, `export default { name: 'stuck', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`);
-    await expect(runTournament({ ...base, pool: ['greedy', path, 'random'], threads: 2, stallSeconds: 1.5 })).rejects.toThrow(/^no game finished for 1\.5 s: a bot is stuck or very slow/);
+    // Stuck only in the 7th game it plays: earlier games finish and must be kept.
+    writeFileSync(path, `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games >= 7 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`);
+    const result = await runTournament({ ...base, pool: ['greedy', path, 'random'], threads: 1, chunk: 1, decisionSeconds: 1.5 });
+    // The label is read from the lineup at the seat the clock names: a wrong seat would name greedy or random.
+    expect(result.stopped).toMatch(new RegExp(`^bot "${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" in seat \\d \\(game seed [0-9a-f]{16}\\) took longer than 1\\.5 s to decide: stopped`));
+    expect(result.partial).toBe(true);
+    expect(result.gamesPlayed).toBeGreaterThan(0);
+  });
+
+  it('turns process.exit() in a bot into a one-line error naming it', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'nothanks-exit-')), 'quitter.mjs');
+    writeFileSync(path, `export default { name: 'quitter', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) process.exit(3); return 'take'; } }) };`);
+    await expect(runTournament({ ...base, pool: ['greedy', path], threads: 2 })).rejects.toThrow(/^bot ".*quitter\.mjs" in seat \d \(game seed [0-9a-f]{16}\) threw called process\.exit\(3\); a bot must return its move$/);
+  });
+
+  it('names a bot whose create() throws in a worker thread (after starting in the main thread)', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'nothanks-late-')), 'late.mjs');
+    writeFileSync(path, `let n = 0; export default { name: 'late', params: {}, create: () => { if (++n > 1) throw new Error('only one of me'); return { decide: () => 'take' }; } };`);
+    await expect(runTournament({ ...base, pool: ['greedy', path], threads: 1 })).rejects.toThrow(/^bot ".*late\.mjs" failed to start: only one of me$/);
   });
 
   it('names a bot whose create() throws, before any game', async () => {

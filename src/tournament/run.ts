@@ -3,10 +3,12 @@ import { Piscina } from 'piscina';
 import { loadBot } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type GameDefinition, type RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../game/registry.js';
+import { dealSeed } from '../game/seed.js';
 import { AgentError, UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
+import { DecisionWatchdog } from './watchdog.js';
 import { unpack, type WireResult, type WorkerResult, type WorkerTask } from './worker.js';
 
 export interface TournamentOptions {
@@ -33,7 +35,8 @@ export interface TournamentOptions {
    * Stop with an error when no game finishes for this many seconds (default 120): a bot that never
    * answers must not hang the run. Very slow bots may need more.
    */
-  stallSeconds?: number;
+  /** Per-decision time limit in seconds (default DEFAULT_DECISION_SECONDS): a bot call that takes longer stops the run. */
+  decisionSeconds?: number;
   signal?: AbortSignal;
   onProgress?(gamesDone: number, gamesTotal: number): void;
   /** Called in deal order with each finished batch (for logs and per-game rows). */
@@ -53,9 +56,14 @@ export interface TournamentResult {
   elapsedSeconds: number;
   /** True when the run was interrupted: the statistics cover the first dealsPlayed deals. */
   partial: boolean;
+  /** Why the run stopped before the end, when a bot got stuck (the one-line message); partial then. */
+  stopped?: string;
   threads: number;
   chunk: number;
 }
+
+/** Generous: the built-in bots answer in about a millisecond at their defaults. */
+export const DEFAULT_DECISION_SECONDS = 10;
 
 /** Deals per seating a run may ask for (CLI and experiment files alike): 1e8 already means days of work. */
 export const MAX_DEALS = 100_000_000;
@@ -67,14 +75,8 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   if (pool.length === 0) throw new UserError('no agents given');
   const rules = game.makeRules(options.rules);
   const loaded = await Promise.all(pool.map((spec) => loadBot(spec, game.id)));
-  // A bot file must be importable in worker threads too: check it now, one line if not.
-  for (const agent of loaded) {
-    try {
-      agent.create();
-    } catch (err) {
-      throw new AgentError(`bot "${agent.label}" failed to start: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
+  // A bot must start here too: a create() that throws fails now, with one line, before any work.
+  for (const agent of loaded) agent.create();
   if (!Number.isInteger(options.games) || options.games < 1 || options.games > MAX_DEALS) {
     throw new UserError(`games must be an integer from 1 to ${MAX_DEALS} (deals per seating), got ${options.games}`);
   }
@@ -84,7 +86,9 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1 || options.threads > 256)) {
     throw new UserError(`threads must be an integer from 1 to 256, got ${options.threads}`);
   }
-  if (options.stallSeconds !== undefined && !(options.stallSeconds > 0)) throw new UserError(`stall timeout must be a positive number of seconds, got ${options.stallSeconds}`);
+  if (options.decisionSeconds !== undefined && !(options.decisionSeconds > 0 && options.decisionSeconds <= 86_400)) {
+    throw new UserError(`decision timeout must be a number of seconds above 0 and at most 86400, got ${options.decisionSeconds}`);
+  }
   if (options.chunk !== undefined && (!Number.isInteger(options.chunk) || options.chunk < 1)) {
     throw new UserError(`chunk must be a positive integer, got ${options.chunk}`);
   }
@@ -135,22 +139,14 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   });
   const stop = (): void => abort.abort();
   options.signal?.addEventListener('abort', stop);
-  // The watchdog: workers count finished games in shared memory; no change for stallSeconds means
-  // a bot is stuck (a synchronous decide() cannot be interrupted, but its worker can be killed).
-  const progress = new Int32Array(new SharedArrayBuffer(4));
-  const stallMs = (options.stallSeconds ?? 120) * 1000;
-  let seen = 0;
-  let lastChange = performance.now();
-  const watchdog = setInterval(() => {
-    const now = Atomics.load(progress, 0);
-    if (now !== seen) {
-      seen = now;
-      lastChange = performance.now();
-    } else if (performance.now() - lastChange > stallMs && !abort.signal.aborted) {
-      failure ??= new UserError(`no game finished for ${stallMs / 1000} s: a bot is stuck or very slow (pool: ${pool.join(', ')}); raise the stall timeout (--stall-timeout) if it is only slow`);
-      abort.abort();
-    }
-  }, Math.min(1000, stallMs / 4));
+  // At most threads * 2 tasks are in flight (see the loop below): one clock slot each.
+  const watchdog = new DecisionWatchdog(threads * 2, options.decisionSeconds ?? DEFAULT_DECISION_SECONDS);
+  let stopped: string | undefined;
+  watchdog.start(({ deal, seating, seat }) => {
+    const label = pool[seatings[seating]![seat]!]!;
+    stopped = `bot "${label}" in seat ${seat} (game seed ${dealSeed(game.seedNamespace ?? game.id, options.seed, deal)}) took longer than ${watchdog.limitSeconds} s to decide: stopped (the limit is --decision-timeout)`;
+    abort.abort();
+  });
   const started = performance.now();
   const finished = new Map<number, { batch: Batch; result: WorkerResult }>();
   let nextToSubmit = 0;
@@ -183,10 +179,15 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       to: firstDeal + Math.min(options.games, (index + 1) * chunk),
       matchLength,
       records: options.records ?? false,
-      progress,
+      clock: watchdog.take(),
     };
     const task: WorkerTask = { batch, shape };
-    const wire = (await piscina.run(task, { signal: abort.signal })) as WireResult;
+    let wire: WireResult;
+    try {
+      wire = (await piscina.run(task, { signal: abort.signal })) as WireResult;
+    } finally {
+      watchdog.release(batch.clock!);
+    }
     if ('userError' in wire) throw new UserError(wire.userError);
     const meansLength = (batch.to - batch.from) * stats.meansPerDeal;
     const result = wire instanceof ArrayBuffer ? unpack(wire, stats.tallyLength, meansLength) : unpack(wire.buffer, stats.tallyLength, meansLength, wire.records);
@@ -214,7 +215,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     }
     await Promise.allSettled(inFlight);
   } finally {
-    clearInterval(watchdog);
+    watchdog.stop();
     options.signal?.removeEventListener('abort', stop);
     await piscina.destroy();
   }
@@ -230,6 +231,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     decisions,
     elapsedSeconds: (performance.now() - started) / 1000,
     partial: dealsPlayed < options.games,
+    stopped,
     threads,
     chunk,
   };

@@ -1,6 +1,8 @@
+import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
 import { loadAgent, type LoadedAgent } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult } from '../game/contract.js';
+import { CLOCK_ACTIVE } from '../game/clock.js';
 import { gameById } from '../game/registry.js';
 import { UserError } from '../errors.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
@@ -35,6 +37,15 @@ export interface WorkerTask {
   shape: StatsShape;
 }
 
+// A bot calling process.exit() would end this worker thread and lose its batch with a bare
+// "worker exited": here it throws instead, and the table names the bot, seat and game.
+// (The main thread imports this module for unpack(): only worker threads are patched.)
+if (!isMainThread) {
+  process.exit = ((code?: number | string | null) => {
+    throw new Error(`called process.exit(${code ?? ''}); a bot must return its move`);
+  }) as typeof process.exit;
+}
+
 const statsCache = new Map<string, TournamentStats>();
 const poolCache = new Map<string, Promise<LoadedAgent[]>>();
 
@@ -62,7 +73,13 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     const stride = stats.meansPerDeal;
     const buffer = new ArrayBuffer((stats.tallyLength + deals * stride) * 8 + layout.length * 4);
     const out = unpack(buffer, stats.tallyLength, deals * stride);
-    const result = game.playBatch(batch, agents, out.data);
+    if (batch.clock) batch.clock[CLOCK_ACTIVE] = 1;
+    let result: BatchResult;
+    try {
+      result = game.playBatch(batch, agents, out.data);
+    } finally {
+      if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
+    }
     const d = out.data;
     for (let i = 0; i < deals; i++) {
       const gameInMatch = batch.matchLength ? (batch.from + i) % batch.matchLength : 0;

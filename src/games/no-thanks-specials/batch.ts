@@ -1,4 +1,5 @@
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
+import { CLOCK_DEAL, CLOCK_SEATING, NO_CLOCK } from '../../game/clock.js';
 import { cachedTables } from '../../game/tables.js';
 import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../../game/seed.js';
 import { dealInto } from '../no-thanks/deal.js';
@@ -26,6 +27,8 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
   const master = masterKey(SEED_NAMESPACE, batch.master);
   const k0: SeedKey = { hi: 0, lo: 0 };
   let decisions = 0;
+  const clock = batch.clock ?? NO_CLOCK;
+  for (const table of tables) table.seats.clock = clock;
   for (let d = 0; d < deals; d++) {
     const k = batch.from + d;
     let starter: number | undefined;
@@ -47,7 +50,6 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
       data[layout.starters + d] = state.starter;
       decisions += state.decisions;
       if (records) records.push(JSON.stringify(makeRecord(state, seedHex(k0), table.labels)));
-      if (batch.progress) Atomics.add(batch.progress, 0, 1);
     }
   }
   data[layout.decisions] = decisions;

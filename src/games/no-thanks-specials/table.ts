@@ -1,4 +1,5 @@
 import { Seats } from '../../game/seats.js';
+import { tick } from '../../game/clock.js';
 import type { SeedKey } from '../../game/seed.js';
 import type { Action, GameEvent, SpecialsAgent } from './agent.js';
 import { cardName } from './cards.js';
@@ -23,7 +24,7 @@ const EXPECTED = ['"take", "pass" or "sit-out"', '"bid", "decline" or "sit-out"'
 export class Table {
   readonly state: SpecialsState;
   private readonly observations: Observation[];
-  private readonly seats: Seats<Rules>;
+  readonly seats: Seats<Rules>;
   private readonly event: { type: GameEvent['type']; seat: number; card: number; pot: number } = { type: 'take', seat: 0, card: 0, pot: 0 };
 
   constructor(
@@ -53,6 +54,7 @@ export class Table {
     while (!s.over) {
       const seat = s.current;
       let answer: Action;
+      tick(this.seats.clock, seat);
       try {
         answer = this.agents[seat]!.decide(this.observations[seat]!);
       } catch (err) {

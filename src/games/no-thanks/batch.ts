@@ -1,4 +1,5 @@
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
+import { CLOCK_DEAL, CLOCK_SEATING, NO_CLOCK } from '../../game/clock.js';
 import { cachedTables } from '../../game/tables.js';
 import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../../game/seed.js';
 import { GAME_ID, type NoThanksAgent } from './agent.js';
@@ -28,6 +29,8 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
   const master = masterKey(GAME_ID, batch.master);
   const key: SeedKey = { hi: 0, lo: 0 };
   let decisions = 0;
+  const clock = batch.clock ?? NO_CLOCK;
+  for (const table of tables) table.clock = clock;
   for (let d = 0; d < deals; d++) {
     const k = batch.from + d;
     let starter: number | undefined;
@@ -38,6 +41,8 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
     dealKeyInto(master, k, key);
     for (let s = 0; s < tables.length; s++) {
       const table = tables[s]!;
+      clock[CLOCK_DEAL] = k;
+      clock[CLOCK_SEATING] = s;
       table.play(key, starter);
       const state = table.state;
       const at = (d * tables.length + s) * P;
@@ -48,7 +53,6 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
       data[layout.starters + d] = state.starter;
       decisions += state.decisions;
       if (records) records.push(JSON.stringify(makeRecord(state, seedHex(key), table.labels)));
-      if (batch.progress) Atomics.add(batch.progress, 0, 1);
     }
   }
   data[layout.decisions] = decisions;

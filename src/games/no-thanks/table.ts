@@ -1,4 +1,5 @@
 import { AgentError } from '../../errors.js';
+import { NO_CLOCK, tick } from '../../game/clock.js';
 import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
 import type { GameEvent, GameStart, NoThanksAgent } from './agent.js';
 import { Observation } from './observation.js';
@@ -27,6 +28,8 @@ export class Table {
   /** Agent spec per seat, for error messages and records. */
   readonly labels: readonly string[];
   private seedText: string | undefined;
+  /** The tournament's decision clock slot while a batch plays (src/game/clock.ts). */
+  clock: Int32Array = NO_CLOCK;
 
   constructor(
     readonly rules: Rules,
@@ -65,11 +68,12 @@ export class Table {
         throw this.fail(seat, 'threw in newGame', err);
       }
     }
-    const { agents, observations } = this;
+    const { agents, observations, clock } = this;
     const hasListeners = this.listeners.length > 0;
     while (s.card !== 0) {
       const seat = s.current;
       let action: unknown;
+      tick(clock, seat);
       try {
         action = agents[seat]!.decide(observations[seat]!);
       } catch (err) {

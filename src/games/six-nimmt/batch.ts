@@ -1,4 +1,5 @@
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
+import { CLOCK_DEAL, CLOCK_SEATING, NO_CLOCK } from '../../game/clock.js';
 import { cachedTables } from '../../game/tables.js';
 import { dealKeyInto, masterKey, seedHex, Sfc32, type SeedKey } from '../../game/seed.js';
 import { GAME_ID, type SixNimmtAgent } from './agent.js';
@@ -29,6 +30,8 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
   const key: SeedKey = { hi: 0, lo: 0 };
   const rng = new Sfc32();
   let decisions = 0;
+  const clock = batch.clock ?? NO_CLOCK;
+  for (const table of tables) table.seats.clock = clock;
   for (const table of tables) table.state.logging = batch.records;
   for (let d = 0; d < deals; d++) {
     const k = batch.from + d;
@@ -40,6 +43,8 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
     dealKeyInto(master, k, key);
     for (let s = 0; s < tables.length; s++) {
       const table = tables[s]!;
+      clock[CLOCK_DEAL] = k;
+      clock[CLOCK_SEATING] = s;
       table.play(key, starter);
       const state = table.state;
       const at = (d * tables.length + s) * P;
@@ -50,7 +55,6 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
       data[layout.starters + d] = state.starter;
       decisions += state.decisions;
       if (records) records.push(JSON.stringify(makeRecord(state, seedHex(key), table.labels)));
-      if (batch.progress) Atomics.add(batch.progress, 0, 1);
     }
   }
   data[layout.decisions] = decisions;

@@ -1,4 +1,5 @@
 import { Seats } from '../../game/seats.js';
+import { tick } from '../../game/clock.js';
 import type { SeedKey } from '../../game/seed.js';
 import type { GameEvent, SixNimmtAgent } from './agent.js';
 import { Observation } from './observation.js';
@@ -15,7 +16,7 @@ export class Table {
   readonly state: GameState;
   private readonly observations: Observation[];
   /** Streams, newGame, labels and one-line errors of the seats (shared by every game's table). */
-  private readonly seats: Seats<Rules>;
+  readonly seats: Seats<Rules>;
   private readonly event: GameEvent = { type: 'round', round: 0, turn: 0, seat: 0, card: 0, row: -1, bullheads: 0, chosen: false };
 
   constructor(
@@ -90,6 +91,7 @@ export class Table {
   }
 
   private ask(seat: number): unknown {
+    tick(this.seats.clock, seat);
     try {
       return this.agents[seat]!.decide(this.observations[seat]!);
     } catch (err) {
