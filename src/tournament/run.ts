@@ -8,6 +8,7 @@ import { AgentError, UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
+import { IntegrityGuard, tamperMessage } from './integrity.js';
 import { DecisionWatchdog } from './watchdog.js';
 import { unpack, type WireResult, type WorkerResult, type WorkerTask } from './worker.js';
 
@@ -74,9 +75,12 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   const pool = options.tables ? options.pool.map((s) => s.trim()) : [...new Set(options.pool.map((s) => s.trim()))];
   if (pool.length === 0) throw new UserError('no agents given');
   const rules = game.makeRules(options.rules);
+  const guard = new IntegrityGuard();
   const loaded = await Promise.all(pool.map((spec) => loadBot(spec, game.id)));
   // A bot must start here too: a create() that throws fails now, with one line, before any work.
   for (const agent of loaded) agent.create();
+  const tampered = guard.check();
+  if (tampered) throw new AgentError(tamperMessage(tampered, pool));
   if (!Number.isInteger(options.games) || options.games < 1 || options.games > MAX_DEALS) {
     throw new UserError(`games must be an integer from 1 to ${MAX_DEALS} (deals per seating), got ${options.games}`);
   }

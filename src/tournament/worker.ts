@@ -5,6 +5,7 @@ import { batchLayout, type Batch, type BatchResult } from '../game/contract.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { gameById } from '../game/registry.js';
 import { UserError } from '../errors.js';
+import { IntegrityGuard, tamperMessage } from './integrity.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
 /** What a worker sends back for one batch, unpacked. */
@@ -46,6 +47,9 @@ if (!isMainThread) {
   }) as typeof process.exit;
 }
 
+// Taken before any bot module loads in this thread; checked after every batch.
+const guard = new IntegrityGuard();
+
 const statsCache = new Map<string, TournamentStats>();
 const poolCache = new Map<string, Promise<LoadedAgent[]>>();
 
@@ -86,6 +90,8 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
       stats.tallyDeal(d, layout, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
     }
     stats.exportTallyInto(out.tally);
+    const tampered = guard.check();
+    if (tampered) return { userError: tamperMessage(tampered, batch.pool) };
     // move() wraps the buffer for transfer; the main thread receives the ArrayBuffer itself.
     return result.records ? { buffer, records: result.records } : (move(buffer) as unknown as ArrayBuffer);
   } catch (err) {

@@ -1,0 +1,115 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadAgent } from '../agents/registry.js';
+import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../game/seed.js';
+import type { GameStart, NoThanksAgent, Observation } from '../games/no-thanks/agent.js';
+import { deal } from '../games/no-thanks/deal.js';
+import { makeRules, type Rules } from '../games/no-thanks/rules.js';
+import { Table } from '../games/no-thanks/table.js';
+import { runTournament } from './run.js';
+
+/**
+ * Attacks on the information wall, as tests (README "Fair play and the threat model"). The spy
+ * plays No Thanks! and tries to predict the next face-up card from everything the lab hands it:
+ * every string and number reachable from GameStart (a seed there, with the public dealing code,
+ * gives the deck away: that leak existed until the seed was taken out), and its own stream's first
+ * draws read as a seed key. A prediction that beats chance fails the test.
+ */
+class Spy implements NoThanksAgent {
+  candidates: SeedKey[] = [];
+  rules!: Rules;
+  predictions = 0;
+  hits = 0;
+  /** Sum over predictions of 1 / (cards the spy has not seen): the hits chance alone would give. */
+  expected = 0;
+  reconstructed = 0;
+  private pending: { index: number; card: number } | undefined;
+  private random!: () => number;
+
+  newGame(start: GameStart): void {
+    this.rules = start.rules as Rules;
+    this.random = start.random;
+    this.candidates = [];
+    const walk = (v: unknown, depth: number): void => {
+      if (typeof v === 'string' && /^[0-9a-f]{16}$/.test(v)) this.candidates.push({ hi: parseInt(v.slice(0, 8), 16), lo: parseInt(v.slice(8), 16) });
+      else if (typeof v === 'number') this.candidates.push({ hi: v >>> 0, lo: 0 });
+      else if (v && typeof v === 'object' && depth < 4) for (const key of Reflect.ownKeys(v)) walk((v as Record<PropertyKey, unknown>)[key], depth + 1);
+    };
+    walk(start, 0);
+    const u = (): number => Math.floor(start.random() * 2 ** 32) >>> 0;
+    this.candidates.push({ hi: u(), lo: u() });
+    this.pending = undefined;
+  }
+
+  decide(obs: Observation): 'take' | 'pass' {
+    // The face-up cards in the order they came: each take reveals the next one.
+    const revealed: number[] = [];
+    for (let i = 0; i < obs.historyLength; i++) {
+      const e = obs.historyAt(i);
+      if (revealed[revealed.length - 1] !== e.card) revealed.push(e.card);
+    }
+    if (revealed[revealed.length - 1] !== obs.card) revealed.push(obs.card);
+    if (this.pending && revealed.length > this.pending.index) {
+      this.predictions++;
+      if (revealed[this.pending.index] === this.pending.card) this.hits++;
+      this.pending = undefined;
+    }
+    if (!this.pending && obs.cardsLeft > 0) {
+      const unseen: number[] = [];
+      for (let c = this.rules.minCard; c <= this.rules.maxCard; c++) if (!revealed.includes(c)) unseen.push(c);
+      let guess = unseen[Math.floor(this.random() * unseen.length)]!;
+      for (const key of this.candidates) {
+        const d = deal(this.rules, seedHex(key));
+        if (revealed.every((c, i) => d.deck[i] === c)) {
+          guess = d.deck[revealed.length]!;
+          if (revealed.length >= 5) this.reconstructed++; // 5 cards matching by chance: p < 1e-7
+          break;
+        }
+      }
+      this.pending = { index: revealed.length, card: guess };
+      this.expected += 1 / unseen.length;
+    }
+    return obs.myChips === 0 || obs.marginalCost() - obs.pot < 8 ? 'take' : 'pass';
+  }
+}
+
+describe('fair play', () => {
+  it('a spy cannot predict the next card better than chance from what it is given', async () => {
+    const rules = makeRules({ players: 4 });
+    const spy = new Spy();
+    const greedy = await loadAgent('greedy');
+    const table = new Table(rules, [greedy.create(), spy, greedy.create(), greedy.create()] as NoThanksAgent[], ['greedy', 'spy', 'greedy', 'greedy']);
+    const master = masterKey('no-thanks', 'spy');
+    const key: SeedKey = { hi: 0, lo: 0 };
+    for (let k = 0; k < 400; k++) table.play(dealKeyInto(master, k, key));
+    expect(spy.predictions).toBeGreaterThan(2000);
+    expect(spy.reconstructed).toBe(0);
+    // Hits are a sum of independent-enough Bernoulli trials: 4 standard deviations above chance.
+    expect(spy.hits).toBeLessThan(spy.expected + 4 * Math.sqrt(spy.expected));
+  });
+
+  it('stops a tournament whose bot patches a shared prototype, with one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-tamper-'));
+    const engine = join(process.cwd(), 'dist', 'src', 'games', 'no-thanks', 'state.js');
+    const cases = {
+      // Reads the live engine state through the engine's own class.
+      'state.mjs': `import { GameState } from ${JSON.stringify(engine)}; let done = false; export default { name: 'peek', params: {}, create: () => ({ decide: () => { if (!done) { done = true; GameState.prototype.peek = function () { return this.cards; }; } return 'take'; } }) };`,
+      // Replaces a typed-array method every engine uses.
+      'typed.mjs': `const real = Uint8Array.prototype.subarray; let done = false; export default { name: 'sub', params: {}, create: () => ({ decide: () => { if (!done) { done = true; Object.getPrototypeOf(Uint8Array.prototype).subarray = function (...a) { return real.apply(this, a); }; } return 'take'; } }) };`,
+      // Patches at import time: caught in the main thread before any game.
+      'import.mjs': `Math.random = () => 0.5; export default { name: 'dice', params: {}, create: () => ({ decide: () => 'take' }) };`,
+    };
+    const expected: Record<string, RegExp> = {
+      'state.mjs': /^a bot changed no-thanks GameState\.prototype\.peek \(added\), shared with the engine/,
+      'typed.mjs': /^a bot changed TypedArray\.prototype\.subarray, shared with the engine/,
+      'import.mjs': /^a bot changed Math\.random, shared with the engine/,
+    };
+    for (const [name, body] of Object.entries(cases)) {
+      const path = join(dir, name);
+      writeFileSync(path, body);
+      await expect(runTournament({ pool: [path, 'greedy', 'random'], rules: { players: 3 }, games: 20, seed: 'tamper', threads: 1 })).rejects.toThrow(expected[name]!);
+    }
+  });
+});
