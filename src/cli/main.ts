@@ -39,6 +39,7 @@ async function main(): Promise<void> {
           .option('log', { type: 'string', describe: 'write every game record (JSON Lines) to this file' })
           .option('per-game', { type: 'string', describe: 'write one CSV row per seat and game to this file' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder, --log or --per-game file that exists' })
+          .option('isolate', { type: 'boolean', default: false, describe: 'run each bot file in a worker thread of its own that sees only its observation (for contests between authors; slower)' })
           .option('decision-timeout', { type: 'number', default: DEFAULT_DECISION_SECONDS, describe: 'stop with an error when one bot call takes longer than this many seconds (a stuck bot)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
       async (a) => {
@@ -125,6 +126,12 @@ async function main(): Promise<void> {
     .help()
     .parseAsync();
 }
+
+// Output piped into a reader that stops early (`| head`): stop quietly, as Unix tools do.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 
 main().catch((err: unknown) => {
   if (err instanceof UserError) fail(err.message);

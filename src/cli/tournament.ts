@@ -28,6 +28,7 @@ export type TournamentArgs = RuleArgs & {
   quiet?: boolean;
   force?: boolean;
   decisionTimeout?: number;
+  isolate?: boolean;
 };
 
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
@@ -59,6 +60,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
       chunk: a.chunk,
       records: log !== undefined,
       decisionSeconds: a.decisionTimeout,
+      isolate: a.isolate,
       signal: stop.signal,
       onProgress: (done, total) => progress.update(done, total),
       onBatch(batch, res, seatings) {

@@ -61,6 +61,10 @@ export interface Batch {
    */
   matchLength: number;
   records: boolean;
+  /** The run's seat-stream salt (src/game/seed.ts SeatStream), a one-way hash of the run: tables copy it. */
+  streamSalt?: SeedKey;
+  /** Seat the pool's bot files in worker threads of their own (--isolate): see src/tournament/isolate.ts. */
+  isolate?: boolean;
   /**
    * This task's slot of the tournament's decision clock (src/game/clock.ts): the game writes the
    * deal and seating before each game and ticks before each bot call, so the watchdog can stop a

@@ -18,6 +18,8 @@ export class Seats<R> {
   private readonly starts: readonly GameStart<R>[];
   private readonly streams: readonly SeatStream[];
   private readonly key: SeedKey = { hi: 0, lo: 0 };
+  /** The run's seat-stream salt (SeatStream): tournaments set it per batch, in place. */
+  readonly streamSalt: SeedKey = { hi: 0, lo: 0 };
   private seedText: string | undefined;
   /** The tournament's decision clock slot while a batch plays (src/game/clock.ts): tick before each decide. */
   clock: Int32Array = NO_CLOCK;
@@ -31,7 +33,7 @@ export class Seats<R> {
     this.labels = Object.freeze([...labels]);
     this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
-    this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
+    this.streams = agents.map((_, seat) => new SeatStream(this.key, seat, this.streamSalt));
     // No game seed for the bots: with the public dealing code it would give the hidden cards away.
     this.starts = agents.map((_, seat) => ({ seat, rules: rulesOf(seat), agents: this.labels, random: this.streams[seat]!.random }));
   }

@@ -102,22 +102,34 @@ export function makeRandom(seed: string): Random {
 }
 
 /**
- * A seat's random stream: sfc32 keyed by (game seed, seat), re-keyed in place on its first draw of
- * each game, so one bot's draws never shift another's or the deal and bots that never draw pay
- * nothing. The table sets `stale` at the start of every game; `key` is the table's game key object.
+ * A seat's random stream: sfc32 keyed by (game seed XOR the run's stream salt, seat), re-keyed in
+ * place on its first draw of each game, so one bot's draws never shift another's or the deal and
+ * bots that never draw pay nothing. The table sets `stale` at the start of every game; `key` is the
+ * table's game key object and `salt` its salt object (both updated in place).
+ *
+ * Why the salt: sfc32 is invertible, so a bot that solved for its stream's state would hold the
+ * key it was started from. Tournaments set the salt to a one-way hash of the run (see
+ * streamSaltOf in src/tournament/worker.ts): the key a bot could recover is then the game seed
+ * masked by a secret it cannot compute, and tells it nothing about the deal.
  */
 export class SeatStream {
   stale = true;
   private readonly rng = new Sfc32();
+  private readonly masked: SeedKey = { hi: 0, lo: 0 };
   readonly random: () => number;
 
-  constructor(key: SeedKey, seat: number) {
+  constructor(key: SeedKey, seat: number, salt: SeedKey = NO_SALT) {
     this.random = () => {
       if (this.stale) {
-        this.rng.reset(key, seat + 1);
+        this.masked.hi = key.hi ^ salt.hi;
+        this.masked.lo = key.lo ^ salt.lo;
+        this.rng.reset(this.masked, seat + 1);
         this.stale = false;
       }
       return this.rng.next();
     };
   }
 }
+
+/** No mask: outside tournaments (play at the terminal, tests) seat streams are keyed by the game seed alone. */
+export const NO_SALT: Readonly<SeedKey> = Object.freeze({ hi: 0, lo: 0 });

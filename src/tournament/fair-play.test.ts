@@ -112,4 +112,31 @@ describe('fair play', () => {
       await expect(runTournament({ pool: [path, 'greedy', 'random'], rules: { players: 3 }, games: 20, seed: 'tamper', threads: 1 })).rejects.toThrow(expected[name]!);
     }
   });
+
+  it('--isolate: a bot file in its own worker plays the same games, and its tampering reaches nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
+    const engine = join(process.cwd(), 'dist', 'src', 'games', 'no-thanks', 'state.js');
+    const greedyLike = `(o) => (o.myChips === 0 || o.marginalCost() - o.pot <= 0 ? 'take' : 'pass')`;
+    const plain = join(dir, 'plain.mjs');
+    writeFileSync(plain, `export default { name: 'plain', params: {}, create: () => ({ decide: ${greedyLike} }) };`);
+    // The same bot, patching the engine's class and a typed-array method in its own realm.
+    const patcher = join(dir, 'patcher.mjs');
+    writeFileSync(patcher, `import { GameState } from ${JSON.stringify(engine)}; GameState.prototype.peek = () => 0; Uint8Array.prototype.spy = 1;
+      export default { name: 'patcher', params: {}, create: () => ({ decide: ${greedyLike} }) };`);
+    const o = { rules: { players: 3 }, games: 40, seed: 'isolate', threads: 1 };
+    const inProcess = await runTournament({ ...o, pool: [plain, 'greedy', 'random'] });
+    const isolated = await runTournament({ ...o, pool: [patcher, 'greedy', 'random'], isolate: true });
+    expect(isolated.stats.agents().map((a) => [a.meanScore, a.winShare])).toEqual(inProcess.stats.agents().map((a) => [a.meanScore, a.winShare]));
+    // Without --isolate the same file is caught.
+    await expect(runTournament({ ...o, pool: [patcher, 'greedy', 'random'] })).rejects.toThrow(/^a bot changed /);
+  });
+
+  it('--isolate: the observation still hides what it hides, and bot errors keep their one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
+    const nosy = join(dir, 'nosy.mjs');
+    writeFileSync(nosy, `export default { name: 'nosy', params: {}, create: () => ({ decide: (o) => { o.chips((o.seat + 1) % o.players); return 'take'; } }) };`);
+    await expect(runTournament({ rules: { players: 3 }, games: 5, seed: 'nosy', threads: 1, pool: [nosy, 'greedy'], isolate: true, selfPlay: true })).rejects.toThrow(
+      /^bot ".*nosy\.mjs" in seat \d \(game seed [0-9a-f]{16}\) threw opponents' chips are hidden unless openChips is set/,
+    );
+  });
 });

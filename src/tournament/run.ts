@@ -9,6 +9,8 @@ import { distModule } from '../paths.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
 import { IntegrityGuard, tamperMessage } from './integrity.js';
+import { createIsolated } from './isolate.js';
+import { parseSpec } from '../agents/spec.js';
 import { DecisionWatchdog } from './watchdog.js';
 import { unpack, type WireResult, type WorkerResult, type WorkerTask } from './worker.js';
 
@@ -36,6 +38,8 @@ export interface TournamentOptions {
    * Stop with an error when no game finishes for this many seconds (default 120): a bot that never
    * answers must not hang the run. Very slow bots may need more.
    */
+  /** Seat bot files in worker threads of their own that see only their observation (src/tournament/isolate.ts). */
+  isolate?: boolean;
   /** Per-decision time limit in seconds (default DEFAULT_DECISION_SECONDS): a bot call that takes longer stops the run. */
   decisionSeconds?: number;
   signal?: AbortSignal;
@@ -76,7 +80,8 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   if (pool.length === 0) throw new UserError('no agents given');
   const rules = game.makeRules(options.rules);
   const guard = new IntegrityGuard();
-  const loaded = await Promise.all(pool.map((spec) => loadBot(spec, game.id)));
+  // Under --isolate a bot file is loaded and started in a bot worker, never in this thread.
+  const loaded = await Promise.all(pool.map((spec) => (options.isolate && parseSpec(spec).isFile ? { label: spec, create: () => createIsolated(spec, game.id) } : loadBot(spec, game.id))));
   // A bot must start here too: a create() that throws fails now, with one line, before any work.
   for (const agent of loaded) agent.create();
   const tampered = guard.check();
@@ -183,6 +188,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       to: firstDeal + Math.min(options.games, (index + 1) * chunk),
       matchLength,
       records: options.records ?? false,
+      isolate: options.isolate ?? false,
       clock: watchdog.take(),
     };
     const task: WorkerTask = { batch, shape };

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
-import { loadAgent, type LoadedAgent } from '../agents/registry.js';
-import { batchLayout, type Batch, type BatchResult } from '../game/contract.js';
+import { loadAgent } from '../agents/registry.js';
+import { parseSpec } from '../agents/spec.js';
+import { createIsolated } from './isolate.js';
+import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../game/contract.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { gameById } from '../game/registry.js';
+import type { SeedKey } from '../game/seed.js';
 import { UserError } from '../errors.js';
 import { IntegrityGuard, tamperMessage } from './integrity.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
@@ -50,8 +54,24 @@ if (!isMainThread) {
 // Taken before any bot module loads in this thread; checked after every batch.
 const guard = new IntegrityGuard();
 
+/**
+ * The seat-stream salt of a run: a one-way hash (SHA-256) of the game and master seed, so the key a
+ * bot could recover by inverting its sfc32 stream says nothing about the deal (SeatStream). Equal
+ * in every worker, shard and resume of the run: results stay a function of the seed alone.
+ */
+export function streamSaltOf(game: string, master: string): SeedKey {
+  const digest = createHash('sha256').update(`nothanks seat streams\u0000${game}\u0000${master}`).digest();
+  return { hi: digest.readUInt32BE(0), lo: digest.readUInt32BE(4) };
+}
+
+/** A bot of the pool: a bot file under --isolate lives in its own worker (never loaded here). */
+async function seatable(spec: string, game: string, isolate: boolean): Promise<SeatableAgent> {
+  if (isolate && parseSpec(spec).isFile) return { label: spec, create: () => createIsolated(spec, game) };
+  return loadAgent(spec, game);
+}
+
 const statsCache = new Map<string, TournamentStats>();
-const poolCache = new Map<string, Promise<LoadedAgent[]>>();
+const poolCache = new Map<string, Promise<SeatableAgent[]>>();
 
 /**
  * Piscina worker: plays one batch through its game's fast path and tallies it, so the main
@@ -66,11 +86,12 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     const key = JSON.stringify([batch.pool.length, batch.seatings, shape]);
     let stats = statsCache.get(key);
     if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, shape)));
-    const poolKey = JSON.stringify([batch.game, batch.pool]);
+    const poolKey = JSON.stringify([batch.game, batch.pool, batch.isolate === true]);
     let pool = poolCache.get(poolKey);
-    if (!pool) poolCache.set(poolKey, (pool = Promise.all(batch.pool.map((spec) => loadAgent(spec, batch.game)))));
+    if (!pool) poolCache.set(poolKey, (pool = Promise.all(batch.pool.map((spec) => seatable(spec, batch.game, batch.isolate === true)))));
     const agents = await pool;
     stats.resetTally();
+    batch.streamSalt = streamSaltOf(batch.game, batch.master);
     const deals = batch.to - batch.from;
     const M = shape.metrics.length;
     const layout = batchLayout(deals, batch.seatings.length, P, M);

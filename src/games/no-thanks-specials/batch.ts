@@ -28,7 +28,11 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
   const k0: SeedKey = { hi: 0, lo: 0 };
   let decisions = 0;
   const clock = batch.clock ?? NO_CLOCK;
-  for (const table of tables) table.seats.clock = clock;
+  for (const table of tables) {
+    table.seats.clock = clock;
+    table.seats.streamSalt.hi = batch.streamSalt?.hi ?? 0;
+    table.seats.streamSalt.lo = batch.streamSalt?.lo ?? 0;
+  }
   for (let d = 0; d < deals; d++) {
     const k = batch.from + d;
     let starter: number | undefined;

@@ -25,6 +25,8 @@ export class Table {
   private readonly event: GameEvent = { type: 'take', seat: 0, card: 0, pot: 0 };
   private readonly streams: SeatStream[];
   private readonly key: SeedKey = { hi: 0, lo: 0 };
+  /** The run's seat-stream salt (SeatStream): tournaments set it per batch, in place. */
+  readonly streamSalt: SeedKey = { hi: 0, lo: 0 };
   /** Agent spec per seat, for error messages and records. */
   readonly labels: readonly string[];
   private seedText: string | undefined;
@@ -44,7 +46,7 @@ export class Table {
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
     this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
-    this.streams = agents.map((_, seat) => new SeatStream(this.key, seat));
+    this.streams = agents.map((_, seat) => new SeatStream(this.key, seat, this.streamSalt));
     this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: this.labels, random: this.streams[seat]!.random }));
   }
 

@@ -31,7 +31,11 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
   const rng = new Sfc32();
   let decisions = 0;
   const clock = batch.clock ?? NO_CLOCK;
-  for (const table of tables) table.seats.clock = clock;
+  for (const table of tables) {
+    table.seats.clock = clock;
+    table.seats.streamSalt.hi = batch.streamSalt?.hi ?? 0;
+    table.seats.streamSalt.lo = batch.streamSalt?.lo ?? 0;
+  }
   for (const table of tables) table.state.logging = batch.records;
   for (let d = 0; d < deals; d++) {
     const k = batch.from + d;

@@ -1,0 +1,121 @@
+import { Worker } from 'node:worker_threads';
+import type { GameStart } from '../agent.js';
+import { UserError } from '../errors.js';
+import { distModule } from '../paths.js';
+
+/**
+ * --isolate: a user's bot runs in a worker thread of its own and sees nothing but its seat's
+ * observation (README "Fair play and the threat model"). Its realm holds no engine state, so
+ * patching prototypes or reading another bot's memory gives it nothing. The table's thread calls it
+ * synchronously through shared memory: a request, then the bot's questions to its observation (each
+ * property read or method call is answered by the real observation here, errors included: hidden
+ * counters throw as they would in process), then its answer. Every question is a round trip, which
+ * is the price of isolation (README "Speed" quotes it).
+ */
+const CAPACITY = 1 << 20;
+const IDLE = 0;
+const TO_BOT = 1;
+const TO_TABLE = 2;
+
+/** Ends of a channel: ctl [turn, length], then a byte buffer for one JSON message. */
+export interface ChannelMemory {
+  ctl: Int32Array;
+  bytes: Uint8Array;
+}
+
+export function channelMemory(sab = new SharedArrayBuffer(8 + CAPACITY)): ChannelMemory {
+  return { ctl: new Int32Array(sab, 0, 2), bytes: new Uint8Array(sab, 8) };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Writes a message and hands the turn to the other side. */
+export function send(m: ChannelMemory, message: unknown, turn: number): void {
+  const text = JSON.stringify(message) ?? 'null';
+  const { written } = encoder.encodeInto(text, m.bytes);
+  if (written === undefined || written >= m.bytes.length) throw new UserError(`isolated bot: a message of ${text.length} characters does not fit the channel`);
+  m.ctl[1] = written;
+  Atomics.store(m.ctl, 0, turn);
+  Atomics.notify(m.ctl, 0);
+}
+
+/** Blocks until the other side hands the turn to `turn`, then reads its message. */
+export function receive(m: ChannelMemory, turn: number): unknown {
+  for (let now = Atomics.load(m.ctl, 0); now !== turn; now = Atomics.load(m.ctl, 0)) Atomics.wait(m.ctl, 0, now);
+  // Copied out: decode() does not take views of shared memory.
+  return JSON.parse(decoder.decode(m.bytes.slice(0, m.ctl[1]!)));
+}
+
+/** A question from the bot about its observation or its GameStart, or its final word. */
+type FromBot = { get: string; of: 'obs' | 'start' } | { call: string; of: 'obs' | 'start'; args: unknown[] } | { done: unknown } | { error: string };
+
+/** One bot worker per bot file per table thread; it hosts every seat's instance of that bot. */
+class BotProcess {
+  private readonly memory = channelMemory();
+  private readonly worker: Worker;
+  private nextId = 0;
+
+  constructor(spec: string, game: string) {
+    this.worker = new Worker(distModule('tournament/isolated-bot.js'), { workerData: { sab: this.memory.ctl.buffer, spec, game } });
+    // The bot's thread must never keep the process alive on its own.
+    this.worker.unref();
+  }
+
+  /** Sends a request and answers the bot's questions until it is done. */
+  request(message: object, start: GameStart | undefined, obs: object | undefined): unknown {
+    send(this.memory, message, TO_BOT);
+    for (;;) {
+      const reply = receive(this.memory, TO_TABLE) as FromBot;
+      if ('done' in reply) return reply.done;
+      if ('error' in reply) throw new Error(reply.error);
+      const target = (reply.of === 'obs' ? obs : start) as Record<string, unknown> | undefined;
+      let answer: object;
+      try {
+        if (!target) throw new Error('no observation outside decide and onEvent');
+        if ('get' in reply) {
+          const v = target[reply.get];
+          answer = typeof v === 'function' ? { fn: true } : { value: v };
+        } else {
+          answer = { value: (target[reply.call] as (...a: unknown[]) => unknown).apply(target, reply.args) };
+        }
+      } catch (err) {
+        answer = { error: err instanceof Error ? err.message : String(err) };
+      }
+      send(this.memory, answer, TO_BOT);
+    }
+  }
+
+  newInstance(): number {
+    return this.nextId++;
+  }
+}
+
+const processes = new Map<string, BotProcess>();
+
+/**
+ * A seat's bot, living in its bot worker: the table calls it like any bot. Creating the first one
+ * of a file starts the worker and loads the file there (never in this thread).
+ */
+export function createIsolated(spec: string, game: string): object {
+  const key = `${game}\u0000${spec}`;
+  let proc = processes.get(key);
+  if (!proc) processes.set(key, (proc = new BotProcess(spec, game)));
+  const p = proc;
+  const id = p.newInstance();
+  const has = p.request({ op: 'create', id }, undefined, undefined) as { newGame: boolean; onEvent: boolean };
+  let start: GameStart | undefined;
+  const bot: Record<string, unknown> = {
+    decide: (obs: object) => p.request({ op: 'decide', id }, start, obs),
+  };
+  if (has.newGame) {
+    bot.newGame = (s: GameStart) => {
+      start = s;
+      p.request({ op: 'newGame', id, start: { seat: s.seat, rules: s.rules, agents: s.agents } }, s, undefined);
+    };
+  }
+  if (has.onEvent) bot.onEvent = (event: object, obs: object) => p.request({ op: 'event', id, event }, start, obs);
+  return bot;
+}
+
+export const TURN = { IDLE, TO_BOT, TO_TABLE } as const;

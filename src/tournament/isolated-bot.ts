@@ -1,0 +1,76 @@
+import { workerData } from 'node:worker_threads';
+import type { Agent, GameStart } from '../agent.js';
+import { loadBot } from '../agents/registry.js';
+import { channelMemory, receive, send, TURN } from './isolate.js';
+
+/**
+ * The bot worker of --isolate (see isolate.ts): loads one bot file, creates its instances, and
+ * runs each request with stand-ins for the observation and GameStart whose every read is a
+ * question to the table's thread. Nothing of the engine's state exists in this realm.
+ */
+const { sab, spec, game } = workerData as { sab: SharedArrayBuffer; spec: string; game: string };
+const memory = channelMemory(sab);
+
+type Answer = { value?: unknown; fn?: boolean; error?: string };
+
+function ask(question: object): Answer {
+  send(memory, question, TURN.TO_TABLE);
+  return receive(memory, TURN.TO_BOT) as Answer;
+}
+
+/** A stand-in whose properties are read from the table's real object, one question each. */
+function standIn(of: 'obs' | 'start'): object {
+  // A name that was a method stays one (the objects' classes do not change): one question saved per call.
+  const methods = new Map<string, (...args: unknown[]) => unknown>();
+  return new Proxy(
+    {},
+    {
+      get(_, prop) {
+        if (typeof prop === 'symbol' || prop === 'then') return undefined;
+        const known = methods.get(prop);
+        if (known) return known;
+        const a = ask({ get: prop, of });
+        if (a.error !== undefined) throw new Error(a.error);
+        if (!a.fn) return a.value;
+        const method = (...args: unknown[]): unknown => {
+          const r = ask({ call: prop, of, args });
+          if (r.error !== undefined) throw new Error(r.error);
+          return r.value;
+        };
+        methods.set(prop, method);
+        return method;
+      },
+    },
+  );
+}
+
+const obs = standIn('obs');
+const startProxy = standIn('start') as { random: () => number };
+
+async function main(): Promise<void> {
+  const definition = await loadBot(spec, game).catch((err: unknown) => err as Error);
+  const instances: Agent<object, unknown, object, unknown>[] = [];
+  for (;;) {
+    const m = receive(memory, TURN.TO_BOT) as { op: string; id: number; start?: { seat: number; rules: unknown; agents: string[] }; event?: object };
+    try {
+      if (definition instanceof Error) throw definition;
+      let done: unknown;
+      if (m.op === 'create') {
+        const bot = definition.create() as Agent<object, unknown, object, unknown>;
+        instances[m.id] = bot;
+        done = { newGame: typeof bot.newGame === 'function', onEvent: typeof bot.onEvent === 'function' };
+      } else if (m.op === 'newGame') {
+        instances[m.id]!.newGame!({ ...m.start!, rules: m.start!.rules as Readonly<unknown>, random: () => startProxy.random() } as GameStart);
+      } else if (m.op === 'decide') {
+        done = instances[m.id]!.decide(obs);
+      } else if (m.op === 'event') {
+        instances[m.id]!.onEvent!(m.event!, obs);
+      }
+      send(memory, { done: done ?? null }, TURN.TO_TABLE);
+    } catch (err) {
+      send(memory, { error: err instanceof Error ? err.message : String(err) }, TURN.TO_TABLE);
+    }
+  }
+}
+
+void main();
