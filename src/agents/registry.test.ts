@@ -7,7 +7,7 @@ import { makeRules } from '../games/no-thanks/rules.js';
 import { hashString, seedHex } from '../game/seed.js';
 import { Table } from '../games/no-thanks/table.js';
 import { PROJECT_ROOT } from '../paths.js';
-import { loadAgent } from './registry.js';
+import { loadAgent, loadPool } from './registry.js';
 import { parseSpec, splitLineup } from './spec.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-bots-'));
@@ -79,6 +79,20 @@ describe("loading a user's bot file", () => {
     await expect(loadAgent(botFile('nothing.mjs', 'export const x = 1;'))).rejects.toThrow(/does not export a bot/);
     await expect(loadAgent(botFile('broken.ts', 'export default {{{'))).rejects.toThrow(/does not compile/);
     await expect(loadAgent(join(dir, 'missing.ts'))).rejects.toThrow(/does not exist/);
+  });
+});
+
+describe('labels', () => {
+  it("name a file bot by its own name and parameters, keep built-ins' specs, and tell equal names apart", async () => {
+    const one = botFile('one.mjs', `export default { name: 'copycat', description: '', params: { k: { description: '', default: 1, min: 0, max: 9 } }, create: () => ({ decide: () => 'take' }) };`);
+    const two = botFile('two.mjs', `export default { name: 'copycat', description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
+    const greedy = botFile('greedy-file.mjs', `export default { name: 'greedy', description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
+    const unnamed = botFile('nameless.mjs', `export default { description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
+    expect((await loadAgent(`${one}:k=3`)).label).toBe('copycat:k=3');
+    const pool = await loadPool([`${one}`, 'threshold:margin=3', two, greedy, 'greedy', unnamed, `${one}:k=2`]);
+    expect(pool.map((a) => a.label)).toEqual(['copycat', 'threshold:margin=3', 'copycat#2', 'greedy#2', 'greedy', 'nameless', 'copycat:k=2']);
+    expect(pool.map((a) => a.file)).toEqual([one, undefined, two, greedy, undefined, unnamed, one]);
+    await expect(loadAgent(botFile('blank.mjs', `export default { name: ' ', params: {}, create: () => ({ decide: () => 'take' }) };`))).rejects.toThrow(/"name" must be a non-empty string/);
   });
 });
 

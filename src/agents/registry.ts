@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentDefinition, ParamValues } from '../agent.js';
 import { UserError } from '../errors.js';
@@ -18,8 +18,14 @@ export interface LoadedAgent {
   spec: AgentSpec;
   definition: AgentDefinition;
   params: ParamValues;
-  /** The spec as written: the bot's label in tables and records. */
+  /**
+   * The bot's name in tables, charts, summaries and records: a built-in's spec as written; a file
+   * bot's own `name` with the spec's parameters (`run-builder:slack=8`), never its path (the path is
+   * `spec.source`, kept in the run's metadata). In a pool, `loadPool` makes labels unique.
+   */
   label: string;
+  /** The bot file's absolute path (file bots only). */
+  file?: string;
   create(): unknown;
 }
 
@@ -29,8 +35,9 @@ const fileCache = new Map<string, Promise<AgentDefinition>>();
 export async function loadAgent(text: string, game: string = DEFAULT_GAME): Promise<LoadedAgent> {
   const spec = parseSpec(text);
   let definition: AgentDefinition;
+  let file: string | undefined;
   if (spec.isFile) {
-    const path = resolve(spec.source);
+    const path = (file = resolve(spec.source));
     if (!fileCache.has(path)) fileCache.set(path, importAgentFile(path));
     definition = await fileCache.get(path)!;
     // A file without a game is a No Thanks! bot (the lab's first game; older bot files say nothing).
@@ -43,7 +50,35 @@ export async function loadAgent(text: string, game: string = DEFAULT_GAME): Prom
     definition = found;
   }
   const params = resolveParams(definition, spec);
-  return { spec, definition, params, label: spec.text, create: () => definition.create(params) };
+  const label = file === undefined ? spec.text : agentLabel(definition.name, spec);
+  return { spec, definition, params, label, ...(file === undefined ? {} : { file }), create: () => definition.create(params) };
+}
+
+/**
+ * A file bot's label: its definition's name and the parameters as the spec writes them, in the
+ * built-ins' spec style (`name:key=value,...`), so the same rule names built-in and file bots alike.
+ */
+function agentLabel(name: string, spec: AgentSpec): string {
+  const params = Object.entries(spec.params).map(([k, v]) => `${k}=${v}`);
+  return params.length ? `${name}:${params.join(',')}` : name;
+}
+
+/**
+ * Loads a pool and makes its labels unique. Built-in labels never change (they are the specs,
+ * already distinct in a pool); a file bot whose label is taken (two files with one name, or a file
+ * named like a built-in) gets the first free suffix `#2`, `#3`, ... in pool order. Every thread
+ * that loads the same pool gets the same labels.
+ */
+export async function loadPool(specs: readonly string[], game: string = DEFAULT_GAME): Promise<LoadedAgent[]> {
+  const loaded = await Promise.all(specs.map((spec) => loadAgent(spec, game)));
+  const taken = new Set(loaded.filter((a) => a.file === undefined).map((a) => a.label));
+  return loaded.map((a) => {
+    if (a.file === undefined) return a;
+    let label = a.label;
+    for (let k = 2; taken.has(label); k++) label = `${a.label}#${k}`;
+    taken.add(label);
+    return { ...a, label };
+  });
 }
 
 export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValues {
@@ -108,5 +143,7 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
     throw new UserError(`agent file ${path} does not export a bot: export default { name, description, params, create }`);
   }
   if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id such as "no-thanks"`);
-  return { name: def.name ?? path, game: def.game, description: def.description ?? '', params: def.params ?? {}, create: def.create } as AgentDefinition;
+  if (def.name !== undefined && (typeof def.name !== 'string' || !def.name.trim())) throw new UserError(`agent file ${path}: "name" must be a non-empty string (the bot's label in tables)`);
+  // A bot without a name is labelled by its file's name (not its whole path).
+  return { name: def.name?.trim() ?? basename(path).replace(/\.(m|c)?(t|j)s$/, ''), game: def.game, description: def.description ?? '', params: def.params ?? {}, create: def.create } as AgentDefinition;
 }

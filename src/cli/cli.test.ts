@@ -31,6 +31,28 @@ describe('nothanks tournament / replay', () => {
     expect(r.stdout).toMatch(/300 records in .* replayed: all legal, all results match\./);
   });
 
+  it('labels file bots by their names in every output and keeps their paths in the metadata', () => {
+    const bot = (file: string, take: number) => {
+      writeFileSync(join(dir, file), `export default { name: 'mine', description: '', params: {}, create: () => ({ decide: (obs) => (obs.myChips === 0 || obs.card <= ${take} ? 'take' : 'pass') }) };`);
+      return join(dir, file);
+    };
+    const [a, b] = [bot('a.mjs', 12), bot('b.mjs', 20)];
+    const log = join(dir, 'labels.jsonl');
+    const perGame = join(dir, 'labels.csv');
+    const t = run(['tournament', '--agents', `./a.mjs,./b.mjs,greedy`, '--players', '3', '--games', '4', '--log', log, '--per-game', perGame, '--out', join(dir, 'labels')]);
+    expect(t.stderr).toBe('');
+    const summary = JSON.parse(readFileSync(join(dir, 'labels', 'summary.json'), 'utf8'));
+    expect(summary.agents.map((x: { agent: string }) => x.agent)).toEqual(['mine', 'mine#2', 'greedy']);
+    expect(summary.agentOrigins).toEqual([{ agent: 'mine', spec: './a.mjs', file: a }, { agent: 'mine#2', spec: './b.mjs', file: b }, { agent: 'greedy', spec: 'greedy' }]);
+    expect(summary.seatings[0]).toEqual(['mine', 'mine#2', 'greedy']);
+    expect(Object.keys(summary.distributions)).toEqual(['mine', 'mine#2', 'greedy']);
+    const outputs = ['summary.csv', 'pairwise.csv', 'seats.csv'].map((f) => readFileSync(join(dir, 'labels', f), 'utf8')).join('') + readFileSync(perGame, 'utf8') + t.stdout;
+    expect(outputs).toContain('mine#2');
+    expect(outputs).not.toContain('.mjs');
+    const records = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(records[0].agents).toEqual(['mine', 'mine#2', 'greedy']);
+  });
+
   it('rejects a record that breaks the rules, naming the decision', () => {
     const log = join(dir, 'one.jsonl');
     run(['tournament', '--agents', 'greedy', '--players', '3', '--games', '1', '--log', log, '--out', join(dir, 't2')]);

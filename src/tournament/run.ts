@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { loadAgent } from '../agents/registry.js';
+import { loadPool } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type GameDefinition, type RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../game/registry.js';
 import { AgentError, UserError } from '../errors.js';
@@ -36,13 +36,25 @@ export interface TournamentOptions {
   stallSeconds?: number;
   signal?: AbortSignal;
   onProgress?(gamesDone: number, gamesTotal: number): void;
-  /** Called in deal order with each finished batch (for logs and per-game rows). */
-  onBatch?(batch: Batch, result: BatchResult, seatings: number[][]): void;
+  /** Called in deal order with each finished batch (for logs and per-game rows); `labels` parallel the pool. */
+  onBatch?(batch: Batch, result: BatchResult, seatings: number[][], labels: readonly string[]): void;
+}
+
+/** Where a pool's bot came from: its label (as in every table), the spec as written, its file. */
+export interface AgentOrigin {
+  agent: string;
+  spec: string;
+  /** Absolute path of a bot file (absent for built-in bots). */
+  file?: string;
 }
 
 export interface TournamentResult {
   game: GameDefinition;
   pool: string[];
+  /** Each pool bot's label (tables, charts, summaries, records), parallel to pool. */
+  labels: string[];
+  /** Each pool bot's label, spec and file, parallel to pool. */
+  origins: AgentOrigin[];
   /** The game's rules object (GameDefinition.makeRules). */
   rules: { players: number };
   seatings: number[][];
@@ -58,12 +70,13 @@ export interface TournamentResult {
 }
 
 /** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
-export async function prepare(options: TournamentOptions): Promise<{ game: GameDefinition; pool: string[]; rules: { players: number }; seatings: number[][] }> {
+export async function prepare(options: TournamentOptions): Promise<{ game: GameDefinition; pool: string[]; origins: AgentOrigin[]; rules: { players: number }; seatings: number[][] }> {
   const game = gameById(options.game ?? DEFAULT_GAME);
   const pool = options.tables ? options.pool.map((s) => s.trim()) : [...new Set(options.pool.map((s) => s.trim()))];
   if (pool.length === 0) throw new UserError('no agents given');
   const rules = game.makeRules(options.rules);
-  const loaded = await Promise.all(pool.map((spec) => loadAgent(spec, game.id)));
+  const loaded = await loadPool(pool, game.id);
+  const origins = loaded.map((a) => ({ agent: a.label, spec: a.spec.text, ...(a.file === undefined ? {} : { file: a.file }) }));
   // A bot file must be importable in worker threads too: check it now, one line if not.
   for (const agent of loaded) {
     try {
@@ -92,7 +105,7 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   const seatings = options.tables
     ? options.tables.flatMap((t) => seatingsOf(t, mode))
     : schedule(pool.length, rules.players, options.selfPlay ?? false, mode);
-  return { game, pool, rules, seatings };
+  return { game, pool, origins, rules, seatings };
 }
 
 /** The statistics' view of a run: the game's metrics, share unit and score range. */
@@ -106,7 +119,8 @@ export function statsShape(game: GameDefinition, rules: { players: number }, mat
  * thread count and chunk size; only one window of finished batches waits in memory.
  */
 export async function runTournament(options: TournamentOptions): Promise<TournamentResult> {
-  const { game, pool, rules, seatings } = await prepare(options);
+  const { game, pool, origins, rules, seatings } = await prepare(options);
+  const labels = origins.map((o) => o.agent);
   const P = rules.players;
   const matchLength = options.format === 'circuit' ? P : 0;
   const threads = options.threads ?? availableParallelism();
@@ -114,7 +128,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   let chunk = options.chunk ?? Math.max(1, Math.min(Math.ceil(20_000 / gamesPerDeal), Math.ceil(options.games / (threads * 4))));
   if (matchLength) chunk = Math.ceil(chunk / matchLength) * matchLength;
   const shape = statsShape(game, rules, matchLength);
-  const stats = new TournamentStats(pool, seatings, P, shape);
+  const stats = new TournamentStats(labels, seatings, P, shape);
   const tasks = Math.ceil(options.games / chunk);
   const firstDeal = options.firstDeal ?? 0;
   const gamesTotal = options.games * gamesPerDeal;
@@ -162,7 +176,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * stats.meansPerDeal);
       decisions += result.data[batchLayout(deals, seatings.length, P, shape.metrics.length).decisions]!;
       dealsPlayed = batch.to - firstDeal;
-      options.onBatch?.(batch, result, seatings);
+      options.onBatch?.(batch, result, seatings, labels);
       options.onProgress?.(dealsPlayed * gamesPerDeal, gamesTotal);
     }
   };
@@ -217,6 +231,8 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   return {
     game,
     pool,
+    labels,
+    origins,
     rules,
     seatings,
     stats,

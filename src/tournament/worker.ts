@@ -1,5 +1,5 @@
 import { move } from 'piscina';
-import { loadAgent, type LoadedAgent } from '../agents/registry.js';
+import { loadPool, type LoadedAgent } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult } from '../game/contract.js';
 import { gameById } from '../game/registry.js';
 import { UserError } from '../errors.js';
@@ -53,7 +53,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, shape)));
     const poolKey = JSON.stringify([batch.game, batch.pool]);
     let pool = poolCache.get(poolKey);
-    if (!pool) poolCache.set(poolKey, (pool = Promise.all(batch.pool.map((spec) => loadAgent(spec, batch.game)))));
+    if (!pool) poolCache.set(poolKey, (pool = loadPool(batch.pool, batch.game)));
     const agents = await pool;
     stats.resetTally();
     const deals = batch.to - batch.from;
