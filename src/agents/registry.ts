@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentDefinition, ParamValues } from '../agent.js';
+import type { Plugin } from 'esbuild';
 import { UserError } from '../errors.js';
 import { DEFAULT_GAME, gameById } from '../game/registry.js';
 import { PROJECT_ROOT } from '../paths.js';
@@ -106,6 +107,28 @@ export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValue
 }
 
 /**
+ * An esbuild plugin that points a bot's `import ... from 'nothanks-lab'` (or a subpath such as
+ * 'nothanks-lab/6-nimmt') at the files of the lab that is running it, through its package.json
+ * `exports`: a bot file anywhere on disk then works with this lab, whether or not its own folder
+ * has the package installed, and never binds to a second copy.
+ */
+function labImports(): Plugin {
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; exports?: Record<string, string | { default?: string }> };
+  const escaped = pkg.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return {
+    name: 'lab-imports',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${escaped}(/.*)?$`) }, (args) => {
+        const entry = pkg.exports?.[`.${args.path.slice(pkg.name.length)}`];
+        const target = typeof entry === 'string' ? entry : entry?.default;
+        if (!target) return { errors: [{ text: `"${args.path}" is not an entry of the lab (${Object.keys(pkg.exports ?? {}).map((k) => pkg.name + k.slice(1)).join(', ')})` }] };
+        return { path: pathToFileURL(join(PROJECT_ROOT, target)).href, external: true };
+      });
+    },
+  };
+}
+
+/**
  * Imports a user's bot file. TypeScript is bundled once with esbuild (relative imports included,
  * packages left to node_modules) into a cached .mjs named by a hash of the path and contents, so
  * worker threads import plain JavaScript and no transpiling happens in the game loop.
@@ -114,7 +137,8 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
   if (!existsSync(path)) throw new UserError(`agent file ${path} does not exist`);
   let target = path;
   if (/\.(m|c)?ts$/.test(path)) {
-    const hash = createHash('sha256').update(path).update(readFileSync(path)).digest('hex').slice(0, 16);
+    // The bundle names the lab's own files (labImports): a lab in another folder bundles afresh.
+    const hash = createHash('sha256').update(PROJECT_ROOT).update('\0').update(path).update(readFileSync(path)).digest('hex').slice(0, 16);
     // Inside the project so that the bot's package imports resolve from the lab's node_modules.
     const dir = join(PROJECT_ROOT, 'node_modules', '.cache', 'nothanks-agents');
     target = join(dir, `${hash}.mjs`);
@@ -124,7 +148,7 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
       try {
         // Loaded on demand: worker threads that play built-in bots never pay for esbuild.
         const { build } = await import('esbuild');
-        await build({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', outfile: partial, logLevel: 'silent', packages: 'external' });
+        await build({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', outfile: partial, logLevel: 'silent', packages: 'external', plugins: [labImports()] });
       } catch (err) {
         const first = (err as { errors?: { text: string }[] }).errors?.[0]?.text ?? String(err);
         throw new UserError(`agent file ${path} does not compile: ${first}`);
