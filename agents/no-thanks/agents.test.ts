@@ -28,11 +28,11 @@ function position(opts: { card: number; pot?: number; chips?: number; mine?: num
 
 function withDefaults(def: AgentDefinition, over: Record<string, number | string> = {}): Agent {
   const params = Object.fromEntries(Object.entries(def.params).map(([k, p]) => [k, p.default]));
-  return def.create({ ...params, ...over });
+  return def.create({ ...params, ...over }) as Agent;
 }
 
 function start(obs: Observation, seed = 'test'): GameStart {
-  return { seat: 0, rules: obs.rules, agents: ['a', 'b', 'c'], seed, random: makeRandom(seed) };
+  return { seat: 0, rules: obs.rules, agents: ['a', 'b', 'c'], random: makeRandom(seed) };
 }
 
 describe('greedy', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeRecord, replayRecord } from '../games/no-thanks/record.js';
 import { makeRules } from '../games/no-thanks/rules.js';
 import { hashString, seedHex } from '../game/seed.js';
+import type { NoThanksAgent } from '../games/no-thanks/agent.js';
 import { Table } from '../games/no-thanks/table.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { loadAgent, loadPool } from './registry.js';
@@ -55,7 +56,7 @@ describe("loading a user's bot file", () => {
     const agent = await loadAgent(`${path}:max=20`);
     expect(agent.definition.name).toBe('picky');
     expect(agent.params).toEqual({ max: 20 });
-    const table = new Table(makeRules({ players: 3 }), [agent.create(), agent.create(), agent.create()], ['p', 'p', 'p']);
+    const table = new Table(makeRules({ players: 3 }), [agent.create(), agent.create(), agent.create()] as NoThanksAgent[], ['p', 'p', 'p']);
     table.play(hashString('user-bot'));
     const seed = seedHex(hashString('user-bot'));
     // Every card above 20 was taken only by a seat out of chips.
@@ -101,7 +102,7 @@ describe('misbehaving bots', () => {
     const path = botFile(`bad-${Math.random().toString(36).slice(2)}.mjs`, `export default { name: 'bad', params: {}, create: () => ({ decide: ${decide} }) };`);
     const bad = await loadAgent(path);
     const greedy = await loadAgent('greedy');
-    const table = new Table(makeRules({ players: 3 }), [greedy.create(), bad.create(), greedy.create()], ['greedy', 'bad', 'greedy']);
+    const table = new Table(makeRules({ players: 3 }), [greedy.create(), bad.create(), greedy.create()] as NoThanksAgent[], ['greedy', 'bad', 'greedy']);
     for (let g = 0; g < 20; g++) table.play(hashString(`bad${g}`));
   }
 
