@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -99,17 +99,26 @@ describe('nothanks tournament / replay', () => {
 
   it('keeps what was finished on Ctrl-C, marked partial', async () => {
     const out = join(dir, 'interrupted');
-    const child = spawn(process.execPath, [cli, 'tournament', '--agents', 'mc:rollouts=50,greedy,threshold', '--players', '3', '--games', '100000', '--out', out, '--chunk', '4'], { cwd: dir });
+    const log = join(dir, 'interrupted.jsonl');
+    const child = spawn(process.execPath, [cli, 'tournament', '--agents', 'mc:rollouts=50,greedy,threshold', '--players', '3', '--games', '100000', '--out', out, '--chunk', '4', '--log', log], { cwd: dir });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    await new Promise((r) => setTimeout(r, 3000));
+    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    // Interrupt once games have finished: the first records reach the log's partial file (the log
+    // is renamed into place when the run closes), so no guess at how long start-up takes.
+    const partialLog = `${log}.${child.pid}.tmp`;
+    const finishedGames = () => (existsSync(partialLog) ? readFileSync(partialLog, 'utf8').split('\n').length - 1 : 0);
+    while (finishedGames() === 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+    const seen = finishedGames();
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('exit', r));
-    expect(code).toBe(130);
+    expect(await exited).toBe(130);
     expect(stderr).toMatch(/interrupted/);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     expect(summary.partial).toBe(true);
-    expect(summary.gamesPlayed).toBeGreaterThan(0);
+    // What was finished is what is reported: every game in the summary is in the log, and no more.
+    const logged = readFileSync(log, 'utf8').trim().split('\n').length;
+    expect(summary.gamesPlayed).toBe(logged);
+    expect(logged).toBeGreaterThanOrEqual(seen);
     expect(summary.gamesPlayed).toBeLessThan(300000);
   });
 });
