@@ -30,11 +30,19 @@ function readmeExample(): { bot: string; command: string[] } {
 
 /** A lockfile for a project depending only on the tarball: the lab's non-dev entries, same layout. */
 function scratchLockfile(tarball: string): string {
-  const lab = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, Record<string, unknown> & { dev?: boolean }> };
+  const lab = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, Record<string, unknown> & { dev?: boolean }>;
+  };
   const root = lab.packages['']!;
   const packages: Record<string, unknown> = { '': { name: 'scratch', dependencies: { 'nothanks-lab': `file:${tarball}` } } };
   for (const [path, entry] of Object.entries(lab.packages)) if (path.startsWith('node_modules/') && !entry.dev) packages[path] = entry;
-  packages['node_modules/nothanks-lab'] = { version: root.version, resolved: `file:${tarball}`, dependencies: root.dependencies, bin: root.bin, engines: root.engines };
+  packages['node_modules/nothanks-lab'] = {
+    version: root.version,
+    resolved: `file:${tarball}`,
+    dependencies: root.dependencies,
+    bin: root.bin,
+    engines: root.engines,
+  };
   return JSON.stringify({ name: 'scratch', lockfileVersion: 3, requires: true, packages }, null, 2);
 }
 
@@ -42,23 +50,43 @@ describe('the packed package', () => {
   it("installs into an empty project, where the README's bot plays through the bin and the typed API", () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-pack-'));
     // `npm test` has just built dist/; --ignore-scripts skips prepare's second build.
-    const [packed] = JSON.parse(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], PROJECT_ROOT)) as { filename: string; files: { path: string }[] }[];
+    const [packed] = JSON.parse(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], PROJECT_ROOT)) as {
+      filename: string;
+      files: { path: string }[];
+    }[];
     const files = packed!.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/tournament/worker.js', 'dist/agents/no-thanks/mc.js']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'dist/src/index.js',
+        'dist/src/index.d.ts',
+        'dist/src/tournament/worker.js',
+        'dist/agents/no-thanks/mc.js',
+      ]),
+    );
     expect(files.filter((f) => /\.test\.|^src\/|\.map$/.test(f))).toEqual([]);
 
     const project = join(dir, 'project');
     mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module', dependencies: { 'nothanks-lab': `file:../${packed!.filename}` } }));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'scratch', private: true, type: 'module', dependencies: { 'nothanks-lab': `file:../${packed!.filename}` } }),
+    );
     writeFileSync(join(project, 'package-lock.json'), scratchLockfile(`../${packed!.filename}`));
     const install = spawnSync('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: project, encoding: 'utf8' });
-    if (install.status !== 0 && /ENOTCACHED/.test(install.stderr)) throw new Error("npm's cache lacks a locked dependency: run `npm ci` in the lab first (it fills the cache)");
+    if (install.status !== 0 && /ENOTCACHED/.test(install.stderr))
+      throw new Error("npm's cache lacks a locked dependency: run `npm ci` in the lab first (it fills the cache)");
     expect(install.stderr.match(/npm error.*/g) ?? []).toEqual([]);
 
     // The README's example, copied as it stands.
     const { bot, command } = readmeExample();
     writeFileSync(join(project, 'my-bot.ts'), bot);
-    const cli = spawnSync(join(project, 'node_modules', '.bin', 'nothanks'), [...command, '--out', 'bin-run', '--threads', '2'], { cwd: project, encoding: 'utf8' });
+    const cli = spawnSync(join(project, 'node_modules', '.bin', 'nothanks'), [...command, '--out', 'bin-run', '--threads', '2'], {
+      cwd: project,
+      encoding: 'utf8',
+    });
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(0);
     const summary = JSON.parse(readFileSync(join(project, 'bin-run', 'summary.json'), 'utf8'));
@@ -97,9 +125,23 @@ describe('the packed package', () => {
        export const result: Promise<TournamentResult> = runTournament({ pool: ['greedy'], rules: { players: 3 }, games: 1, seed: 'x' });
        export const pot = (o: Observation): number => o.pot + bot.name.length;`,
     );
-    const tsc = [join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck'];
+    const tsc = [
+      join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '--noEmit',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--skipLibCheck',
+    ];
     sh(process.execPath, [...tsc, 'consumer.ts'], project);
-    writeFileSync(join(project, 'wrong.ts'), `import { defineAgent } from 'nothanks-lab';\nexport default defineAgent({ name: 'w', description: '', params: {}, create: () => ({ decide: () => 'fold' }) });\n`);
+    writeFileSync(
+      join(project, 'wrong.ts'),
+      `import { defineAgent } from 'nothanks-lab';\nexport default defineAgent({ name: 'w', description: '', params: {}, create: () => ({ decide: () => 'fold' }) });\n`,
+    );
     const wrong = spawnSync(process.execPath, [...tsc, 'wrong.ts'], { cwd: project, encoding: 'utf8' });
     expect(wrong.stdout).toMatch(/wrong\.ts.*error TS2322: Type '"fold"' is not assignable/);
   }, 180_000);

@@ -92,9 +92,9 @@ describe('nothanks tournament / replay', () => {
   it('lists the built-in agents with their parameters', () => {
     const r = run(['agents']);
     expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);
-    expect(r.stdout).toMatch(/^  threshold: /m);
+    expect(r.stdout).toMatch(/^ {2}threshold: /m);
     expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 4; number -40\.\.40\)$/m);
-    expect(r.stdout).toMatch(/^  mc: /m);
+    expect(r.stdout).toMatch(/^ {2}mc: /m);
   });
 
   it('keeps what was finished on Ctrl-C, marked partial', async () => {
