@@ -71,6 +71,18 @@ describe("loading a user's bot file", () => {
     await expect(loadAgent(`${path}:max=50`)).rejects.toThrow('max must be an integer from 3 to 35, got "50"');
   });
 
+  it("resolves a bot's imports of the package name to this lab, from any folder", async () => {
+    const path = botFile(
+      'low.ts',
+      `import { defineAgent } from 'nothanks-lab/6-nimmt';
+       import { GAMES } from 'nothanks-lab';
+       export default defineAgent({ name: 'low', description: GAMES.get('6-nimmt')!.name, params: {}, create: () => ({ decide: (obs) => obs.handCard(0) }) });`,
+    );
+    const agent = await loadAgent(path, '6-nimmt');
+    expect(agent.definition).toMatchObject({ name: 'low', game: '6-nimmt', description: '6 nimmt!' });
+    await expect(loadAgent(botFile('nope.ts', `import { x } from 'nothanks-lab/nope'; export default x;`))).rejects.toThrow(/"nothanks-lab\/nope" is not an entry of the lab \(nothanks-lab, nothanks-lab\/no-thanks, /);
+  });
+
   it('loads plain JavaScript too', async () => {
     const path = botFile('taker.mjs', `export default { name: 'taker', description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
     expect((await loadAgent(path)).definition.name).toBe('taker');
