@@ -127,14 +127,14 @@ describe('tournament', () => {
   it('names a bot whose create() throws, before any game', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-create-')), 'broken.mjs');
     writeFileSync(path, `export default { name: 'broken', params: {}, create: () => { throw new Error('no brain'); } };`);
-    await expect(runTournament({ ...base, pool: ['greedy', path] })).rejects.toThrow(/^bot ".*broken\.mjs" failed to start: no brain$/);
+    await expect(runTournament({ ...base, pool: ['greedy', path] })).rejects.toThrow(/^bot "broken" \(\/.*broken\.mjs\) failed to start: no brain$/);
   });
 
   it('stops with a one-line message when a bot crashes in a worker', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-crash-')), 'crash.mjs');
     writeFileSync(path, `export default { name: 'crash', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) throw new Error('out of ideas'); return 'take'; } }) };`);
     await expect(runTournament({ ...base, pool: ['greedy', path], threads: 2 })).rejects.toThrow(
-      new RegExp(`^bot "${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" in seat \\d \\(game seed [0-9a-f]{16}\\) threw out of ideas$`),
+      /^bot "crash" in seat \d \(game seed [0-9a-f]{16}\) threw out of ideas$/,
     );
   });
 });

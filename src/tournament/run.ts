@@ -82,7 +82,8 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
     try {
       agent.create();
     } catch (err) {
-      throw new AgentError(`bot "${agent.label}" failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      const from = agent.file === undefined ? '' : ` (${agent.file})`;
+      throw new AgentError(`bot "${agent.label}"${from} failed to start: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   if (!Number.isInteger(options.games) || options.games < 1) throw new UserError(`games must be a positive integer, got ${options.games}`);
