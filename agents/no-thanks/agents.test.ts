@@ -10,8 +10,14 @@ import mc from './mc.js';
 import random from './random.js';
 import threshold, { thresholdTakes, type ThresholdParams } from './threshold.js';
 
+type PositionOptions = { card: number; pot?: number; chips?: number; theirChips?: number; mine?: number[]; theirs?: number[]; rules?: Partial<RulesInput> };
+
 /** A hand-built position: seat 0 to decide on `card` with `pot` chips on it. */
-function position(opts: { card: number; pot?: number; chips?: number; mine?: number[]; theirs?: number[]; rules?: Partial<RulesInput> }) {
+function position(opts: PositionOptions): Observation {
+  return positionWithState(opts).obs;
+}
+
+function positionWithState(opts: PositionOptions): { state: GameState; obs: Observation } {
   const rules = makeRules({ players: 3, ...opts.rules });
   const s = new GameState(rules);
   s.deal(hashString('hand-built'), 0);
@@ -23,16 +29,17 @@ function position(opts: { card: number; pot?: number; chips?: number; mine?: num
   for (const c of opts.theirs ?? []) s.addCard(1, c);
   s.pot = opts.pot ?? 0;
   s.chips[0] = opts.chips ?? 11;
-  return new Observation(s, 0);
+  for (let seat = 1; seat < rules.players; seat++) s.chips[seat] = opts.theirChips ?? 11;
+  return { state: s, obs: new Observation(s, 0) };
 }
 
 function withDefaults(def: AgentDefinition, over: Record<string, number | string> = {}): Agent {
   const params = Object.fromEntries(Object.entries(def.params).map(([k, p]) => [k, p.default]));
-  return def.create({ ...params, ...over });
+  return def.create({ ...params, ...over }) as Agent;
 }
 
 function start(obs: Observation, seed = 'test'): GameStart {
-  return { seat: 0, rules: obs.rules, agents: ['a', 'b', 'c'], seed, random: makeRandom(seed) };
+  return { seat: 0, rules: obs.rules, agents: ['a', 'b', 'c'], random: makeRandom(seed) };
 }
 
 describe('greedy', () => {
@@ -112,6 +119,19 @@ describe('mc', () => {
     expect(bot.decide(obs)).toBe('pass');
   });
 
+  it('reads open chips: it stops milking a card only it wants when the next players have no chips and must take it', () => {
+    // The real chips (none for either opponent) disagree on purpose with the chips counted from the
+    // position's empty history (11 each): mc's answer shows which of the two it reads.
+    const decide = (openChips: boolean) => {
+      const bot = withDefaults(mc, { rollouts: 200 });
+      const obs = position({ card: 21, pot: 0, mine: [20, 22], theirChips: 0, rules: { openChips } });
+      bot.newGame!(start(obs));
+      return bot.decide(obs);
+    };
+    expect(decide(true)).toBe('take');
+    expect(decide(false)).toBe('pass'); // hidden chips: counted, 11 each, as in the milking test above
+  });
+
   it('passes on a high card with nothing on it early in the game', () => {
     const bot = withDefaults(mc, { rollouts: 200 });
     const obs = position({ card: 35, pot: 0 });
@@ -165,10 +185,26 @@ describe('the information model', () => {
     expect((obs as unknown as Record<string, unknown>).s).toBeUndefined();
   });
 
-  it('opens chips and removed cards only under their variants', () => {
-    const obs = position({ card: 20, rules: { openChips: true, knownRemoved: true } });
-    expect(obs.chips(1)).toBe(11);
-    expect(obs.removedCards()).toHaveLength(9);
-    expect(obs.removedCards()).not.toContain(20);
+  it('opens chips and removed cards only under their variants, and then tells the truth', () => {
+    for (const openChips of [false, true]) {
+      for (const knownRemoved of [false, true]) {
+        const { state, obs } = positionWithState({ card: 20, chips: 9, theirChips: 7, rules: { openChips, knownRemoved } });
+        state.chips[2] = 3;
+        expect(obs.chips(0)).toBe(9);
+        if (openChips) expect([obs.chips(1), obs.chips(2)]).toEqual([7, 3]);
+        else expect(() => obs.chips(1)).toThrow(/hidden/);
+        // The removed cards, worked out apart from the observation: every card not in the played deck.
+        const deck = new Set(state.cards.subarray(state.deckStart, state.deckEnd));
+        const removed = Array.from({ length: 33 }, (_, i) => i + 3).filter((c) => !deck.has(c));
+        expect(removed).toHaveLength(9);
+        if (knownRemoved) {
+          expect(obs.removedCards()).toEqual(removed);
+          expect(Array.from({ length: 9 }, (_, i) => obs.removedAt(i)).sort((x, y) => x - y)).toEqual(removed);
+        } else {
+          expect(() => obs.removedCards()).toThrow(/hidden/);
+          expect(() => obs.removedAt(0)).toThrow(/hidden/);
+        }
+      }
+    }
   });
 });

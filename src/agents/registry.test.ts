@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { makeRecord, replayRecord } from '../games/no-thanks/record.js';
 import { makeRules } from '../games/no-thanks/rules.js';
 import { hashString, seedHex } from '../game/seed.js';
+import type { NoThanksAgent } from '../games/no-thanks/agent.js';
 import { Table } from '../games/no-thanks/table.js';
 import { PROJECT_ROOT } from '../paths.js';
-import { loadAgent, loadBot } from './registry.js';
+import { loadAgent, loadBot, loadPool } from './registry.js';
 import { parseSpec, splitLineup } from './spec.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-bots-'));
@@ -75,7 +76,7 @@ describe("loading a user's bot file", () => {
     const agent = await loadAgent(`${path}:max=20`);
     expect(agent.definition.name).toBe('picky');
     expect(agent.params).toEqual({ max: 20 });
-    const table = new Table(makeRules({ players: 3 }), [agent.create(), agent.create(), agent.create()], ['p', 'p', 'p']);
+    const table = new Table(makeRules({ players: 3 }), [agent.create(), agent.create(), agent.create()] as NoThanksAgent[], ['p', 'p', 'p']);
     table.play(hashString('user-bot'));
     const seed = seedHex(hashString('user-bot'));
     // Every card above 20 was taken only by a seat out of chips.
@@ -101,7 +102,7 @@ describe("loading a user's bot file", () => {
       const out = join(sub, `run-${Math.random().toString(36).slice(2)}`);
       execFileSync(process.execPath, [CLI, 'tournament', '--agents', `${bot},greedy`, '--players', '2', '--chips', '11', '--games', '20', '--quiet', '--threads', '1', '--out', out]);
       const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { agents: { agent: string; meanChips: number }[] };
-      return summary.agents.find((a) => a.agent === bot)!.meanChips;
+      return summary.agents.find((a) => a.agent === 'follows-helper')!.meanChips;
     };
     writeFileSync(helper, `export const choice: 'take' | 'pass' = 'take';`);
     const taking = meanChips();
@@ -109,6 +110,18 @@ describe("loading a user's bot file", () => {
     // A bot that always takes never pays a chip (11 or more at the end); one that passes pays.
     expect(taking).toBeGreaterThanOrEqual(11);
     expect(meanChips()).toBeLessThan(11);
+  });
+
+  it("resolves a bot's imports of the package name to this lab, from any folder", async () => {
+    const path = botFile(
+      'low.ts',
+      `import { defineAgent } from 'nothanks-lab/6-nimmt';
+       import { GAMES } from 'nothanks-lab';
+       export default defineAgent({ name: 'low', description: GAMES.get('6-nimmt')!.name, params: {}, create: () => ({ decide: (obs) => obs.handCard(0) }) });`,
+    );
+    const agent = await loadAgent(path, '6-nimmt');
+    expect(agent.definition).toMatchObject({ name: 'low', game: '6-nimmt', description: '6 nimmt!' });
+    await expect(loadAgent(botFile('nope.ts', `import { x } from 'nothanks-lab/nope'; export default x;`))).rejects.toThrow(/"nothanks-lab\/nope" is not an entry of the lab \(nothanks-lab, nothanks-lab\/no-thanks, /);
   });
 
   it('loads plain JavaScript too', async () => {
@@ -123,12 +136,26 @@ describe("loading a user's bot file", () => {
   });
 });
 
+describe('labels', () => {
+  it("name a file bot by its own name and parameters, keep built-ins' specs, and tell equal names apart", async () => {
+    const one = botFile('one.mjs', `export default { name: 'copycat', description: '', params: { k: { description: '', default: 1, min: 0, max: 9 } }, create: () => ({ decide: () => 'take' }) };`);
+    const two = botFile('two.mjs', `export default { name: 'copycat', description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
+    const greedy = botFile('greedy-file.mjs', `export default { name: 'greedy', description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
+    const unnamed = botFile('nameless.mjs', `export default { description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
+    expect((await loadAgent(`${one}:k=3`)).label).toBe('copycat:k=3');
+    const pool = await loadPool([`${one}`, 'threshold:margin=3', two, greedy, 'greedy', unnamed, `${one}:k=2`]);
+    expect(pool.map((a) => a.label)).toEqual(['copycat', 'threshold:margin=3', 'copycat#2', 'greedy#2', 'greedy', 'nameless', 'copycat:k=2']);
+    expect(pool.map((a) => a.file)).toEqual([one, undefined, two, greedy, undefined, unnamed, one]);
+    await expect(loadAgent(botFile('blank.mjs', `export default { name: ' ', params: {}, create: () => ({ decide: () => 'take' }) };`))).rejects.toThrow(/"name" must be a non-empty string/);
+  });
+});
+
 describe('misbehaving bots', () => {
   async function play(decide: string): Promise<void> {
     const path = botFile(`bad-${Math.random().toString(36).slice(2)}.mjs`, `export default { name: 'bad', params: {}, create: () => ({ decide: ${decide} }) };`);
     const bad = await loadAgent(path);
     const greedy = await loadAgent('greedy');
-    const table = new Table(makeRules({ players: 3 }), [greedy.create(), bad.create(), greedy.create()], ['greedy', 'bad', 'greedy']);
+    const table = new Table(makeRules({ players: 3 }), [greedy.create(), bad.create(), greedy.create()] as NoThanksAgent[], ['greedy', 'bad', 'greedy']);
     for (let g = 0; g < 20; g++) table.play(hashString(`bad${g}`));
   }
 

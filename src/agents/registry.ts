@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentDefinition, ParamValues } from '../agent.js';
-import { AgentError, UserError } from '../errors.js';
+import type { Plugin } from 'esbuild';
+import { UserError } from '../errors.js';
 import { DEFAULT_GAME, gameById } from '../game/registry.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { parseSpec, type AgentSpec } from './spec.js';
@@ -18,8 +19,14 @@ export interface LoadedAgent {
   spec: AgentSpec;
   definition: AgentDefinition;
   params: ParamValues;
-  /** The spec as written: the bot's label in tables and records. */
+  /**
+   * The bot's name in tables, charts, summaries and records: a built-in's spec as written; a file
+   * bot's own `name` with the spec's parameters (`run-builder:slack=8`), never its path (the path is
+   * `spec.source`, kept in the run's metadata). In a pool, `loadPool` makes labels unique.
+   */
   label: string;
+  /** The bot file's absolute path (file bots only). */
+  file?: string;
   create(): unknown;
 }
 
@@ -29,8 +36,9 @@ const fileCache = new Map<string, Promise<AgentDefinition>>();
 export async function loadAgent(text: string, game: string = DEFAULT_GAME): Promise<LoadedAgent> {
   const spec = parseSpec(text);
   let definition: AgentDefinition;
+  let file: string | undefined;
   if (spec.isFile) {
-    const path = resolve(spec.source);
+    const path = (file = resolve(spec.source));
     if (!fileCache.has(path)) fileCache.set(path, importAgentFile(path));
     definition = await fileCache.get(path)!;
     // A file without a game is a No Thanks! bot (the lab's first game; older bot files say nothing).
@@ -43,24 +51,48 @@ export async function loadAgent(text: string, game: string = DEFAULT_GAME): Prom
     definition = found;
   }
   const params = resolveParams(definition, spec);
-  const label = spec.text;
-  const create = (): unknown => {
-    try {
-      return definition.create(params);
-    } catch (err) {
-      throw new AgentError(`bot "${label}" failed to start: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  };
-  return { spec, definition, params, label, create };
+  const label = file === undefined ? spec.text : agentLabel(definition.name, spec);
+  return { spec, definition, params, label, ...(file === undefined ? {} : { file }), create: () => definition.create(params) };
+}
+
+/**
+ * A file bot's label: its definition's name and the parameters as the spec writes them, in the
+ * built-ins' spec style (`name:key=value,...`), so the same rule names built-in and file bots alike.
+ */
+export function agentLabel(name: string, spec: AgentSpec): string {
+  const params = Object.entries(spec.params).map(([k, v]) => `${k}=${v}`);
+  return params.length ? `${name}:${params.join(',')}` : name;
+}
+
+/**
+ * Loads a pool and makes its labels unique. Built-in labels never change (they are the specs,
+ * already distinct in a pool); a file bot whose label is taken (two files with one name, or a file
+ * named like a built-in) gets the first free suffix `#2`, `#3`, ... in pool order. Every thread
+ * that loads the same pool gets the same labels.
+ */
+export async function loadPool(specs: readonly string[], game: string = DEFAULT_GAME, load: (spec: string, game: string) => Promise<LoadedAgent> = loadAgent): Promise<LoadedAgent[]> {
+  const loaded = await Promise.all(specs.map((spec) => load(spec, game)));
+  const taken = new Set(loaded.filter((a) => a.file === undefined).map((a) => a.label));
+  return loaded.map((a) => {
+    if (a.file === undefined) return a;
+    let label = a.label;
+    for (let k = 2; taken.has(label); k++) label = `${a.label}#${k}`;
+    taken.add(label);
+    return { ...a, label };
+  });
 }
 
 /** For tournaments, sweeps and experiments: a bot that waits for a person would hang them. */
-export async function loadBot(text: string, game: string = DEFAULT_GAME): Promise<LoadedAgent> {
-  const agent = await loadAgent(text, game);
+export function assertBot(agent: LoadedAgent): LoadedAgent {
   if (agent.definition.interactive) {
     throw new UserError(`agent "${agent.label}" waits for a person at the terminal: play against it with \`nothanks play\`; tournaments, sweeps and experiments seat bots only`);
   }
   return agent;
+}
+
+/** loadAgent, refusing the human bots (see assertBot). */
+export async function loadBot(text: string, game: string = DEFAULT_GAME): Promise<LoadedAgent> {
+  return assertBot(await loadAgent(text, game));
 }
 
 export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValues {
@@ -89,11 +121,33 @@ export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValue
 }
 
 /**
- * Imports a user's bot file. TypeScript is bundled with esbuild (relative imports included,
- * packages left to node_modules) into a cached .mjs named by a hash of the bundle itself: an edit
- * to any file the bot imports gives a new bundle, so stale code never runs. Bundling is done once
- * per thread (milliseconds); worker threads import plain JavaScript and nothing is transpiled in
- * the game loop.
+ * An esbuild plugin that points a bot's `import ... from 'nothanks-lab'` (or a subpath such as
+ * 'nothanks-lab/6-nimmt') at the files of the lab that is running it, through its package.json
+ * `exports`: a bot file anywhere on disk then works with this lab, whether or not its own folder
+ * has the package installed, and never binds to a second copy.
+ */
+function labImports(): Plugin {
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; exports?: Record<string, string | { default?: string }> };
+  const escaped = pkg.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return {
+    name: 'lab-imports',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${escaped}(/.*)?$`) }, (args) => {
+        const entry = pkg.exports?.[`.${args.path.slice(pkg.name.length)}`];
+        const target = typeof entry === 'string' ? entry : entry?.default;
+        if (!target) return { errors: [{ text: `"${args.path}" is not an entry of the lab (${Object.keys(pkg.exports ?? {}).map((k) => pkg.name + k.slice(1)).join(', ')})` }] };
+        return { path: pathToFileURL(join(PROJECT_ROOT, target)).href, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * Imports a user's bot file. TypeScript is bundled with esbuild (relative imports included, the
+ * lab's own package name pointed at this lab by labImports, other packages left to node_modules)
+ * into a cached .mjs named by a hash of the bundle itself: an edit to any file the bot imports
+ * gives a new bundle, so stale code never runs. Bundling is done once per thread (milliseconds);
+ * worker threads import plain JavaScript and nothing is transpiled in the game loop.
  */
 async function importAgentFile(path: string): Promise<AgentDefinition> {
   if (!existsSync(path)) throw new UserError(`agent file ${path} does not exist`);
@@ -103,13 +157,14 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
     try {
       // Loaded on demand: worker threads that play built-in bots never pay for esbuild.
       const { build } = await import('esbuild');
-      const out = await build({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent', packages: 'external' });
+      const out = await build({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent', packages: 'external', plugins: [labImports()] });
       code = out.outputFiles[0]!.contents;
     } catch (err) {
       const first = (err as { errors?: { text: string }[] }).errors?.[0]?.text ?? String(err);
       throw new UserError(`agent file ${path} does not compile: ${first}`);
     }
-    const hash = createHash('sha256').update(path).update(code).digest('hex').slice(0, 16);
+    // The bundle names the lab's own files (labImports), so a lab in another folder gets its own.
+    const hash = createHash('sha256').update(path).update('\0').update(code).digest('hex').slice(0, 16);
     // Inside the project so that the bot's package imports resolve from the lab's node_modules.
     const dir = join(PROJECT_ROOT, 'node_modules', '.cache', 'nothanks-agents');
     target = join(dir, `${hash}.mjs`);
@@ -131,5 +186,7 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
     throw new UserError(`agent file ${path} does not export a bot: export default { name, description, params, create }`);
   }
   if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id such as "no-thanks"`);
-  return { name: def.name ?? path, game: def.game, description: def.description ?? '', params: def.params ?? {}, interactive: def.interactive === true, create: def.create } as AgentDefinition;
+  if (def.name !== undefined && (typeof def.name !== 'string' || !def.name.trim())) throw new UserError(`agent file ${path}: "name" must be a non-empty string (the bot's label in tables)`);
+  // A bot without a name is labelled by its file's name (not its whole path).
+  return { name: def.name?.trim() ?? basename(path).replace(/\.(m|c)?(t|j)s$/, ''), game: def.game, description: def.description ?? '', params: def.params ?? {}, interactive: def.interactive === true, create: def.create } as AgentDefinition;
 }

@@ -40,7 +40,8 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
   const tournament = await tournamentWorkload(n(250_000));
   say('memory: 1 million games...');
   const memory = await memoryWorkload(n(250_000));
-  const reference = opts.reference ? cReference(3_000_000) : undefined;
+  const c = opts.reference ? cReference(3_000_000) : { skipped: 'not asked for (--no-reference)' };
+  const reference = 'figures' in c ? c.figures : undefined;
   const targets = {
     engineVsC: reference ? engine.decisionsPerSecond / reference.decisionsPerSecond! : null,
     speedUp2Threads: tournament.speedUp,
@@ -49,7 +50,7 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
     mcMsPerDecision: mc.msPerDecision,
     peakMB: memory.peakMB,
   };
-  const result = { engine, random, mc, tournament, memory, reference: reference ?? null, targets };
+  const result = { engine, random, mc, tournament, memory, reference: reference ?? null, referenceSkipped: 'skipped' in c ? c.skipped : null, targets };
   if (opts.json) return result;
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const rows = [engine, random].map((w) => `${w.workload.padEnd(28)} ${k(w.gamesPerSecond).padStart(11)} games/s ${k(w.decisionsPerSecond).padStart(13)} decisions/s ${w.decisionsPerGame.toFixed(2).padStart(6)} dec/game  mean score ${w.meanScore.toFixed(2)}`);
@@ -61,7 +62,7 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
       `${'memory'.padEnd(28)} ${k(memory.games)} games in ${memory.seconds.toFixed(1)} s, peak ${memory.peakMB.toFixed(0)} MB`,
       reference
         ? `${'C reference (same run)'.padEnd(28)} ${k(reference.gamesPerSecond!).padStart(11)} games/s ${k(reference.decisionsPerSecond!).padStart(13)} decisions/s ${reference.decisionsPerGame!.toFixed(2).padStart(6)} dec/game  mean score ${reference.meanScore!.toFixed(2)}`
-        : 'C reference: not run (needs ../shared/perf/reference.sh and cc)',
+        : `C reference: skipped, ${'skipped' in c ? c.skipped : ''}; the workload-1 ratio to C is n/a`,
       '',
       'targets:',
       `  workload 1 vs C decisions/s  ${targets.engineVsC === null ? 'n/a' : `${targets.engineVsC.toFixed(2)} (target >= 0.50)`}`,

@@ -31,6 +31,28 @@ describe('nothanks tournament / replay', () => {
     expect(r.stdout).toMatch(/300 records in .* replayed: all legal, all results match\./);
   });
 
+  it('labels file bots by their names in every output and keeps their paths in the metadata', () => {
+    const bot = (file: string, take: number) => {
+      writeFileSync(join(dir, file), `export default { name: 'mine', description: '', params: {}, create: () => ({ decide: (obs) => (obs.myChips === 0 || obs.card <= ${take} ? 'take' : 'pass') }) };`);
+      return join(dir, file);
+    };
+    const [a, b] = [bot('a.mjs', 12), bot('b.mjs', 20)];
+    const log = join(dir, 'labels.jsonl');
+    const perGame = join(dir, 'labels.csv');
+    const t = run(['tournament', '--agents', `./a.mjs,./b.mjs,greedy`, '--players', '3', '--games', '4', '--log', log, '--per-game', perGame, '--out', join(dir, 'labels')]);
+    expect(t.stderr).toBe('');
+    const summary = JSON.parse(readFileSync(join(dir, 'labels', 'summary.json'), 'utf8'));
+    expect(summary.agents.map((x: { agent: string }) => x.agent)).toEqual(['mine', 'mine#2', 'greedy']);
+    expect(summary.agentOrigins).toEqual([{ agent: 'mine', spec: './a.mjs', file: a }, { agent: 'mine#2', spec: './b.mjs', file: b }, { agent: 'greedy', spec: 'greedy' }]);
+    expect(summary.seatings[0]).toEqual(['mine', 'mine#2', 'greedy']);
+    expect(Object.keys(summary.distributions)).toEqual(['mine', 'mine#2', 'greedy']);
+    const outputs = ['summary.csv', 'pairwise.csv', 'seats.csv'].map((f) => readFileSync(join(dir, 'labels', f), 'utf8')).join('') + readFileSync(perGame, 'utf8') + t.stdout;
+    expect(outputs).toContain('mine#2');
+    expect(outputs).not.toContain('.mjs');
+    const records = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(records[0].agents).toEqual(['mine', 'mine#2', 'greedy']);
+  });
+
   it('rejects a record that breaks the rules, naming the decision', () => {
     const log = join(dir, 'one.jsonl');
     run(['tournament', '--agents', 'greedy', '--players', '3', '--games', '1', '--log', log, '--out', join(dir, 't2')]);
@@ -90,7 +112,7 @@ describe('nothanks tournament / replay', () => {
     const r = run(['tournament', '--agents', `${bot},greedy`, '--players', '3', '--games', '50', '--threads', '1', '--chunk', '1', '--decision-timeout', '1', '--out', out]);
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^nothanks: bot ".*stuck-late\.mjs" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped .*; the \d+ games finished before are in /);
+    expect(r.stderr).toMatch(/^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped .*; the \d+ games finished before are in /);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     expect(summary.partial).toBe(true);
     expect(summary.gamesPlayed).toBeGreaterThan(0);
@@ -99,24 +121,33 @@ describe('nothanks tournament / replay', () => {
   it('lists the built-in agents with their parameters', () => {
     const r = run(['agents']);
     expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);
-    expect(r.stdout).toMatch(/^  threshold: /m);
+    expect(r.stdout).toMatch(/^ {2}threshold: /m);
     expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 4; number -40\.\.40\)$/m);
-    expect(r.stdout).toMatch(/^  mc: /m);
+    expect(r.stdout).toMatch(/^ {2}mc: /m);
   });
 
   it('keeps what was finished on Ctrl-C, marked partial', async () => {
     const out = join(dir, 'interrupted');
-    const child = spawn(process.execPath, [cli, 'tournament', '--agents', 'mc:rollouts=50,greedy,threshold', '--players', '3', '--games', '100000', '--out', out, '--chunk', '4'], { cwd: dir });
+    const log = join(dir, 'interrupted.jsonl');
+    const child = spawn(process.execPath, [cli, 'tournament', '--agents', 'mc:rollouts=50,greedy,threshold', '--players', '3', '--games', '100000', '--out', out, '--chunk', '4', '--log', log], { cwd: dir });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    await new Promise((r) => setTimeout(r, 3000));
+    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    // Interrupt once games have finished: the first records reach the log's partial file (the log
+    // is renamed into place when the run closes), so no guess at how long start-up takes.
+    const partialLog = `${log}.${child.pid}.tmp`;
+    const finishedGames = () => (existsSync(partialLog) ? readFileSync(partialLog, 'utf8').split('\n').length - 1 : 0);
+    while (finishedGames() === 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+    const seen = finishedGames();
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('exit', r));
-    expect(code).toBe(130);
+    expect(await exited).toBe(130);
     expect(stderr).toMatch(/interrupted/);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     expect(summary.partial).toBe(true);
-    expect(summary.gamesPlayed).toBeGreaterThan(0);
+    // What was finished is what is reported: every game in the summary is in the log, and no more.
+    const logged = readFileSync(log, 'utf8').trim().split('\n').length;
+    expect(summary.gamesPlayed).toBe(logged);
+    expect(logged).toBeGreaterThanOrEqual(seen);
     expect(summary.gamesPlayed).toBeLessThan(300000);
   });
 });

@@ -1,4 +1,4 @@
-import { loadAgent } from '../agents/registry.js';
+import { loadPool } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
 import { gameById } from '../game/registry.js';
 import { UserError } from '../errors.js';
@@ -19,6 +19,6 @@ export async function playCommand(a: RuleArgs & { agents: string; seat?: number;
   const specs = [...bots];
   specs.splice(seat, 0, 'human');
   const rules = game.makeRules(rulesFromArgs(a, game, P));
-  const agents = await Promise.all(specs.map((spec) => loadAgent(spec, game.id)));
+  const agents = await loadPool(specs, game.id);
   game.playAtTerminal({ rules, agents, seed: a.seed, games: a.games, humanSeat: seat });
 }

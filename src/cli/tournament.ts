@@ -63,7 +63,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
       isolate: a.isolate,
       signal: stop.signal,
       onProgress: (done, total) => progress.update(done, total),
-      onBatch(batch, res, seatings) {
+      onBatch(batch, res, seatings, labels) {
         if (log && res.records) log.write(res.records.join('\n') + '\n');
         if (!perGame) return;
         const P = seatings[0]!.length;
@@ -79,7 +79,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
             for (let seat = 0; seat < P; seat++) {
               const at = ((k - batch.from) * seatings.length + s) * P + seat;
               const metrics = Array.from({ length: M }, (_, m) => res.data[layout.metric(m) + at]!);
-              rows.push([k, seed, s, seat, (seat - starter + P) % P, batch.pool[lineup[seat]!]!, res.data[layout.scores + at]!, ...metrics]);
+              rows.push([k, seed, s, seat, (seat - starter + P) % P, labels[lineup[seat]!]!, res.data[layout.scores + at]!, ...metrics]);
             }
           });
         }

@@ -70,7 +70,8 @@ describe('compare experiments', () => {
     [{ arms: [{ ...arms[0], game: 'chess' }] }, 'unknown game "chess"'],
     [{ arms, players: [2] }, 'arm "base", rules at 2 players: 2 players is outside the official rules'],
   ])('rejects %j naming the arm', (over, message) => {
-    expect(() => validateExperiment({ kind: 'compare', title: 't', arms, players: [3], games: 5, seed: 1, ...over }, 'c.json')).toThrow(message);
+    const base = { kind: 'compare', title: 't', arms, players: [3], games: 5, seed: 1 };
+    expect(() => validateExperiment({ ...base, ...over }, 'c.json')).toThrow(message);
   });
 
   it('plays every arm on duplicate deals and reports the paired difference and what each card is worth', async () => {

@@ -196,8 +196,10 @@ function playerCountHeadlines(summaries: Summary[], exp: PlayerCountExperiment):
   for (const s of summaries) groups.set(settings(s), [...(groups.get(settings(s)) ?? []), s.players]);
   const [sameKey] = [...groups.entries()].reduce((a, b) => (b[1].length > a[1].length ? b : a), ['', [] as number[]]);
   const sameText = summaries.length ? customRules(summaries.find((s) => settings(s) === sameKey)!) : '';
-  const lines = exp.agents.map((agent) => {
-    const points = summaries.flatMap((s) => s.agents.filter((a) => a.agent === agent).map((a) => [s.players, a.meanScore, settings(s)] as const));
+  // Summary rows follow the pool, which an experiment keeps as given: row i is exp.agents[i] (its label may differ from the spec).
+  const lines = exp.agents.map((_, i) => {
+    const agent = summaries[0]?.agents[i]?.agent ?? exp.agents[i]!;
+    const points = summaries.flatMap((s) => [s.agents[i]!].map((a) => [s.players, a.meanScore, settings(s)] as const));
     const text = points.map(([p, m]) => `${p}p ${m.toFixed(1)}`).join(', ');
     const best = points.reduce((a, b) => (b[1] < a[1] ? b : a));
     const line = points.filter(([, , key]) => key === sameKey).map(([p, m]) => [p, m]);

@@ -1,16 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { validateExperiment } from '../experiments/experiment.js';
+import { describeBrowser, launchChromium } from '../testing/browser.js';
 
-// .ci/run installs Debian's chromium; the page must work offline, as a file.
-const CHROMIUM = '/usr/bin/chromium';
-
-describe('report.html', () => {
+// The page must work offline, as a file: headless Chromium (.ci/run installs Debian's and requires it).
+describeBrowser('report.html', () => {
   it.each([
     [{ kind: 'strategies', title: 'Report test', agents: ['random', 'greedy', 'threshold'], players: [3, 4], games: 4, seed: 'report', seatings: 'rotations' }, 4, 4],
     [
@@ -29,7 +27,6 @@ describe('report.html', () => {
       3,
     ],
   ])('renders every chart in headless Chromium with no console errors, no network and no injected markup (%#)', async (raw, chartCount, tableCount) => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-report-'));
     const exp = validateExperiment(raw);
     const run = await runExperiment(exp, { out: dir, quiet: true, threads: 1 });
@@ -37,10 +34,7 @@ describe('report.html', () => {
     expect(html).not.toMatch(/<img src=x|<script>alert/);
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href="http/);
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
@@ -51,7 +45,8 @@ describe('report.html', () => {
       await page.goto(pathToFileURL(run.report).href);
       const charts = page.locator('.chart');
       expect(await charts.count()).toBe(chartCount);
-      await page.waitForFunction(() => [...document.querySelectorAll('.chart')].every((c) => c.getAttribute('data-rendered') === 'true'), null, { timeout: 20_000 });
+      // A string runs in the page (the type check has no DOM library, on purpose: the lab is for Node).
+      await page.waitForFunction("[...document.querySelectorAll('.chart')].every((c) => c.getAttribute('data-rendered') === 'true')", null, { timeout: 20_000 });
       for (const chart of await charts.all()) {
         expect(await chart.locator('svg path, svg line, svg rect').count()).toBeGreaterThan(5);
       }

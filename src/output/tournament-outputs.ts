@@ -30,7 +30,9 @@ export function summaryJson(r: TournamentResult, info: RunInfo) {
     dealsPlayed: r.dealsPlayed,
     seatingMode: info.seatingMode,
     selfPlay: info.selfPlay,
-    seatings: r.seatings.map((s) => s.map((a) => r.pool[a])),
+    seatings: r.seatings.map((s) => s.map((a) => r.labels[a])),
+    /** Where each bot came from: the spec as written and, for a bot file, its path. */
+    agentOrigins: r.origins,
     threads: r.threads,
     chunk: r.chunk,
     decisions: r.decisions,

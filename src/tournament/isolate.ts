@@ -1,5 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { GameStart } from '../agent.js';
+import { resolve } from 'node:path';
+import { agentLabel, loadBot, type LoadedAgent } from '../agents/registry.js';
+import { parseSpec } from '../agents/spec.js';
 import { UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 
@@ -93,15 +96,36 @@ class BotProcess {
 
 const processes = new Map<string, BotProcess>();
 
+function processOf(spec: string, game: string): BotProcess {
+  const key = `${game}\u0000${spec}`;
+  let proc = processes.get(key);
+  if (!proc) processes.set(key, (proc = new BotProcess(spec, game)));
+  return proc;
+}
+
+/**
+ * A pool entry under --isolate: a bot file is loaded (and its parameters checked) in its bot
+ * worker, which reports the bot's name for its label; built-in bots load here as usual.
+ */
+export async function loadIsolatedAgent(text: string, game: string): Promise<LoadedAgent> {
+  const spec = parseSpec(text);
+  if (!spec.isFile) return loadBot(text, game);
+  let name: string;
+  try {
+    name = processOf(text, game).request({ op: 'describe', id: -1 }, undefined, undefined) as string;
+  } catch (err) {
+    throw new UserError((err as Error).message);
+  }
+  const create = (): unknown => createIsolated(text, game);
+  return { spec, definition: { name, description: '', params: {}, create }, params: {}, label: agentLabel(name, spec), file: resolve(spec.source), create };
+}
+
 /**
  * A seat's bot, living in its bot worker: the table calls it like any bot. Creating the first one
  * of a file starts the worker and loads the file there (never in this thread).
  */
 export function createIsolated(spec: string, game: string): object {
-  const key = `${game}\u0000${spec}`;
-  let proc = processes.get(key);
-  if (!proc) processes.set(key, (proc = new BotProcess(spec, game)));
-  const p = proc;
+  const p = processOf(spec, game);
   const id = p.newInstance();
   const has = p.request({ op: 'create', id }, undefined, undefined) as { newGame: boolean; onEvent: boolean };
   let start: GameStart | undefined;

@@ -55,7 +55,9 @@ async function main(): Promise<void> {
     try {
       if (definition instanceof Error) throw definition;
       let done: unknown;
-      if (m.op === 'create') {
+      if (m.op === 'describe') {
+        done = definition.definition.name;
+      } else if (m.op === 'create') {
         const bot = definition.create() as Agent<object, unknown, object, unknown>;
         instances[m.id] = bot;
         done = { newGame: typeof bot.newGame === 'function', onEvent: typeof bot.onEvent === 'function' };

@@ -71,12 +71,24 @@ describe('tournament', () => {
     expect(r.stats.agents().reduce((n, a) => n + a.games, 0)).toBe(r.gamesPlayed * 3);
   });
 
-  it('plays the house variants: mc reads open chips and known removed cards through its observation', async () => {
-    for (const variant of [{ openChips: true }, { knownRemoved: true }, { openChips: true, knownRemoved: true }]) {
-      const r = await runTournament({ ...base, pool: ['mc:rollouts=5', 'greedy', 'threshold'], rules: { players: 3, ...variant }, games: 4 });
-      expect(r.gamesPlayed).toBe(4 * 3);
+  it('plays the house variants: mc plays differently knowing the removed cards; open chips tell it nothing its counting does not', async () => {
+    const moves = async (pool: string[], variant: Record<string, boolean>) => {
+      const records: GameRecord[] = [];
+      const r = await runTournament({ ...base, pool, rules: { players: 3, ...variant }, games: 4, records: true, onBatch: (_b, res) => records.push(...res.records!.map((l) => JSON.parse(l) as GameRecord)) });
       expect(r.rules).toMatchObject(variant);
-    }
+      expect(records).toHaveLength(4 * 3);
+      return records.map((rec) => [rec.seed, rec.deck, rec.actions]);
+    };
+    // Control: the variants deal the same games, and bots that read neither play them the same.
+    const blind = ['random', 'greedy', 'threshold'];
+    expect(await moves(blind, { openChips: true, knownRemoved: true })).toEqual(await moves(blind, {}));
+    const withMc = ['mc:rollouts=5', 'greedy', 'threshold'];
+    const plain = await moves(withMc, {});
+    // mc samples only the cards that can still come: its rollouts, hence its moves, change.
+    expect(await moves(withMc, { knownRemoved: true })).not.toEqual(plain);
+    // Chips are public moves, so mc's count is exact: reading them openly changes no move
+    // (agents.test.ts shows mc does read them, in a position where the two disagree).
+    expect(await moves(withMc, { openChips: true })).toEqual(plain);
   });
 
   it('plays circuit matches with the starting seat moving left', async () => {
@@ -112,7 +124,7 @@ describe('tournament', () => {
     writeFileSync(path, `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games >= 7 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`);
     const result = await runTournament({ ...base, pool: ['greedy', path, 'random'], threads: 1, chunk: 1, decisionSeconds: 1.5 });
     // The label is read from the lineup at the seat the clock names: a wrong seat would name greedy or random.
-    expect(result.stopped).toMatch(new RegExp(`^bot "${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" in seat \\d \\(game seed [0-9a-f]{16}\\) took longer than 1\\.5 s to decide: stopped`));
+    expect(result.stopped).toMatch(/^bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1\.5 s to decide: stopped/);
     expect(result.partial).toBe(true);
     expect(result.gamesPlayed).toBeGreaterThan(0);
   });
@@ -120,26 +132,26 @@ describe('tournament', () => {
   it('turns process.exit() in a bot into a one-line error naming it', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-exit-')), 'quitter.mjs');
     writeFileSync(path, `export default { name: 'quitter', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) process.exit(3); return 'take'; } }) };`);
-    await expect(runTournament({ ...base, pool: ['greedy', path], threads: 2 })).rejects.toThrow(/^bot ".*quitter\.mjs" in seat \d \(game seed [0-9a-f]{16}\) threw called process\.exit\(3\); a bot must return its move$/);
+    await expect(runTournament({ ...base, pool: ['greedy', path], threads: 2 })).rejects.toThrow(/^bot "quitter" in seat \d \(game seed [0-9a-f]{16}\) threw called process\.exit\(3\); a bot must return its move$/);
   });
 
   it('names a bot whose create() throws in a worker thread (after starting in the main thread)', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-late-')), 'late.mjs');
     writeFileSync(path, `let n = 0; export default { name: 'late', params: {}, create: () => { if (++n > 1) throw new Error('only one of me'); return { decide: () => 'take' }; } };`);
-    await expect(runTournament({ ...base, pool: ['greedy', path], threads: 1 })).rejects.toThrow(/^bot ".*late\.mjs" failed to start: only one of me$/);
+    await expect(runTournament({ ...base, pool: ['greedy', path], threads: 1 })).rejects.toThrow(/^bot "late" failed to start: only one of me$/);
   });
 
   it('names a bot whose create() throws, before any game', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-create-')), 'broken.mjs');
     writeFileSync(path, `export default { name: 'broken', params: {}, create: () => { throw new Error('no brain'); } };`);
-    await expect(runTournament({ ...base, pool: ['greedy', path] })).rejects.toThrow(/^bot ".*broken\.mjs" failed to start: no brain$/);
+    await expect(runTournament({ ...base, pool: ['greedy', path] })).rejects.toThrow(/^bot "broken" \(\/.*broken\.mjs\) failed to start: no brain$/);
   });
 
   it('stops with a one-line message when a bot crashes in a worker', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-crash-')), 'crash.mjs');
     writeFileSync(path, `export default { name: 'crash', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) throw new Error('out of ideas'); return 'take'; } }) };`);
     await expect(runTournament({ ...base, pool: ['greedy', path], threads: 2 })).rejects.toThrow(
-      new RegExp(`^bot "${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" in seat \\d \\(game seed [0-9a-f]{16}\\) threw out of ideas$`),
+      /^bot "crash" in seat \d \(game seed [0-9a-f]{16}\) threw out of ideas$/,
     );
   });
 });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { loadBot } from '../agents/registry.js';
+import { assertBot, loadAgent, loadPool } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type GameDefinition, type RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../game/registry.js';
 import { dealSeed } from '../game/seed.js';
@@ -9,8 +9,7 @@ import { distModule } from '../paths.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
 import { IntegrityGuard, tamperMessage } from './integrity.js';
-import { createIsolated } from './isolate.js';
-import { parseSpec } from '../agents/spec.js';
+import { loadIsolatedAgent } from './isolate.js';
 import { DecisionWatchdog } from './watchdog.js';
 import { unpack, type WireResult, type WorkerResult, type WorkerTask } from './worker.js';
 
@@ -44,13 +43,25 @@ export interface TournamentOptions {
   decisionSeconds?: number;
   signal?: AbortSignal;
   onProgress?(gamesDone: number, gamesTotal: number): void;
-  /** Called in deal order with each finished batch (for logs and per-game rows). */
-  onBatch?(batch: Batch, result: BatchResult, seatings: number[][]): void;
+  /** Called in deal order with each finished batch (for logs and per-game rows); `labels` parallel the pool. */
+  onBatch?(batch: Batch, result: BatchResult, seatings: number[][], labels: readonly string[]): void;
+}
+
+/** Where a pool's bot came from: its label (as in every table), the spec as written, its file. */
+export interface AgentOrigin {
+  agent: string;
+  spec: string;
+  /** Absolute path of a bot file (absent for built-in bots). */
+  file?: string;
 }
 
 export interface TournamentResult {
   game: GameDefinition;
   pool: string[];
+  /** Each pool bot's label (tables, charts, summaries, records), parallel to pool. */
+  labels: string[];
+  /** Each pool bot's label, spec and file, parallel to pool. */
+  origins: AgentOrigin[];
   /** The game's rules object (GameDefinition.makeRules). */
   rules: { players: number };
   seatings: number[][];
@@ -74,18 +85,26 @@ export const DEFAULT_DECISION_SECONDS = 10;
 export const MAX_DEALS = 100_000_000;
 
 /** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
-export async function prepare(options: TournamentOptions): Promise<{ game: GameDefinition; pool: string[]; rules: { players: number }; seatings: number[][] }> {
+export async function prepare(options: TournamentOptions): Promise<{ game: GameDefinition; pool: string[]; origins: AgentOrigin[]; rules: { players: number }; seatings: number[][] }> {
   const game = gameById(options.game ?? DEFAULT_GAME);
   const pool = options.tables ? options.pool.map((s) => s.trim()) : [...new Set(options.pool.map((s) => s.trim()))];
   if (pool.length === 0) throw new UserError('no agents given');
   const rules = game.makeRules(options.rules);
   const guard = new IntegrityGuard();
   // Under --isolate a bot file is loaded and started in a bot worker, never in this thread.
-  const loaded = await Promise.all(pool.map((spec) => (options.isolate && parseSpec(spec).isFile ? { label: spec, create: () => createIsolated(spec, game.id) } : loadBot(spec, game.id))));
+  const loaded = (await loadPool(pool, game.id, options.isolate ? loadIsolatedAgent : loadAgent)).map(assertBot);
+  const origins = loaded.map((a) => ({ agent: a.label, spec: a.spec.text, ...(a.file === undefined ? {} : { file: a.file }) }));
   // A bot must start here too: a create() that throws fails now, with one line, before any work.
-  for (const agent of loaded) agent.create();
+  for (const agent of loaded) {
+    try {
+      agent.create();
+    } catch (err) {
+      const from = agent.file === undefined ? '' : ` (${agent.file})`;
+      throw new AgentError(`bot "${agent.label}"${from} failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   const tampered = guard.check();
-  if (tampered) throw new AgentError(tamperMessage(tampered, pool));
+  if (tampered) throw new AgentError(tamperMessage(tampered, origins.map((o) => o.agent)));
   if (!Number.isInteger(options.games) || options.games < 1 || options.games > MAX_DEALS) {
     throw new UserError(`games must be an integer from 1 to ${MAX_DEALS} (deals per seating), got ${options.games}`);
   }
@@ -110,7 +129,7 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   const seatings = options.tables
     ? options.tables.flatMap((t) => seatingsOf(t, mode))
     : schedule(pool.length, rules.players, options.selfPlay ?? false, mode);
-  return { game, pool, rules, seatings };
+  return { game, pool, origins, rules, seatings };
 }
 
 /** The statistics' view of a run: the game's metrics, share unit and score range. */
@@ -124,7 +143,8 @@ export function statsShape(game: GameDefinition, rules: { players: number }, mat
  * thread count and chunk size; only one window of finished batches waits in memory.
  */
 export async function runTournament(options: TournamentOptions): Promise<TournamentResult> {
-  const { game, pool, rules, seatings } = await prepare(options);
+  const { game, pool, origins, rules, seatings } = await prepare(options);
+  const labels = origins.map((o) => o.agent);
   const P = rules.players;
   const matchLength = options.format === 'circuit' ? P : 0;
   const threads = options.threads ?? availableParallelism();
@@ -132,7 +152,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   let chunk = options.chunk ?? Math.max(1, Math.min(Math.ceil(20_000 / gamesPerDeal), Math.ceil(options.games / (threads * 4))));
   if (matchLength) chunk = Math.ceil(chunk / matchLength) * matchLength;
   const shape = statsShape(game, rules, matchLength);
-  const stats = new TournamentStats(pool, seatings, P, shape);
+  const stats = new TournamentStats(labels, seatings, P, shape);
   const tasks = Math.ceil(options.games / chunk);
   const firstDeal = options.firstDeal ?? 0;
   const gamesTotal = options.games * gamesPerDeal;
@@ -152,7 +172,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const watchdog = new DecisionWatchdog(threads * 2, options.decisionSeconds ?? DEFAULT_DECISION_SECONDS);
   let stopped: string | undefined;
   watchdog.start(({ deal, seating, seat }) => {
-    const label = pool[seatings[seating]![seat]!]!;
+    const label = labels[seatings[seating]![seat]!]!;
     stopped = `bot "${label}" in seat ${seat} (game seed ${dealSeed(game.seedNamespace ?? game.id, options.seed, deal)}) took longer than ${watchdog.limitSeconds} s to decide: stopped (the limit is --decision-timeout)`;
     abort.abort();
   });
@@ -172,7 +192,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * stats.meansPerDeal);
       decisions += result.data[batchLayout(deals, seatings.length, P, shape.metrics.length).decisions]!;
       dealsPlayed = batch.to - firstDeal;
-      options.onBatch?.(batch, result, seatings);
+      options.onBatch?.(batch, result, seatings, labels);
       options.onProgress?.(dealsPlayed * gamesPerDeal, gamesTotal);
     }
   };
@@ -233,6 +253,8 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   return {
     game,
     pool,
+    labels,
+    origins,
     rules,
     seatings,
     stats,

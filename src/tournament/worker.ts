@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
-import { loadAgent } from '../agents/registry.js';
-import { parseSpec } from '../agents/spec.js';
-import { createIsolated } from './isolate.js';
+import { loadAgent, loadPool } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../game/contract.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
+import { loadIsolatedAgent } from './isolate.js';
 import { gameById } from '../game/registry.js';
 import type { SeedKey } from '../game/seed.js';
-import { UserError } from '../errors.js';
+import { AgentError, UserError } from '../errors.js';
 import { IntegrityGuard, tamperMessage } from './integrity.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
@@ -64,10 +63,19 @@ export function streamSaltOf(game: string, master: string): SeedKey {
   return { hi: digest.readUInt32BE(0), lo: digest.readUInt32BE(4) };
 }
 
-/** A bot of the pool: a bot file under --isolate lives in its own worker (never loaded here). */
-async function seatable(spec: string, game: string, isolate: boolean): Promise<SeatableAgent> {
-  if (isolate && parseSpec(spec).isFile) return { label: spec, create: () => createIsolated(spec, game) };
-  return loadAgent(spec, game);
+/** The pool as this worker seats it (labels as in the main thread); a create() that throws names its bot. */
+async function seatable(batch: Batch): Promise<SeatableAgent[]> {
+  const loaded = await loadPool(batch.pool, batch.game, batch.isolate ? loadIsolatedAgent : loadAgent);
+  return loaded.map((a) => ({
+    label: a.label,
+    create: () => {
+      try {
+        return a.create();
+      } catch (err) {
+        throw new AgentError(`bot "${a.label}" failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    },
+  }));
 }
 
 const statsCache = new Map<string, TournamentStats>();
@@ -88,7 +96,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, shape)));
     const poolKey = JSON.stringify([batch.game, batch.pool, batch.isolate === true]);
     let pool = poolCache.get(poolKey);
-    if (!pool) poolCache.set(poolKey, (pool = Promise.all(batch.pool.map((spec) => seatable(spec, batch.game, batch.isolate === true)))));
+    if (!pool) poolCache.set(poolKey, (pool = seatable(batch)));
     const agents = await pool;
     stats.resetTally();
     batch.streamSalt = streamSaltOf(batch.game, batch.master);

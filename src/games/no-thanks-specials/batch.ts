@@ -43,6 +43,8 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
     dealKeyInto(master, k, k0);
     for (let s = 0; s < tables.length; s++) {
       const table = tables[s]!;
+      clock[CLOCK_DEAL] = k;
+      clock[CLOCK_SEATING] = s;
       table.play(k0, starter);
       const state = table.state;
       const at = (d * tables.length + s) * P;

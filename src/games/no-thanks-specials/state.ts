@@ -432,7 +432,10 @@ export class SpecialsState {
 
   private growLog(): void {
     const n = this.evType.length * 2;
-    const grow = <T extends Uint8Array | Uint16Array>(a: T, b: T): T => (b.set(a), b);
+    const grow = <T extends Uint8Array | Uint16Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
     this.evType = grow(this.evType, new Uint8Array(n));
     this.evSeat = grow(this.evSeat, new Uint8Array(n));
     this.evCard = grow(this.evCard, new Uint8Array(n));

@@ -1,0 +1,11 @@
+import { browserRequired, hasChromium, missingChromiumMessage } from './browser.js';
+
+/**
+ * Vitest global setup: runs once per `vitest run`, so a missing Chromium is one line for the whole
+ * suite (describeBrowser skips the files quietly), or, with REQUIRE_BROWSER=1, a failed run.
+ */
+export default function setup(): void {
+  if (hasChromium()) return;
+  if (browserRequired()) throw new Error(missingChromiumMessage());
+  process.stderr.write(`${missingChromiumMessage()}\n`);
+}
