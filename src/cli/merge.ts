@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { validateExperiment, type Experiment } from '../experiments/experiment.js';
+import type { Experiment } from '../experiments/experiment.js';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { newResultsDir, prepareOutputDir } from '../output/files.js';
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
@@ -29,8 +29,8 @@ export async function mergeCommand(a: { shards: string[]; out?: string; force?: 
   }
   if (manifest.command !== 'run') throw new UserError(`merge: unknown command ${JSON.stringify(manifest.command)} in ${shards[0]!.dir}`);
   const { experiment, games } = manifest.settings as { experiment: Experiment; games: number };
-  // The stored file went through validation when the shards ran; validating again checks it was not edited into nonsense.
-  const exp = validateExperiment(experiment, join(shards[0]!.dir, 'state', 'run.json'));
+  // The stored experiment is the validated one the shards ran (defaults filled in).
+  const exp = experiment;
   const run = await runExperiment(exp, {
     games,
     out: a.out,
