@@ -19,7 +19,7 @@ wait_for() { # job id: until it has left the queue; fails unless it COMPLETED
   while squeue -h -j "$1" 2>/dev/null | grep -q .; do sleep 2; done
   local bad
   # An array job shows one record per task: every one must have COMPLETED.
-  bad=$(scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | grep -vc '^COMPLETED$' || true)
+  bad=$(scontrol -o show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | grep -vc '^COMPLETED$' || true)
   [ "$bad" = 0 ] || { echo "job $1: $bad task(s) did not complete" >&2; return 1; }
 }
 
@@ -52,7 +52,10 @@ for name in tournament experiment; do
   merge=$(sed -n 's/.*merge job \([0-9]*\).*/\1/p' <<<"$out")
   wait_for "$array" && wait_for "$merge"
   echo "slurm: array $array and merge $merge completed in $(( $(date +%s) - start )) s"
-  for j in "$array" "$merge"; do scontrol show job "$j" | grep -oE '^JobId=[0-9]+|JobName=[^ ]+|JobState=[A-Z]+|ExitCode=[0-9:]+' | paste -sd' '; done
+  # One line per job record (every array task has its own).
+  for j in "$array" "$merge"; do
+    scontrol -o show job "$j" | awk '{ line = ""; for (i = 1; i <= NF; i++) if ($i ~ /^(JobId|ArrayTaskId|JobName|JobState|ExitCode)=/) line = line " " $i; print " " line }'
+  done
   for i in 0 1 2 3; do grep -h -E '^shard|^- shard' "$work/$name-sharded/slurm-logs/shard-$i.out" | head -1; done
   start=$(date +%s)
   "${cli[@]}" "${args[@]}" --out "$work/$name-single" --quiet >/dev/null

@@ -80,7 +80,16 @@ describe('nothanks tournament / replay', () => {
     const child = spawn(process.execPath, [cli, 'tournament', '--agents', 'mc:rollouts=50,greedy,threshold', '--players', '3', '--games', '100000', '--out', out, '--chunk', '4'], { cwd: dir });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    await new Promise((r) => setTimeout(r, 3000));
+    // Interrupt once a first chunk is finished (its checkpoint is written), not after a fixed time.
+    const checkpoint = join(out, 'state', 'tournament.json');
+    const done = (): number => {
+      try {
+        return JSON.parse(readFileSync(checkpoint, 'utf8')).done as number;
+      } catch {
+        return 0;
+      }
+    };
+    while (done() === 0) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).toBe(130);

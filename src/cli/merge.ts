@@ -4,7 +4,7 @@ import type { Experiment } from '../experiments/experiment.js';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { newResultsDir, prepareOutputDir } from '../output/files.js';
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
-import { mergePart, openShards } from '../tournament/merge.js';
+import { checkPart, mergePart, openShards } from '../tournament/merge.js';
 import type { TournamentOptions } from '../tournament/run.js';
 import type { SeatingMode } from '../tournament/schedule.js';
 import { TOURNAMENT_PART } from './tournament.js';
@@ -31,6 +31,9 @@ export async function mergeCommand(a: { shards: string[]; out?: string; force?: 
   const { experiment, games } = manifest.settings as { experiment: Experiment; games: number };
   // The stored experiment is the validated one the shards ran (defaults filled in).
   const exp = experiment;
+  // Every tournament of the experiment is checked before the output folder is made.
+  if (exp.kind !== 'strategies' && exp.kind !== 'player-count') throw new UserError(`merge: a ${exp.kind} experiment is not sharded`);
+  for (const players of exp.players) checkPart(shards, `players-${players}`, games);
   const run = await runExperiment(exp, {
     games,
     out: a.out,

@@ -8,7 +8,7 @@ import { AtomicLineWriter, checkNewFile, newResultsDir, prepareOutputDir } from 
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../output/run-state.js';
 import { playPart, resolveShard, shardLabel, shardRange, type Shard } from '../tournament/shard.js';
-import type { TournamentOptions } from '../tournament/run.js';
+import { prepare, type TournamentOptions } from '../tournament/run.js';
 import type { SeatingMode } from '../tournament/schedule.js';
 import { UserError } from '../errors.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
@@ -53,6 +53,9 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
   const rules = rulesFromArgs(a, game, players);
   const settings = tournamentSettings({ game: game.id, pool, rules, games: a.games, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format });
   let shard: Shard | undefined = a.shard === undefined ? undefined : resolveShard(a.shard);
+  // Bots, rules and numbers are checked before the folder is made: a typo leaves nothing behind.
+  await prepare({ game: game.id, pool, rules, games: a.games, seed: a.seed, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format, threads: a.threads, chunk: a.chunk, stallSeconds: a.stallTimeout });
+  if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   let dir: string;
   if (a.resume !== undefined) {
     if (a.out !== undefined) throw new UserError('--resume DIR continues the run in DIR: leave out --out');
@@ -65,7 +68,6 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
     prepareOutputDir(dir, a.force);
     writeManifest(dir, newManifest('tournament', a.seed, settings, shard));
   }
-  for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   const log = a.log ? new AtomicLineWriter(a.log) : undefined;
   const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
   perGame?.write(['deal', 'seed', 'seating', 'seat', 'position', 'agent', 'score', ...game.metrics.map((m) => m.id)].join(',') + '\n');

@@ -40,11 +40,10 @@ export function openShards(dirs: string[]): { shards: ShardFolder[]; manifest: R
 }
 
 /**
- * One tournament of the run rebuilt from its shards: each shard's integer tallies added, then its
- * deals' means fed in deal order, exactly as a single run feeds them, so every figure is the
- * single run's bit for bit. The deal ranges must tile 0..games-1 and every shard be finished.
+ * The shards' states of one tournament (`part`) of a run of `games` deals, in deal order, checked:
+ * the ranges tile 0..games-1, every shard finished, all played with the same bots and tables.
  */
-export function mergePart(shards: ShardFolder[], part: string, options: TournamentOptions): TournamentResult {
+export function checkPart(shards: ShardFolder[], part: string, games: number): { dir: string; loaded: LoadedPart }[] {
   const parts: { dir: string; loaded: LoadedPart }[] = shards.map((s) => {
     const loaded = loadPart(stateDir(s.dir), part);
     if (!loaded) throw new UserError(`merge: ${s.dir} has not started ${part}: finish it with --resume ${s.dir}`);
@@ -58,12 +57,23 @@ export function mergePart(shards: ShardFolder[], part: string, options: Tourname
     if (done < to - from) throw new UserError(`merge: ${dir} is not finished (${part}: ${done} of deals ${from}..${to - 1} played): finish it with --resume ${dir}`);
     next = to;
   }
-  if (next !== options.games) throw new UserError(`merge: ${part}: the shards cover deals 0..${next - 1} of 0..${options.games - 1}`);
+  if (next !== games) throw new UserError(`merge: ${part}: the shards cover deals 0..${next - 1} of 0..${games - 1}`);
   const reference = parts[0]!.loaded.state;
   const shapeOf = (s: typeof reference): string => JSON.stringify([s.labels, s.seatings, s.players, s.shape, s.tally.length]);
   for (const { dir, loaded } of parts) {
     if (shapeOf(loaded.state) !== shapeOf(reference)) throw new UserError(`merge: ${dir}: ${part} was played with other bots or tables than in ${parts[0]!.dir}`);
   }
+  return parts;
+}
+
+/**
+ * One tournament of the run rebuilt from its shards: each shard's integer tallies added, then its
+ * deals' means fed in deal order, exactly as a single run feeds them, so every figure is the
+ * single run's bit for bit. The deal ranges must tile 0..games-1 and every shard be finished.
+ */
+export function mergePart(shards: ShardFolder[], part: string, options: TournamentOptions): TournamentResult {
+  const parts = checkPart(shards, part, options.games);
+  const reference = parts[0]!.loaded.state;
   const game = gameById(options.game ?? 'no-thanks');
   const stats = new TournamentStats(reference.labels, reference.seatings, reference.players, reference.shape);
   let decisions = 0;

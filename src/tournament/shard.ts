@@ -56,7 +56,11 @@ export function shardFromEnv(env: NodeJS.ProcessEnv = process.env): Shard {
   throw new UserError('--shard env: no shard in the environment (NOTHANKS_SHARD, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)');
 }
 
-export const resolveShard = (text: string): Shard => (text.trim() === 'env' ? shardFromEnv() : parseShard(text));
+/** --shard I/N or env; one shard of one is the whole run (no shard). */
+export function resolveShard(text: string): Shard | undefined {
+  const shard = text.trim() === 'env' ? shardFromEnv() : parseShard(text);
+  return shard.count === 1 ? undefined : shard;
+}
 
 /**
  * The deals [from, to) of a shard: a contiguous block, fixed by the index alone (not by which
