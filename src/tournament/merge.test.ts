@@ -18,7 +18,7 @@ async function shards(name: string, o: TournamentOptions, count: number, seed = 
   for (let index = 0; index < count; index++) {
     const dir = join(root, `${name}-${index}`);
     writeManifest(dir, newManifest('tournament', seed, { pool: o.pool, games: o.games }, { index, count }));
-    await playPart({ ...o, seed, chunk: 1 + index * 3 }, 'tournament', stateDir(dir), { index, count });
+    await playPart({ ...o, seed, threads: 1, chunk: 1 + index * 3 }, 'tournament', stateDir(dir), { index, count });
     dirs.push(dir);
   }
   return dirs;
