@@ -9,16 +9,22 @@ import { rulesFromArgs, type RuleArgs } from './options.js';
 import { runSweep } from '../tournament/sweep.js';
 import { interruptible } from './interrupt.js';
 import { Progress } from '../output/progress.js';
+import { resolveShard } from '../tournament/shard.js';
+import { resumeHint } from './tournament.js';
 
-export async function runCommand(a: { file: string; games?: number; out?: string; threads?: number; quiet: boolean; force?: boolean }): Promise<void> {
+export async function runCommand(a: { file: string; games?: number; out?: string; threads?: number; quiet: boolean; force?: boolean; shard?: string; resume?: string }): Promise<void> {
   const exp = loadExperiment(a.file);
   if (a.games !== undefined && (!Number.isInteger(a.games) || a.games < 1)) throw new UserError(`--games must be a positive integer, got ${a.games}`);
+  if (a.resume !== undefined && a.out !== undefined) throw new UserError('--resume DIR continues the run in DIR: leave out --out');
+  const shard = a.shard === undefined ? undefined : resolveShard(a.shard);
   const stop = interruptible();
   try {
-    const run = await runExperiment(exp, { games: a.games, out: a.out, force: a.force, threads: a.threads, quiet: a.quiet, signal: stop.signal, log: (l) => console.log(l) });
+    const run = await runExperiment(exp, { games: a.games, out: a.resume ?? a.out, resume: a.resume !== undefined, shard, force: a.force, threads: a.threads, quiet: a.quiet, signal: stop.signal, log: (l) => console.log(l) });
     console.log(`\n${exp.title}${run.partial ? ' (PARTIAL: interrupted)' : ''}`);
     for (const h of run.headlines) console.log(`- ${h}`);
-    console.log(`\nFinished in ${run.elapsedSeconds.toFixed(0)} s. Report: ${run.report}`);
+    if (run.partial && exp.kind !== 'thresholds' && exp.kind !== 'compare') console.log(resumeHint(run.dir));
+    else if (stop.signal.aborted && !run.partial) console.log('The interrupt came after the last game had finished: the results are complete.');
+    console.log(`\nFinished in ${run.elapsedSeconds.toFixed(0)} s. ${shard ? 'Shard state' : 'Report'}: ${run.report}`);
     if (run.partial) process.exitCode = 130;
   } finally {
     stop.release();

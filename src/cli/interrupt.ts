@@ -1,13 +1,14 @@
 /**
- * Ctrl-C once: the run stops, drops the work under way and writes what is finished, marked partial;
- * twice: quit now.
+ * Ctrl-C once: the run stops, drops the work under way and writes what is finished (marked partial
+ * unless every game had already finished: the run's own outcome decides, and says so at the end);
+ * twice: quit now (the checkpoint in the run folder stays consistent, so --resume still works).
  * Call release() when the run is over.
  */
 export function interruptible(): { signal: AbortSignal; release(): void } {
   const controller = new AbortController();
   const onInterrupt = (): void => {
     if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\ninterrupted: stopping and writing what is finished, marked partial (Ctrl-C again to quit now)\n');
+    process.stderr.write('\ninterrupted: stopping and writing what is finished (Ctrl-C again to quit now)\n');
     controller.abort();
   };
   process.on('SIGINT', onInterrupt);

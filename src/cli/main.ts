@@ -7,10 +7,14 @@ import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
 import { runCommand, sweepCommand } from './experiment.js';
 import { withRuleOptions, type RuleArgs } from './options.js';
+import { mergeCommand } from './merge.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
 import { DEFAULT_DECISION_SECONDS } from '../tournament/run.js';
 import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
+
+const SHARD_HELP = 'play shard I of N (0-based, I/N) of the deals into a shard folder for nothanks merge; "env" reads SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or NOTHANKS_SHARD with NOTHANKS_SHARDS';
+const RESUME_HELP = 'continue the interrupted run (or shard) in this folder: repeat its command with --resume DIR in place of --out';
 
 /** Every mistake a user can make ends here as one line on stderr and exit code 1. */
 function fail(message: string): never {
@@ -41,10 +45,12 @@ async function main(): Promise<void> {
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder, --log or --per-game file that exists' })
           .option('isolate', { type: 'boolean', default: false, describe: 'run each bot file in a worker thread of its own that sees only its observation (for contests between authors; slower)' })
           .option('decision-timeout', { type: 'number', default: DEFAULT_DECISION_SECONDS, describe: 'stop with an error when one bot call takes longer than this many seconds (a stuck bot)' })
+          .option('shard', { type: 'string', describe: SHARD_HELP })
+          .option('resume', { type: 'string', describe: RESUME_HELP })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
       async (a) => {
-        const { summary, dir } = await tournamentCommand(a as unknown as TournamentArgs & RuleArgs);
-        printTournament(summary, dir);
+        const { summary, dir, interrupted } = await tournamentCommand(a as unknown as TournamentArgs & RuleArgs);
+        printTournament(summary, dir, interrupted);
         if (summary.partial) process.exitCode = 130;
       },
     )
@@ -85,8 +91,21 @@ async function main(): Promise<void> {
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/<kind>-<time>)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('shard', { type: 'string', describe: `${SHARD_HELP} (strategies and player-count experiments)` })
+          .option('resume', { type: 'string', describe: RESUME_HELP })
           .option('quiet', { alias: 'q', type: 'boolean', default: false }),
       (a) => runCommand(a),
+    )
+    .command(
+      'merge <shards..>',
+      'combine the shard folders of a tournament or experiment into the outputs of the single run',
+      (y) =>
+        y
+          .positional('shards', { type: 'string', array: true, demandOption: true, describe: 'the shard folders (every shard of the run, once)' })
+          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/<kind>-<time>)' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
+      async (a) => void (await mergeCommand({ shards: a.shards as string[], out: a.out, force: a.force, quiet: a.quiet })),
     )
     .command(
       'sweep',

@@ -6,7 +6,9 @@ import { gameById } from '../game/registry.js';
 import { dealKeyInto, masterKey, seedHex } from '../game/seed.js';
 import { AtomicLineWriter, checkNewFile, newResultsDir, prepareOutputDir } from '../output/files.js';
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
-import { runTournament } from '../tournament/run.js';
+import { newManifest, openForResume, stateDir, writeManifest } from '../output/run-state.js';
+import { playPart, resolveShard, shardLabel, shardRange, type Shard } from '../tournament/shard.js';
+import { prepare, type TournamentOptions } from '../tournament/run.js';
 import type { SeatingMode } from '../tournament/schedule.js';
 import { AgentError, UserError } from '../errors.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
@@ -29,25 +31,51 @@ export type TournamentArgs = RuleArgs & {
   force?: boolean;
   decisionTimeout?: number;
   isolate?: boolean;
+  /** I/N or "env" (a cluster array task's index). */
+  shard?: string;
+  /** Continue the run in this folder. */
+  resume?: string;
 };
 
+/** The folder's single tournament in its state (an experiment has one per player count or arm). */
+export const TOURNAMENT_PART = 'tournament';
+
+/** What fixes a tournament's numbers besides the seed: its manifest's settings, and what merge replays. */
+export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<string, unknown> {
+  return { game: o.game, pool: o.pool, rules: o.rules, games: o.games, selfPlay: o.selfPlay, seatings: o.seatings, format: o.format };
+}
+
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
-export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: Summary; dir: string }> {
+export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: Summary & { shard?: { index: number; count: number; deals: number[] } }; dir: string; interrupted: boolean }> {
   const game = gameById(a.game);
   const pool = splitLineup(a.agents);
   const players = a.players ?? new Set(pool).size;
   if (a.players === undefined && players < 2) throw new UserError('one agent in the pool: say how many seats with --players');
   const rules = rulesFromArgs(a, game, players);
-  const dir = a.out ?? newResultsDir('tournament');
-  prepareOutputDir(dir, a.force);
-  for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
+  const settings = tournamentSettings({ game: game.id, pool, rules, games: a.games, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format });
+  let shard: Shard | undefined = a.shard === undefined ? undefined : resolveShard(a.shard);
+  // Bots, rules and numbers are checked before the folder is made: a typo leaves nothing behind.
+  await prepare({ game: game.id, pool, rules, games: a.games, seed: a.seed, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format, threads: a.threads, chunk: a.chunk, decisionSeconds: a.decisionTimeout, isolate: a.isolate });
+  if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
+  let dir: string;
+  if (a.resume !== undefined) {
+    if (a.out !== undefined) throw new UserError('--resume DIR continues the run in DIR: leave out --out');
+    // The records of the deals finished before the interruption were in the killed process's file.
+    if (a.log || a.perGame) throw new UserError('--log and --per-game cannot be resumed (the interrupted run\'s file is incomplete): start afresh to get them');
+    dir = a.resume;
+    shard = openForResume(dir, newManifest('tournament', a.seed, settings, shard));
+  } else {
+    dir = a.out ?? newResultsDir(shard ? `tournament-shard-${shard.index}-of-${shard.count}` : 'tournament');
+    prepareOutputDir(dir, a.force);
+    writeManifest(dir, newManifest('tournament', a.seed, settings, shard));
+  }
   const log = a.log ? new AtomicLineWriter(a.log) : undefined;
   const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
   perGame?.write(['deal', 'seed', 'seating', 'seat', 'position', 'agent', 'score', ...game.metrics.map((m) => m.id)].join(',') + '\n');
   const progress = new Progress('tournament', !a.quiet && process.stderr.isTTY === true);
   const stop = interruptible();
   try {
-    const result = await runTournament({
+    const result = await playPart({
       game: game.id,
       pool,
       rules,
@@ -85,13 +113,16 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
         }
         perGame.write(stringify(rows));
       },
-    });
+    }, TOURNAMENT_PART, stateDir(dir), shard);
     progress.done();
     const summary = summaryJson(result, { seed: a.seed, games: a.games, format: a.format, seatingMode: a.seatings, selfPlay: a.selfPlay });
-    writeTournamentOutputs(dir, summary);
+    // A shard's own summary covers its deals only, and says so; `nothanks merge` makes the run's.
+    const range = shard && shardRange(shard, a.games, a.format === 'circuit' ? players : 1);
+    const written = shard ? { ...summary, shard: { index: shard.index, count: shard.count, deals: [range!.from, range!.to] } } : summary;
+    writeTournamentOutputs(dir, written);
     // What finished is kept (marked partial); the run still fails, with the one line.
     if (result.stopped) throw new AgentError(`${result.stopped}; the ${result.gamesPlayed} games finished before are in ${dir}`);
-    return { summary, dir };
+    return { summary: written, dir, interrupted: stop.signal.aborted };
   } finally {
     stop.release();
     log?.close();
@@ -99,13 +130,18 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
   }
 }
 
-export function printTournament(summary: Summary, dir: string): void {
+export function printTournament(summary: Summary & { shard?: { index: number; count: number; deals: number[] } }, dir: string, interrupted = false): void {
   if (summary.gamesPlayed === 0) {
-    console.log(`Interrupted before any game finished: nothing to report (outputs marked partial in ${join(dir, 'summary.json')}).`);
+    console.log(`Interrupted before any game finished: nothing to report (outputs marked partial in ${join(dir, 'summary.json')}). ${resumeHint(dir)}`);
     return;
   }
+  if (summary.shard) console.log(`shard ${shardLabel(summary.shard)}: deals ${summary.shard.deals[0]}..${summary.shard.deals[1]! - 1} of ${summary.dealsPerSeating}; this leaderboard covers them only (nothanks merge makes the whole run's)`);
   console.log(leaderboard(summary));
   const note = gameById(summary.game).seatingNote;
   if (note && summary.seatingMode === 'rotations' && summary.players > 2 && summary.agents.length > 2) console.log(`note: ${note}`);
+  if (summary.partial) console.log(resumeHint(dir));
+  else if (interrupted) console.log('The interrupt came after the last game had finished: the results are complete.');
   console.log(`\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Outputs: ${join(dir, 'summary.json')}`);
 }
+
+export const resumeHint = (dir: string): string => `To finish the run, repeat its command with --resume ${dir} in place of --out.`;

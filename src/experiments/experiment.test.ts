@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,5 +83,19 @@ describe('compare experiments', () => {
     const holdings = readFileSync(join(dir, 'holdings.csv'), 'utf8');
     // A bonus card is worth exactly its points (or one less with a per-card card beside it).
     expect(holdings).toMatch(/^3,specials,bonus20,\d+,(19|20)\.\d+/m);
+  });
+});
+
+describe('interrupting an experiment', () => {
+  it('a Ctrl-C between two player counts ends the run partial, without playing the next one', async () => {
+    const exp = validateExperiment({ kind: 'player-count', title: 't', agents: ['random', 'greedy'], players: [3, 4], games: 6, seed: 1, png: false });
+    const controller = new AbortController();
+    const dir = join(mkdtempSync(join(tmpdir(), 'nothanks-stop-')), 'run');
+    // The leaderboard of 3 players is logged once that tournament is over: interrupt right then.
+    const run = await runExperiment(exp, { out: dir, quiet: true, threads: 1, signal: controller.signal, log: () => controller.abort() });
+    expect(run.partial).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')).partial).toBe(true);
+    expect(existsSync(join(dir, 'players-3', 'summary.json'))).toBe(true);
+    expect(existsSync(join(dir, 'players-4'))).toBe(false);
   });
 });

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, GAMES, gameById } from '../game/registry.js';
+import type { TournamentOptions, TournamentResult } from '../tournament/run.js';
 import { tables, type SeatingMode } from '../tournament/schedule.js';
 import { MAX_DEALS } from '../tournament/run.js';
+import type { Shard } from '../tournament/shard.js';
 
 /** experiments/*.json, validated before anything runs. */
 interface Common {
@@ -242,6 +244,15 @@ export interface RunOptions {
   quiet?: boolean;
   signal?: AbortSignal;
   log?: (line: string) => void;
+  /** Play only this shard's deals of every tournament and keep their exact state (merge makes the charts and report). */
+  shard?: Shard;
+  /** Continue the run in `out` from its saved state. */
+  resume?: boolean;
+  /**
+   * Where each tournament's result comes from, by part name ("players-4"): by default it is played
+   * and checkpointed in the run folder; `nothanks merge` hands in the shards' merged results.
+   */
+  play?: (part: string, options: TournamentOptions) => Promise<TournamentResult>;
 }
 
 

@@ -15,12 +15,15 @@ import {
 } from '../charts/specs.js';
 import { Progress } from '../output/progress.js';
 import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic } from '../output/files.js';
+import { newManifest, openForResume, stateDir, writeManifest, type RunManifest } from '../output/run-state.js';
+import { UserError } from '../errors.js';
+import { playPart, shardLabel } from '../tournament/shard.js';
+import type { TournamentOptions } from '../tournament/run.js';
 import { loadBot } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { formatP } from '../stats/moments.js';
-import { runTournament } from '../tournament/run.js';
 import { runSweep, type SweepResult } from '../tournament/sweep.js';
 import { gameById } from '../game/registry.js';
 import { runCompare } from './compare.js';
@@ -35,27 +38,49 @@ export interface ExperimentRun {
   elapsedSeconds: number;
 }
 
+/** An experiment's manifest (output/run-state.ts): the validated file and the deals per seating fix its numbers. */
+export const experimentManifest = (exp: Experiment, games: number, o: RunOptions = {}): RunManifest => newManifest('run', exp.seed, { experiment: exp, games }, o.shard);
+
 export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promise<ExperimentRun> {
   const started = performance.now();
   const games = o.games ?? exp.games;
+  if ((o.shard || o.resume) && (exp.kind === 'thresholds' || exp.kind === 'compare')) {
+    // A race decides after each round on all of its deals, and compare folds per-game values (the
+    // table's mean, what each card is worth) that the checkpoints do not keep yet.
+    throw new UserError(`--shard and --resume work for the strategies and player-count experiments; a ${exp.kind} experiment runs on one machine from the start`);
+  }
   // Every bot is checked before the folder is made, so a typo leaves nothing behind.
   const lineups = exp.kind === 'thresholds' ? [{ game: exp.game, agents: [exp.agent, ...exp.field] }] : exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: exp.agents }];
   for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await loadBot(spec, game);
-  const dir = o.out ?? newResultsDir(exp.kind);
-  prepareOutputDir(dir, o.force);
+  let dir: string;
+  let shard = o.shard;
+  if (o.resume) {
+    if (o.out === undefined) throw new Error('resume needs the run folder');
+    dir = o.out;
+    shard = openForResume(dir, experimentManifest(exp, games, o));
+  } else {
+    dir = o.out ?? newResultsDir(shard ? `${exp.kind}-shard-${shard.index}-of-${shard.count}` : exp.kind);
+    prepareOutputDir(dir, o.force);
+    // The tournament kinds keep their exact state, for --resume and merge.
+    if (!o.play && (exp.kind === 'strategies' || exp.kind === 'player-count')) writeManifest(dir, experimentManifest(exp, games, { shard }));
+  }
   writeFileAtomic(join(dir, 'experiment.json'), JSON.stringify(exp, null, 2) + '\n');
+  const play = o.play ?? ((part: string, t: TournamentOptions) => playPart(t, part, stateDir(dir), shard));
+  const opts = { ...o, shard, play };
   const run =
     exp.kind === 'thresholds'
-      ? await runThresholds(exp, games, dir, o)
+      ? await runThresholds(exp, games, dir, opts)
       : exp.kind === 'compare'
-        ? await runCompare(exp, games, dir, o)
-        : await runTables(exp, games, dir, o);
+        ? await runCompare(exp, games, dir, opts)
+        : await runTables(exp, games, dir, opts);
   const elapsedSeconds = (performance.now() - started) / 1000;
   writeFileAtomic(
     join(dir, 'run.json'),
-    JSON.stringify({ kind: exp.kind, title: exp.title, seed: exp.seed, games, version: VERSION, node: process.version, partial: run.partial, elapsedSeconds, headlines: run.headlines }, null, 2) + '\n',
+    JSON.stringify({ kind: exp.kind, title: exp.title, seed: exp.seed, games, version: VERSION, node: process.version, partial: run.partial, elapsedSeconds, headlines: run.headlines, ...(shard ? { shard } : {}) }, null, 2) + '\n',
   );
-  const files = readdirSync(dir).filter((f) => !f.endsWith('.tmp')).sort();
+  // A shard keeps its state and run.json; the charts and report come from nothanks merge.
+  if (shard) return { dir, report: join(dir, 'run.json'), headlines: run.headlines, partial: run.partial, elapsedSeconds };
+  const files = readdirSync(dir).filter((f) => !f.endsWith('.tmp') && f !== 'state').sort();
   const intro = `${escapeHtml(exp.description ?? '')} Seed <code>${escapeHtml(exp.seed)}</code>, ${games} deals per seating, version ${VERSION}, ${elapsedSeconds.toFixed(0)} s${run.partial ? ', <strong>PARTIAL: interrupted</strong>' : ''}.`;
   const report = writeReport(dir, exp.title, intro, [{ heading: 'Findings', html: `<ul>${run.headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>` }, ...run.sections], files);
   return { dir, report, headlines: run.headlines, partial: run.partial, elapsedSeconds };
@@ -70,12 +95,13 @@ interface Stage {
 }
 
 /** strategies and player-count: one tournament per player count, then the charts across them. */
-async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, games: number, dir: string, o: RunOptions): Promise<Stage> {
+async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, games: number, dir: string, o: RunOptions & Required<Pick<RunOptions, 'play'>>): Promise<Stage> {
   const summaries: Summary[] = [];
   let partial = false;
+  const shardLines: string[] = [];
   for (const players of exp.players) {
     const progress = new Progress(`${players} players`, !o.quiet && process.stderr.isTTY === true);
-    const result = await runTournament({
+    const result = await o.play(`players-${players}`, {
       game: exp.game,
       pool: exp.agents,
       tables: experimentTables(exp.agents.length, players),
@@ -88,6 +114,11 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
       onProgress: (done, total) => progress.update(done, total),
     });
     progress.done();
+    if (o.shard) {
+      shardLines.push(`shard ${shardLabel(o.shard)}, ${players} players: ${result.dealsPlayed} of its deals finished${result.partial ? ' (interrupted)' : ''}.`);
+      if (result.partial) return { headlines: shardLines, partial: true, sections: [] };
+      continue;
+    }
     const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false });
     if (summary.gamesPlayed > 0) {
       writeTournamentOutputs(join(dir, `players-${players}`), summary);
@@ -99,6 +130,7 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
       break;
     }
   }
+  if (o.shard) return { headlines: shardLines, partial, sections: [] };
   const charts = exp.kind === 'strategies' ? await strategyCharts(summaries, dir, exp.png) : await playerCountCharts(summaries, dir, exp.png);
   const metrics = gameById(exp.game).metrics;
   const tablesHtml = summaries

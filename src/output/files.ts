@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 import { PROJECT_ROOT } from '../paths.js';
 
@@ -10,9 +11,50 @@ function cannot(what: string, path: string, err: unknown): UserError {
   return new UserError(`cannot ${what} ${path}: ${why ?? (err as Error).message}`);
 }
 
+/**
+ * The temporary name a file is written under before it is renamed into place: `NAME.HOST.PID.tmp`,
+ * so a later run can tell a leftover of a killed process (same host, process gone) from a file
+ * another live process is writing.
+ */
+const host = (): string => hostname().replace(/[^A-Za-z0-9-]/g, '-');
+const tmpName = (path: string): string => `${path}.${host()}.${process.pid}.tmp`;
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the temporary files a killed run (kill -9, a lost machine) left beside `path` (a file)
+ * or, with `inFolder`, anywhere in the folder `path` (not below it). A file of this host whose
+ * process is gone is stale; one of another host is stale only when `inFolder` (a run folder being
+ * resumed belongs to the resuming run alone). Returns the names removed.
+ */
+export function removeStaleTmp(path: string, inFolder = false): string[] {
+  const folder = inFolder ? path : dirname(path);
+  const prefix = inFolder ? '' : `${basename(path)}.`;
+  if (!existsSync(folder)) return [];
+  const removed: string[] = [];
+  const here = host();
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const m = /\.([^.]+)\.(\d+)\.tmp$/.exec(name);
+    const mine = m !== null && m[1] === here;
+    if (mine && Number(m[2]) === process.pid) continue;
+    if (!inFolder && !(mine && !alive(Number(m[2])))) continue;
+    rmSync(join(folder, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 /** Writes a whole file or nothing: a crash or Ctrl-C never leaves half a file under the real name. */
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
-  const tmp = `${path}.${process.pid}.tmp`;
+  const tmp = tmpName(path);
   try {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(tmp, content);
@@ -22,16 +64,26 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
   }
 }
 
+/** Files that mark a folder as a lab run's (a tournament, an experiment, a shard or a merge). */
+const RUN_MARKERS = ['summary.json', 'run.json', 'report.html', 'experiment.json', 'state', 'sweep.json'];
+
 /**
  * Makes sure a run can write its outputs before any game is played: the folder is created (or is
  * empty) and writable. A folder that already holds files is refused unless `overwrite`, so no run
- * is overwritten unasked.
+ * is overwritten unasked; with it, a previous run's folder is emptied first (its old files must
+ * not mix with the new run's), and a folder that is not a lab run is still refused: --force
+ * replaces a run, it does not delete someone's other files.
  */
 export function prepareOutputDir(dir: string, overwrite = false): void {
   try {
     if (existsSync(dir)) {
       if (!statSync(dir).isDirectory()) throw new UserError(`--out ${dir} is a file, not a folder`);
-      if (!overwrite && readdirSync(dir).length > 0) throw new UserError(`--out ${dir} already holds files: choose a new folder or add --force to overwrite`);
+      const entries = readdirSync(dir);
+      if (entries.length > 0) {
+        if (!overwrite) throw new UserError(`--out ${dir} already holds files: choose a new folder or add --force to overwrite`);
+        if (!entries.some((e) => RUN_MARKERS.includes(e))) throw new UserError(`--out ${dir} holds files but no lab run: --force only replaces a run folder; choose a new folder`);
+        for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
+      }
     }
     mkdirSync(dir, { recursive: true });
     const probe = join(dir, `.probe.${process.pid}`);
@@ -54,8 +106,9 @@ export class AtomicLineWriter {
   private fd: number;
 
   constructor(readonly path: string) {
-    this.tmp = `${path}.${process.pid}.tmp`;
+    this.tmp = tmpName(path);
     try {
+      removeStaleTmp(path);
       mkdirSync(dirname(path), { recursive: true });
       this.fd = openSync(this.tmp, 'w');
     } catch (err) {
@@ -75,11 +128,26 @@ export class AtomicLineWriter {
 
 export const VERSION: string = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** A new folder name under results/ for a run: results/KIND-YYYYMMDD-HHMMSS (-2, -3... if taken). */
-export function newResultsDir(kind: string): string {
+/**
+ * A new, empty folder under results/ for a run: results/KIND-YYYYMMDD-HHMMSS (-2, -3... if taken).
+ * The folder is created here, atomically (mkdir fails on a name that exists), so two runs started
+ * in the same second (array tasks of a cluster job) never get the same one.
+ */
+export function newResultsDir(kind: string, root = 'results'): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  const base = join('results', `${kind}-${stamp}`);
-  let dir = base;
-  for (let i = 2; existsSync(dir); i++) dir = `${base}-${i}`;
-  return dir;
+  const base = join(root, `${kind}-${stamp}`);
+  try {
+    mkdirSync(root, { recursive: true });
+  } catch (err) {
+    throw cannot('write to', root, err);
+  }
+  for (let i = 1; ; i++) {
+    const dir = i === 1 ? base : `${base}-${i}`;
+    try {
+      mkdirSync(dir);
+      return dir;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw cannot('write to', dir, err);
+    }
+  }
 }

@@ -71,6 +71,16 @@ describe('tournament', () => {
     expect(r.stats.agents().reduce((n, a) => n + a.games, 0)).toBe(r.gamesPlayed * 3);
   });
 
+  it('plays nothing when interrupted before it starts (between the stages of an experiment)', async () => {
+    // An aborted signal fires no more 'abort' events: before the check, such a tournament ran to
+    // the end and reported partial: false after the user had pressed Ctrl-C.
+    const controller = new AbortController();
+    controller.abort();
+    const r = await runTournament({ ...base, signal: controller.signal });
+    expect(r.partial).toBe(true);
+    expect(r.dealsPlayed).toBe(0);
+  });
+
   it('plays the house variants: mc plays differently knowing the removed cards; open chips tell it nothing its counting does not', async () => {
     const moves = async (pool: string[], variant: Record<string, boolean>) => {
       const records: GameRecord[] = [];

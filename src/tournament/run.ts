@@ -7,6 +7,7 @@ import { dealSeed } from '../game/seed.js';
 import { AgentError, UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
+import { loadPart, PartWriter } from './checkpoint.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
 import { IntegrityGuard, tamperMessage } from './integrity.js';
 import { loadIsolatedAgent } from './isolate.js';
@@ -33,6 +34,12 @@ export interface TournamentOptions {
   /** Deals per worker task (default: about 20,000 games a task). Results do not depend on it. */
   chunk?: number;
   records?: boolean;
+  /**
+   * Keep the exact state of this tournament in `dir` (see checkpoint.ts) at chunk boundaries, and
+   * resume from it when it holds one: the finished deals are replayed into the statistics, not
+   * played again, so the result is the uninterrupted run's bit for bit. `part` names it in `dir`.
+   */
+  checkpoint?: { dir: string; part: string };
   /**
    * Stop with an error when no game finishes for this many seconds (default 120): a bot that never
    * answers must not hang the run. Very slow bots may need more.
@@ -74,6 +81,8 @@ export interface TournamentResult {
   partial: boolean;
   /** Why the run stopped before the end, when a bot got stuck (the one-line message); partial then. */
   stopped?: string;
+  /** Deals restored from a checkpoint instead of played (0 for a fresh run). */
+  dealsResumed: number;
   threads: number;
   chunk: number;
 }
@@ -84,10 +93,15 @@ export const DEFAULT_DECISION_SECONDS = 10;
 /** Deals per seating a run may ask for (CLI and experiment files alike): 1e8 already means days of work. */
 export const MAX_DEALS = 100_000_000;
 
+/** The pool's specs as a run seats them: trimmed, and each bot once unless tables are given. */
+export function poolSpecs(options: Pick<TournamentOptions, 'pool' | 'tables'>): string[] {
+  return options.tables ? options.pool.map((s) => s.trim()) : [...new Set(options.pool.map((s) => s.trim()))];
+}
+
 /** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
 export async function prepare(options: TournamentOptions): Promise<{ game: GameDefinition; pool: string[]; origins: AgentOrigin[]; rules: { players: number }; seatings: number[][] }> {
   const game = gameById(options.game ?? DEFAULT_GAME);
-  const pool = options.tables ? options.pool.map((s) => s.trim()) : [...new Set(options.pool.map((s) => s.trim()))];
+  const pool = poolSpecs(options);
   if (pool.length === 0) throw new UserError('no agents given');
   const rules = game.makeRules(options.rules);
   const guard = new IntegrityGuard();
@@ -153,9 +167,31 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   if (matchLength) chunk = Math.ceil(chunk / matchLength) * matchLength;
   const shape = statsShape(game, rules, matchLength);
   const stats = new TournamentStats(labels, seatings, P, shape);
-  const tasks = Math.ceil(options.games / chunk);
   const firstDeal = options.firstDeal ?? 0;
   const gamesTotal = options.games * gamesPerDeal;
+  let decisions = 0;
+  let resumed = 0;
+  let priorSeconds = 0;
+  let writer: PartWriter | undefined;
+  if (options.checkpoint) {
+    const { dir, part } = options.checkpoint;
+    const loaded = loadPart(dir, part);
+    const identity = { labels, seatings, players: P, shape, from: firstDeal, to: firstDeal + options.games };
+    if (loaded) {
+      const { state } = loaded;
+      const theirs = { labels: state.labels, seatings: state.seatings, players: state.players, shape: state.shape, from: state.from, to: state.to };
+      if (JSON.stringify(theirs) !== JSON.stringify(identity)) throw new UserError(`the checkpoint of ${part} in ${dir} belongs to another run (other bots, tables, rules or deals)`);
+      // Replaying the finished deals: the same integer tallies, the same means in the same order.
+      stats.mergeTally(Float64Array.from(state.tally));
+      for (let i = 0; i < state.done; i++) stats.addDealMeans(loaded.means, i * stats.meansPerDeal);
+      resumed = state.done;
+      decisions = state.decisions;
+      priorSeconds = state.elapsedSeconds;
+    }
+    writer = new PartWriter(dir, loaded?.state ?? { part, ...identity, done: 0, tally: new Array<number>(stats.tallyLength).fill(0), decisions: 0, elapsedSeconds: 0 });
+  }
+  const start = firstDeal + resumed;
+  const tasks = Math.ceil((options.games - resumed) / chunk);
 
   let failure: unknown;
   const piscina = new Piscina({ filename: distModule('tournament/worker.js'), minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
@@ -168,6 +204,9 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   });
   const stop = (): void => abort.abort();
   options.signal?.addEventListener('abort', stop);
+  // An interrupt that came before this tournament began (between the stages of an experiment)
+  // stops it too: an aborted signal fires no more events.
+  if (options.signal?.aborted) abort.abort();
   // At most threads * 2 tasks are in flight (see the loop below): one clock slot each.
   const watchdog = new DecisionWatchdog(threads * 2, options.decisionSeconds ?? DEFAULT_DECISION_SECONDS);
   let stopped: string | undefined;
@@ -180,8 +219,13 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const finished = new Map<number, { batch: Batch; result: WorkerResult }>();
   let nextToSubmit = 0;
   let nextToFold = 0;
-  let dealsPlayed = 0;
-  let decisions = 0;
+  let dealsPlayed = resumed;
+  const tallyNow = new Float64Array(stats.tallyLength);
+  const checkpoint = (force: boolean): void => {
+    if (!writer) return;
+    stats.exportTallyInto(tallyNow);
+    writer.checkpoint(dealsPlayed, tallyNow, decisions, priorSeconds + (performance.now() - started) / 1000, force);
+  };
 
   const fold = (): void => {
     for (let item = finished.get(nextToFold); item; item = finished.get(nextToFold)) {
@@ -190,11 +234,13 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       const deals = batch.to - batch.from;
       stats.mergeTally(result.tally);
       for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * stats.meansPerDeal);
+      writer?.append(result.means);
       decisions += result.data[batchLayout(deals, seatings.length, P, shape.metrics.length).decisions]!;
       dealsPlayed = batch.to - firstDeal;
       options.onBatch?.(batch, result, seatings, labels);
       options.onProgress?.(dealsPlayed * gamesPerDeal, gamesTotal);
     }
+    checkpoint(false);
   };
 
   const submit = async (index: number): Promise<void> => {
@@ -204,8 +250,8 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       pool,
       seatings,
       master: options.seed,
-      from: firstDeal + index * chunk,
-      to: firstDeal + Math.min(options.games, (index + 1) * chunk),
+      from: start + index * chunk,
+      to: Math.min(firstDeal + options.games, start + (index + 1) * chunk),
       matchLength,
       records: options.records ?? false,
       isolate: options.isolate ?? false,
@@ -248,6 +294,8 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     watchdog.stop();
     options.signal?.removeEventListener('abort', stop);
     await piscina.destroy();
+    checkpoint(true);
+    writer?.close();
   }
   if (failure) throw failure;
   return {
@@ -261,9 +309,10 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     dealsPlayed,
     gamesPlayed: dealsPlayed * gamesPerDeal,
     decisions,
-    elapsedSeconds: (performance.now() - started) / 1000,
+    elapsedSeconds: priorSeconds + (performance.now() - started) / 1000,
     partial: dealsPlayed < options.games,
     stopped,
+    dealsResumed: resumed,
     threads,
     chunk,
   };

@@ -1,0 +1,138 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { distModule } from '../paths.js';
+
+// The CLI as a user (or a cluster job) runs it: the compiled build in child processes.
+const cli = distModule('cli/main.js');
+const dir = mkdtempSync(join(tmpdir(), 'nothanks-shard-cli-'));
+const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+
+/** Every file of a run folder but its state, summary.json without timing/host fields, the report without its run time. */
+function outputs(folder: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (sub: string): void => {
+    for (const name of readdirSync(join(folder, sub), { withFileTypes: true })) {
+      const rel = join(sub, name.name);
+      if (name.isDirectory()) {
+        if (rel !== 'state') walk(rel);
+        continue;
+      }
+      let text = readFileSync(join(folder, rel), 'utf8');
+      if (name.name === 'summary.json') {
+        const { elapsedSeconds: _e, gamesPerSecond: _g, threads: _t, chunk: _c, ...rest } = JSON.parse(text);
+        text = JSON.stringify(rest);
+      }
+      if (name.name === 'report.html') text = text.replace(/, \d+ s([.,<])/g, ', N s$1');
+      if (name.name === 'run.json') text = JSON.stringify({ ...JSON.parse(text), elapsedSeconds: 0, node: '' });
+      out[rel] = text;
+    }
+  };
+  walk('');
+  return out;
+}
+
+const waitFor = async (check: () => boolean): Promise<void> => {
+  while (!check()) await new Promise((r) => setTimeout(r, 50));
+};
+const doneIn = (folder: string, part: string): number => {
+  try {
+    return JSON.parse(readFileSync(join(folder, 'state', `${part}.json`), 'utf8')).done as number;
+  } catch {
+    return 0;
+  }
+};
+
+const tournament = ['tournament', '--agents', 'mc:rollouts=60,greedy,threshold', '--players', '3', '--games', '300', '--seed', 'resume', '--threads', '1', '--chunk', '5', '--quiet'];
+
+describe('resume after kill -9', () => {
+  it('continues from the last checkpoint and ends with the uninterrupted run\'s outputs', async () => {
+    const whole = run([...tournament, '--out', 'whole']);
+    expect(whole.status).toBe(0);
+    const killed = join(dir, 'killed');
+    const child = spawn(process.execPath, [cli, ...tournament, '--out', 'killed'], { cwd: dir });
+    await waitFor(() => doneIn(killed, 'tournament') >= 10);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('exit', r));
+    const checkpointed = doneIn(killed, 'tournament');
+    expect(checkpointed).toBeLessThan(300);
+    expect(existsSync(join(killed, 'summary.json'))).toBe(false);
+    // A temporary file a killed process left in the folder is removed by the resume.
+    writeFileSync(join(killed, `summary.json.${hostname()}.999999.tmp`), 'half a file');
+    const resumed = run([...tournament, '--resume', 'killed']);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.status).toBe(0);
+    expect(readdirSync(killed).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(outputs(killed)).toEqual(outputs(join(dir, 'whole')));
+  });
+
+  it('resumes a shard too, and refuses a resume with other settings', async () => {
+    const args = [...tournament, '--shard', '1/2'];
+    expect(run([...args, '--out', 'shard-whole']).status).toBe(0);
+    const killed = join(dir, 'shard-killed');
+    const child = spawn(process.execPath, [cli, ...args, '--out', 'shard-killed'], { cwd: dir });
+    await waitFor(() => doneIn(killed, 'tournament') >= 5);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('exit', r));
+    const wrong = run([...tournament.map((a) => (a === 'resume' ? 'other' : a)), '--resume', 'shard-killed']);
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toBe('nothanks: --resume shard-killed: that run was started with other settings (seed resume vs other); repeat its command exactly\n');
+    // The shard comes from the folder when the command does not repeat it.
+    expect(run([...tournament, '--resume', 'shard-killed']).status).toBe(0);
+    expect(outputs(killed)).toEqual(outputs(join(dir, 'shard-whole')));
+    expect(run([...tournament, '--resume', 'shard-killed', '--log', 'x.jsonl']).stderr).toMatch(/^nothanks: --log and --per-game cannot be resumed/);
+  });
+});
+
+describe('sharded experiment', () => {
+  it('3 shards merged write the single run\'s CSVs, charts and report', () => {
+    const file = join(dir, 'tiny.json');
+    writeFileSync(file, JSON.stringify({ kind: 'player-count', title: 'tiny', agents: ['random', 'greedy', 'threshold'], players: [3, 4], games: 31, seed: 'tiny', png: false }));
+    expect(run(['run', file, '--out', 'exp-single', '--quiet']).status).toBe(0);
+    for (const i of [0, 1, 2]) {
+      const r = run(['run', file, '--shard', `${i}/3`, '--out', `exp-${i}`, '--quiet', '--threads', '1']);
+      expect(r.status).toBe(0);
+      expect(existsSync(join(dir, `exp-${i}`, 'report.html'))).toBe(false); // a shard keeps state only
+    }
+    const merged = run(['merge', 'exp-2', 'exp-0', 'exp-1', '--out', 'exp-merged', '--quiet']);
+    expect(merged.stderr).toBe('');
+    const single = outputs(join(dir, 'exp-single'));
+    expect(Object.keys(single)).toEqual(expect.arrayContaining(['report.html', 'score-by-players.svg', 'players-3/summary.csv', 'players-4/pairwise.csv']));
+    expect(outputs(join(dir, 'exp-merged'))).toEqual(single);
+    expect(run(['merge', 'exp-0', 'exp-1', '--out', 'exp-merged-2']).stderr).toBe('nothanks: merge: shard 2/3 missing (2 of 3 given)\n');
+  });
+
+  it('refuses --shard for a sweep with one line', () => {
+    const r = run(['run', join(import.meta.dirname, '..', '..', 'experiments', 'thresholds.json'), '--shard', '0/2']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^nothanks: --shard and --resume work for the strategies and player-count experiments; a thresholds experiment runs on one machine/);
+  });
+});
+
+describe('result folders (issue 15)', () => {
+  const quick = ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '5', '--quiet'];
+
+  it('--force replaces a previous run instead of mixing its files in, and deletes nothing that is not a run', () => {
+    expect(run([...quick, '--out', 'again']).status).toBe(0);
+    writeFileSync(join(dir, 'again', 'leaderboard.svg'), 'a chart of the old run');
+    expect(run([...quick, '--out', 'again']).stderr).toMatch(/already holds files: choose a new folder or add --force/);
+    expect(run([...quick, '--out', 'again', '--force']).status).toBe(0);
+    expect(existsSync(join(dir, 'again', 'leaderboard.svg'))).toBe(false);
+    mkdirSync(join(dir, 'notes'));
+    writeFileSync(join(dir, 'notes', 'thesis.tex'), 'precious');
+    const r = run([...quick, '--out', 'notes', '--force']);
+    expect(r.stderr).toBe('nothanks: --out notes holds files but no lab run: --force only replaces a run folder; choose a new folder\n');
+    expect(readFileSync(join(dir, 'notes', 'thesis.tex'), 'utf8')).toBe('precious');
+  });
+
+  it('removes the temporary log a killed run left beside --log', () => {
+    const stale = join(dir, `games.jsonl.${hostname()}.999999.tmp`);
+    writeFileSync(stale, '{"half": ');
+    expect(run([...quick, '--log', 'games.jsonl', '--out', 'logged']).status).toBe(0);
+    expect(existsSync(stale)).toBe(false);
+    const { gamesPlayed } = JSON.parse(readFileSync(join(dir, 'logged', 'summary.json'), 'utf8'));
+    expect(readFileSync(join(dir, 'games.jsonl'), 'utf8').trim().split('\n')).toHaveLength(gamesPlayed);
+  });
+});

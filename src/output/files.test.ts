@@ -1,0 +1,30 @@
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { newResultsDir, removeStaleTmp, writeFileAtomic } from './files.js';
+
+describe('result folders and files', () => {
+  it('gives every run its own default folder, also runs started in the same second', () => {
+    const root = mkdtempSync(join(tmpdir(), 'nothanks-dirs-'));
+    // Before, the name was only checked for existence: two runs that had not yet written their
+    // folder (cluster array tasks starting together) got the same one.
+    const dirs = Array.from({ length: 5 }, () => newResultsDir('tournament', root));
+    expect(new Set(dirs).size).toBe(5);
+    for (const d of dirs) expect(existsSync(d)).toBe(true);
+  });
+
+  it('removes the temporary files of dead processes, not of live ones or of other hosts beside a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-tmp-'));
+    const host = hostname().replace(/[^A-Za-z0-9-]/g, '-');
+    const dead = `g.jsonl.${host}.999999.tmp`;
+    const live = `g.jsonl.${host}.${process.ppid}.tmp`;
+    const elsewhere = 'g.jsonl.other-host.5.tmp';
+    for (const f of [dead, live, elsewhere, 'h.jsonl.x.1.tmp']) writeFileSync(join(dir, f), '');
+    expect(removeStaleTmp(join(dir, 'g.jsonl'))).toEqual([dead]);
+    // A run folder being resumed belongs to the resuming run: everything temporary in it goes.
+    expect(removeStaleTmp(dir, true).sort()).toEqual([elsewhere, 'h.jsonl.x.1.tmp', live].sort());
+    writeFileAtomic(join(dir, 'summary.json'), '{}');
+    expect(readdirSync(dir)).toEqual(['summary.json']);
+  });
+});

@@ -1,0 +1,120 @@
+import { closeSync, existsSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../errors.js';
+import { writeFileAtomic } from '../output/files.js';
+import type { StatsShape } from '../stats/tournament-stats.js';
+
+/**
+ * The exact state of one tournament of a run (a "part": the tournament itself, or one player count
+ * of an experiment) over its deal range, as a shard or an interrupted run leaves it:
+ * - `<part>.json` (rewritten atomically at checkpoints): the deal range, how many deals of it are
+ *   finished, the exact integer tallies of those deals and what the statistics need to know;
+ * - `<part>.means` (appended): each finished deal's per-agent means (TournamentStats.tallyDeal), as
+ *   float64 in deal order. Only the first `done` deals count: bytes past them (a crash between the
+ *   append and the checkpoint) are cut off on resume.
+ * Tallies are integers and the means are the very doubles the run fed its statistics, so replaying
+ * them (mergeTally, then addDealMeans in deal order) gives the statistics bit for bit.
+ */
+export interface PartState {
+  part: string;
+  /** The statistics' labels, seatings, players and shape: what a merge needs without loading a bot. */
+  labels: string[];
+  seatings: number[][];
+  players: number;
+  shape: StatsShape;
+  /** Deals [from, to) of this shard (or of the whole run). */
+  from: number;
+  to: number;
+  /** Deals finished from `from` on. */
+  done: number;
+  /** The exact tallies of the finished deals (TournamentStats.exportTallyInto). */
+  tally: number[];
+  decisions: number;
+  /** Seconds of play spent on the finished deals, over every session (resumes add up). */
+  elapsedSeconds: number;
+}
+
+export interface LoadedPart {
+  state: PartState;
+  /** done x meansPerDeal values. */
+  means: Float64Array;
+}
+
+/** How often a running tournament rewrites its checkpoint (at the end of a chunk, at most this often). */
+export const CHECKPOINT_EVERY_MS = 2000;
+
+const fileName = (part: string): string => part.replace(/[^A-Za-z0-9._-]+/g, '_');
+
+/** Reads a part's state and its finished deals' means; undefined when the part has not started. */
+export function loadPart(stateDir: string, part: string): LoadedPart | undefined {
+  const json = join(stateDir, `${fileName(part)}.json`);
+  if (!existsSync(json)) return undefined;
+  let state: PartState;
+  try {
+    state = JSON.parse(readFileSync(json, 'utf8')) as PartState;
+  } catch (err) {
+    throw new UserError(`cannot read the checkpoint ${json}: ${(err as Error).message}`);
+  }
+  const perDeal = (1 + state.shape.metrics.length) * state.labels.length;
+  const bytes = state.done * perDeal * 8;
+  const meansPath = join(stateDir, `${fileName(part)}.means`);
+  const size = existsSync(meansPath) ? statSync(meansPath).size : 0;
+  if (size < bytes) throw new UserError(`the checkpoint ${json} is damaged: ${meansPath} holds ${size} bytes, ${bytes} expected`);
+  const buffer = readFileSync(meansPath).subarray(0, bytes);
+  // Copy into an aligned buffer (Buffer slices may start at any byte).
+  const means = new Float64Array(state.done * perDeal);
+  new Uint8Array(means.buffer).set(buffer);
+  return { state, means };
+}
+
+/**
+ * Writes a part's state as its tournament runs. The means file is opened once and appended to in
+ * deal order; checkpoint() makes the appended deals count (data flushed first, then the small JSON
+ * renamed into place), so a kill -9 at any moment leaves a consistent state.
+ */
+export class PartWriter {
+  private readonly fd: number;
+  private readonly jsonPath: string;
+  private lastCheckpoint = -Infinity;
+
+  constructor(stateDir: string, private readonly state: PartState) {
+    this.jsonPath = join(stateDir, `${fileName(state.part)}.json`);
+    const meansPath = join(stateDir, `${fileName(state.part)}.means`);
+    const perDeal = (1 + state.shape.metrics.length) * state.labels.length;
+    try {
+      writeFileAtomic(this.jsonPath, JSON.stringify(state) + '\n');
+      this.fd = openSync(meansPath, existsSync(meansPath) ? 'r+' : 'w');
+      ftruncateSync(this.fd, state.done * perDeal * 8);
+      this.position = state.done * perDeal * 8;
+    } catch (err) {
+      if (err instanceof UserError) throw err;
+      throw new UserError(`cannot write the checkpoint in ${stateDir}: ${(err as Error).message}`);
+    }
+  }
+
+  private position: number;
+
+  /** Appends finished deals' means (in deal order, right after the deals already written). */
+  append(means: Float64Array): void {
+    const bytes = new Uint8Array(means.buffer, means.byteOffset, means.byteLength);
+    writeSync(this.fd, bytes, 0, bytes.length, this.position);
+    this.position += bytes.length;
+  }
+
+  /**
+   * Makes the deals appended so far count: `done` deals, their tallies and decisions. Throttled
+   * (CHECKPOINT_EVERY_MS) unless `force`.
+   */
+  checkpoint(done: number, tally: Float64Array, decisions: number, elapsedSeconds: number, force = false): void {
+    const now = performance.now();
+    if (!force && now - this.lastCheckpoint < CHECKPOINT_EVERY_MS) return;
+    this.lastCheckpoint = now;
+    fdatasyncSync(this.fd);
+    Object.assign(this.state, { done, tally: Array.from(tally), decisions, elapsedSeconds });
+    writeFileAtomic(this.jsonPath, JSON.stringify(this.state) + '\n');
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
