@@ -1,4 +1,4 @@
-import { holm, meanCI, Moments, wilson } from './moments.js';
+import { adjustFamily, clusteredWilson, meanCI, Moments, wilson, type PairedComparison } from './moments.js';
 
 /** Score and win figures of a bot (or of a seat position). */
 interface ScoreFigures {
@@ -26,17 +26,20 @@ export interface AgentSummary extends ScoreFigures {
   matchWinShareCI?: [number, number];
 }
 
-export interface PairSummary {
+/**
+ * Bot a against bot b, paired over the deals both played. The score fields (meanDiff: a's mean
+ * score - b's, negative favours a) sit at the top level; `winShare` holds the same comparison of
+ * win shares (a's - b's, positive favours a). Each measure is its own family of all pairs of the
+ * tournament, adjusted together (see PairedComparison).
+ */
+export interface PairSummary extends PairedComparison {
   a: string;
   b: string;
   /** Deals both played. */
   deals: number;
-  /** Mean over deals of (a's mean score - b's mean score); negative favours a. */
-  meanDiff: number;
-  ci: [number, number];
-  p: number;
-  /** Holm-corrected across all pairs. */
-  pHolm: number;
+  /** Comparisons in each family (the pairs with data): the m of the adjustment. */
+  family: number;
+  winShare: PairedComparison;
 }
 
 export interface SeatSummary extends ScoreFigures {
@@ -82,6 +85,9 @@ export class TournamentStats {
   /** Per-deal metric means: metric m of agent a at m * n + a. */
   private readonly metricDeal: Moments[];
   private readonly pairs: Moments[];
+  /** Per-deal win shares per agent, and their paired differences per pair. */
+  private readonly perDealWin: Moments[];
+  private readonly winPairs: Moments[];
   /** All exact tallies in one buffer (see the offsets below), for export and merge. */
   private readonly tally: Float64Array;
   private readonly counts: Float64Array;
@@ -107,8 +113,9 @@ export class TournamentStats {
   private readonly share: Float64Array;
   /** Where each metric's block starts in the data tallyDeal reads (scratch). */
   private readonly metricAt: Int32Array;
-  /** Per-deal score and metric sums per agent (scratch), then the agent's seat-games per deal. */
+  /** Per-deal score, win (in share units) and metric sums per agent (scratch), then the agent's seat-games per deal. */
   private readonly dealSum: Float64Array;
+  private readonly dealWin: Float64Array;
   private readonly dealMetrics: Float64Array;
   private readonly perDealCount: Float64Array;
   private readonly means: Float64Array;
@@ -132,6 +139,8 @@ export class TournamentStats {
     this.perDeal = Array.from({ length: n }, () => new Moments());
     this.metricDeal = Array.from({ length: M * n }, () => new Moments());
     this.pairs = Array.from({ length: (n * (n - 1)) / 2 }, () => new Moments());
+    this.perDealWin = Array.from({ length: n }, () => new Moments());
+    this.winPairs = Array.from({ length: (n * (n - 1)) / 2 }, () => new Moments());
     const sizes = [n, n, M * n, n, n, (n + 1) * P * SEAT_CELL, n * this.histSize, n, n];
     this.tally = new Float64Array(sizes.reduce((a, b) => a + b, 0));
     let at = 0;
@@ -141,10 +150,11 @@ export class TournamentStats {
     ];
     this.matchTotals = new Float64Array(seatings.length * P);
     this.dealSum = new Float64Array(n);
+    this.dealWin = new Float64Array(n);
     this.dealMetrics = new Float64Array(M * n);
     this.perDealCount = new Float64Array(n);
     for (const lineup of seatings) for (const a of lineup) this.perDealCount[a]!++;
-    this.means = new Float64Array((1 + M) * n);
+    this.means = new Float64Array((2 + M) * n);
     this.dealSeatN = new Float64Array((n + 1) * P);
     this.dealSeatY = new Float64Array((n + 1) * P);
   }
@@ -162,7 +172,8 @@ export class TournamentStats {
   /**
    * The exact part of addDeal, on a batch's data (batchLayout): the deal's scores from `offset`,
    * metric m's from layout.metric(m) + offset. Writes each agent's mean score in this deal to
-   * out[at + a], and metric m's mean to out[at + (1 + m) * n + a], for addDealMeans.
+   * out[at + a], metric m's mean to out[at + (1 + m) * n + a] and its win share (wins per seat-game)
+   * to out[at + (1 + M) * n + a], for addDealMeans.
    */
   tallyDeal(data: ArrayLike<number>, layout: { metric(m: number): number }, offset: number, starter: number, gameInMatch: number, out: Float64Array, at: number): void {
     const { players: P, n, seatSums, dealSeatN, dealSeatY, metricSums, dealMetrics } = this;
@@ -171,6 +182,7 @@ export class TournamentStats {
     const metricAt = this.metricAt;
     for (let m = 0; m < M; m++) metricAt[m] = layout.metric(m);
     this.dealSum.fill(0);
+    this.dealWin.fill(0);
     dealMetrics.fill(0);
     dealSeatN.fill(0);
     dealSeatY.fill(0);
@@ -199,6 +211,7 @@ export class TournamentStats {
         this.wins[a]! += share;
         this.ranks2[a]! += 2 + 2 * below + (equal - 1);
         this.dealSum[a]! += score;
+        this.dealWin[a]! += share;
         this.hist[a * this.histSize + Math.min(this.histSize - 1, Math.max(0, score + this.histOffset))]!++;
         const position = (seat - starter + P) % P;
         // The agent's own row, then the row of all agents together.
@@ -234,6 +247,7 @@ export class TournamentStats {
       const c = this.perDealCount[a]!;
       out[at + a] = c ? this.dealSum[a]! / c : NaN;
       for (let m = 0; m < M; m++) out[at + (1 + m) * n + a] = c ? dealMetrics[m * n + a]! / c : NaN;
+      out[at + (1 + M) * n + a] = c ? this.dealWin[a]! / this.shareUnit / c : NaN;
     }
   }
 
@@ -244,20 +258,24 @@ export class TournamentStats {
     for (let a = 0; a < n; a++) {
       if (this.perDealCount[a] === 0) continue;
       this.perDeal[a]!.add(means[at + a]!);
+      this.perDealWin[a]!.add(means[at + (1 + M) * n + a]!);
       for (let m = 0; m < M; m++) this.metricDeal[m * n + a]!.add(means[at + (1 + m) * n + a]!);
     }
     let k = 0;
     for (let a = 0; a < n; a++) {
       for (let b = a + 1; b < n; b++, k++) {
-        if (this.perDealCount[a] && this.perDealCount[b]) this.pairs[k]!.add(means[at + a]! - means[at + b]!);
+        if (this.perDealCount[a] && this.perDealCount[b]) {
+          this.pairs[k]!.add(means[at + a]! - means[at + b]!);
+          this.winPairs[k]!.add(means[at + (1 + M) * n + a]! - means[at + (1 + M) * n + b]!);
+        }
       }
     }
     this.dealsAdded++;
   }
 
-  /** Values tallyDeal writes per deal: each agent's mean score, then its mean of each metric. */
+  /** Values tallyDeal writes per deal: each agent's mean score, its mean of each metric, its win share. */
   get meansPerDeal(): number {
-    return (1 + this.metricIds.length) * this.n;
+    return (2 + this.metricIds.length) * this.n;
   }
 
   get tallyLength(): number {
@@ -304,7 +322,8 @@ export class TournamentStats {
         meanScore: this.sums[a]! / games,
         meanScoreCI: this.perDeal[a]!.ci(),
         winShare: this.wins[a]! / shareUnit / games,
-        winShareCI: wilson(this.wins[a]! / shareUnit, games),
+        // Deal-clustered, like the mean score: seat-games of one deal are not independent trials.
+        winShareCI: clusteredWilson(this.wins[a]! / shareUnit / games, games, this.perDealWin[a]!.n, this.perDealWin[a]!.variance / this.perDealWin[a]!.n),
         meanRank: this.ranks2[a]! / 2 / games,
       };
       this.metricIds.forEach((id, m) => {
@@ -320,18 +339,14 @@ export class TournamentStats {
     });
   }
 
+  /** Every pair that shared a deal; scores and win shares each adjusted as one family of these pairs. */
   pairwise(): PairSummary[] {
-    const rows: Omit<PairSummary, 'pHolm'>[] = [];
-    let k = 0;
-    for (let a = 0; a < this.n; a++) {
-      for (let b = a + 1; b < this.n; b++, k++) {
-        const m = this.pairs[k]!;
-        if (m.n === 0) continue;
-        rows.push({ a: this.labels[a]!, b: this.labels[b]!, deals: m.n, meanDiff: m.mean, ci: m.ci(), p: m.pValue() });
-      }
-    }
-    const adjusted = holm(rows.map((r) => r.p));
-    return rows.map((r, i) => ({ ...r, pHolm: adjusted[i]! }));
+    const names: [string, string][] = [];
+    for (let a = 0; a < this.n; a++) for (let b = a + 1; b < this.n; b++) names.push([this.labels[a]!, this.labels[b]!]);
+    const kept = names.map((_, k) => k).filter((k) => this.pairs[k]!.n > 0);
+    const scores = adjustFamily(kept.map((k) => this.pairs[k]!));
+    const wins = adjustFamily(kept.map((k) => this.winPairs[k]!));
+    return kept.map((k, i) => ({ a: names[k]![0], b: names[k]![1], deals: this.pairs[k]!.n, family: kept.length, ...scores[i]!, winShare: wins[i]! }));
   }
 
   /** Score distribution of agent a as [score, count] pairs, ascending. */
