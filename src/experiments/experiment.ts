@@ -19,6 +19,11 @@ interface Common {
   seed: string;
   /** png: also render PNGs next to the SVGs (default true). */
   png: boolean;
+  /**
+   * A note in a run folder's copy: the fields a command-line option replaced (`--games`), with the
+   * value the experiment file had. The copy holds what was played; running it ignores the note.
+   */
+  overridden: Record<string, unknown>;
 }
 
 export interface StrategiesExperiment extends Common {
@@ -94,10 +99,12 @@ const COMMON: Record<string, [Check, unknown]> = {
   rules: [isObject, {}],
   rulesByPlayers: [objectMap, {}],
   title: [isString, undefined],
-  description: [isString, ''],
+  // May be empty: a run folder's copy of an experiment without one holds "".
+  description: [(v) => (typeof v === 'string' ? undefined : 'a string'), ''],
   games: [isInt(1, 100_000_000), undefined],
   seed: [(v) => (typeof v === 'string' || typeof v === 'number' ? undefined : 'a string or number'), undefined],
   png: [isBool, true],
+  overridden: [(v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? undefined : 'an object of field: value in the experiment file'), {}],
 };
 
 /** Fields of each kind; player counts are checked against the game's range. */

@@ -66,11 +66,12 @@ export function wilson(successes: number, n: number, level = 0.95): [number, num
  * one deal share the cards): Wilson's formula at the effective sample size p(1 - p) / Var(mean),
  * with Var(mean) estimated over the clusters (Korn and Graubard's design-effect correction; capped
  * at the trial count, as the plain Wilson interval is the narrowest it may be). Without variation
- * to estimate it from (p 0 or 1) every cluster counts as one trial.
+ * to estimate it from (p 0 or 1, or the same share in every cluster) the trial count is used, as
+ * Korn and Graubard do.
  */
 export function clusteredWilson(p: number, trials: number, clusters: number, varianceOfMean: number, level = 0.95): [number, number] {
   if (trials === 0 || clusters < 2) return [NaN, NaN];
-  const effective = varianceOfMean > 0 ? Math.min(trials, (p * (1 - p)) / varianceOfMean) : p > 0 && p < 1 ? trials : clusters;
+  const effective = varianceOfMean > 0 ? Math.min(trials, (p * (1 - p)) / varianceOfMean) : trials;
   return wilson(p * effective, effective, level);
 }
 

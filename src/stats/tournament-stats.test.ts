@@ -183,14 +183,14 @@ describe('building blocks', () => {
     expect(holmOnly).toBeGreaterThan(0); // why the report shows Bonferroni p beside Bonferroni intervals
   });
 
-  it('clustered Wilson: the design effect widens, never narrows, and a share of 0 counts clusters', () => {
+  it('clustered Wilson: the design effect widens, never narrows; no variation falls back to the trials', () => {
     // p 0.3 over 100 trials in 10 clusters with Var(mean) 0.0042: n_eff = 0.21 / 0.0042 = 50.
     const [lo, hi] = clusteredWilson(0.3, 100, 10, 0.0042);
     const [wlo, whi] = wilson(15, 50);
     expect(lo).toBeCloseTo(wlo, 12);
     expect(hi).toBeCloseTo(whi, 12);
     expect(clusteredWilson(0.3, 100, 10, 1e-9)).toEqual(wilson(30, 100)); // capped at the trials
-    expect(clusteredWilson(0, 100, 10, 0)).toEqual(wilson(0, 10));
+    expect(clusteredWilson(0, 100, 10, 0)).toEqual(wilson(0, 100));
   });
 
   it('Wilson interval stays inside [0, 1] at the extremes', () => {
