@@ -92,6 +92,11 @@ describe('tournament statistics against hand computations', () => {
     // sum_k (y_k - 4.6 n_k)^2 = 31.04; variance of the mean 31.04 / (3 * 2 * (5/3)^2); t(0.975, 2).
     expect(a0.meanScoreCI[0]).toBeCloseTo(-1.2718205801667848, 7);
     expect(a0.meanScoreCI[1]).toBeCloseTo(10.471820580166785, 7);
+    // Wins at position 0: w_k 1 + 1, 0, 0 + 1/2 (a tie) over n_k 2, 1, 2: share 2.5 / 5; sum_k (w_k - 0.5 n_k)^2
+    // = 1.5, Var(mean) 1.5 / (3 * 2 * (5/3)^2) = 0.09, effective sample size 0.25 / 0.09; Wilson there.
+    expect(a0.winShare).toBeCloseTo(0.5, 12);
+    expect(a0.winShareCI[0]).toBeCloseTo(0.11909721947600388, 7);
+    expect(a0.winShareCI[1]).toBeCloseTo(0.8809027805239962, 7);
   });
 
   it('circuit matches: summed scores of complete matches decide', () => {

@@ -47,7 +47,7 @@ export interface SeatSummary extends ScoreFigures {
   position: number;
 }
 
-const SEAT_CELL = 7;
+const SEAT_CELL = 9;
 
 /** What the statistics need to know of the game and the format; plain data (it travels to workers). */
 export interface StatsShape {
@@ -98,13 +98,15 @@ export class TournamentStats {
   private readonly ranks2: Float64Array;
   /**
    * Per (agent or 'all') x position, SEAT_CELL values: seat-games N, score sum Y, wins, deals K, and
-   * over deals the sums of n_k^2, y_k^2 and y_k n_k (n_k, y_k: that deal's seat-games and score sum),
-   * for a deal-clustered interval of the ratio mean Y / N.
+   * over deals the sums of n_k^2, y_k^2, y_k n_k, w_k^2 and w_k n_k (n_k, y_k, w_k: that deal's
+   * seat-games, score sum and wins in share units), for deal-clustered intervals of the ratios Y / N
+   * and wins / N.
    */
   private readonly seatSums: Float64Array;
   /** This deal's n_k and y_k per (agent or 'all') x position. */
   private readonly dealSeatN: Float64Array;
   private readonly dealSeatY: Float64Array;
+  private readonly dealSeatW: Float64Array;
   /** Score counts per agent: index score - lowest score (scores outside fall into the end bins). */
   private readonly hist: Float64Array;
   private readonly matchWins: Float64Array;
@@ -157,6 +159,7 @@ export class TournamentStats {
     this.means = new Float64Array((2 + M) * n);
     this.dealSeatN = new Float64Array((n + 1) * P);
     this.dealSeatY = new Float64Array((n + 1) * P);
+    this.dealSeatW = new Float64Array((n + 1) * P);
   }
 
   /**
@@ -176,7 +179,7 @@ export class TournamentStats {
    * to out[at + (1 + M) * n + a], for addDealMeans.
    */
   tallyDeal(data: ArrayLike<number>, layout: { metric(m: number): number }, offset: number, starter: number, gameInMatch: number, out: Float64Array, at: number): void {
-    const { players: P, n, seatSums, dealSeatN, dealSeatY, metricSums, dealMetrics } = this;
+    const { players: P, n, seatSums, dealSeatN, dealSeatY, dealSeatW, metricSums, dealMetrics } = this;
     const M = this.metricIds.length;
     const scores = data;
     const metricAt = this.metricAt;
@@ -186,6 +189,7 @@ export class TournamentStats {
     dealMetrics.fill(0);
     dealSeatN.fill(0);
     dealSeatY.fill(0);
+    dealSeatW.fill(0);
     for (let s = 0; s < this.seatings.length; s++) {
       const lineup = this.seatings[s]!;
       const base = offset + s * P;
@@ -221,6 +225,7 @@ export class TournamentStats {
           seatSums[cell * SEAT_CELL + 2]! += share;
           dealSeatN[cell]!++;
           dealSeatY[cell]! += score;
+          dealSeatW[cell]! += share;
         }
         if (this.matchLength) this.matchTotals[s * P + seat]! += score;
       }
@@ -242,6 +247,9 @@ export class TournamentStats {
       seatSums[base + 4]! += nk * nk;
       seatSums[base + 5]! += yk * yk;
       seatSums[base + 6]! += yk * nk;
+      const wk = dealSeatW[cell]!;
+      seatSums[base + 7]! += wk * wk;
+      seatSums[base + 8]! += wk * nk;
     }
     for (let a = 0; a < n; a++) {
       const c = this.perDealCount[a]!;
@@ -362,7 +370,7 @@ export class TournamentStats {
     const rows: SeatSummary[] = [];
     for (let row = 0; row <= this.n; row++) {
       for (let position = 0; position < this.players; position++) {
-        const [count, sum, winUnits, deals, nn, yy, yn] = this.seatSums.subarray((row * this.players + position) * SEAT_CELL);
+        const [count, sum, winUnits, deals, nn, yy, yn, ww, wn] = this.seatSums.subarray((row * this.players + position) * SEAT_CELL);
         if (!count) continue;
         const wins = winUnits! / this.shareUnit;
         const mean = sum! / count;
@@ -377,7 +385,13 @@ export class TournamentStats {
           // meanCI takes a per-unit variance and the number of units.
           meanScoreCI: meanCI(mean, varianceOfMean * deals!, deals!),
           winShare: wins / count,
-          winShareCI: wilson(wins, count),
+          // The same ratio estimator for wins (in share units, hence the shareUnit^2), then Wilson at its effective sample size.
+          winShareCI: clusteredWilson(
+            wins / count,
+            count,
+            deals!,
+            (ww! - 2 * (winUnits! / count) * wn! + (winUnits! / count) ** 2 * nn!) / (deals! * (deals! - 1) * nbar * nbar) / this.shareUnit ** 2,
+          ),
         });
       }
     }
