@@ -88,4 +88,10 @@ describe('ranking headlines', () => {
     const h = rankingHeadline(t);
     expect(h).toContain("The rankings disagree: y has the highest win share, 35.0% [31.0, 39.0], not significantly above x's 30.0% (+5.0 percentage points [-5.0, 15.0], adjusted p 0.40); its mean score, 10.50, is not significantly higher than x's (y - x +0.50 points [-0.50, 1.50], adjusted p 0.60).");
   });
+
+  it('never claims a lead over a bot it was not compared with', () => {
+    const h = rankingHeadline({ players: 3, agents: [agent('a', 1, 0.6), agent('b', 2, 0.4)], pairwise: [] });
+    expect(h).toContain('no significant difference in mean score between a (1.00) and b (2.00): a - b not compared: no deals in common');
+    expect(h).toContain("a also has the highest win share, 60.0% [56.0, 64.0], not significantly above b's 40.0% (not compared: no deals in common).");
+  });
 });

@@ -41,7 +41,8 @@ const pText = (p: number): string => (Number.isNaN(p) ? 'n/a' : p >= 0.01 ? p.to
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** "x - y d [lo, hi], adjusted p P" in the measure's units. */
-function gap(c: Oriented, measure: Measure): string {
+function gap(c: Oriented | undefined, measure: Measure): string {
+  if (!c) return 'not compared: no deals in common';
   return measure === 'score'
     ? `${signed(c.diff, 2)} points ${interval(c.ci)}, adjusted p ${pText(c.pAdjusted)}`
     : `${signed(c.diff * 100, 1)} percentage points ${interval(c.ci, 100, 1)}, adjusted p ${pText(c.pAdjusted)}`;
@@ -65,23 +66,23 @@ export function rankingHeadline(t: RankedTable): string {
   const order = `By mean score ${byScore.map((a) => a.agent).join(' < ')}; by win share ${byWin.map((a) => a.agent).join(' > ')}.`;
   if (t.agents.length < 2) return `${t.players} players: ${leader.agent} alone, mean score ${leader.meanScore.toFixed(2)}.`;
 
-  // The leader's group on a measure: the bots it is not significantly ahead of.
-  const group = (lead: Agent, ranked: Agent[], measure: Measure): [Agent, Oriented][] =>
+  // The leader's group on a measure: the bots it is not significantly ahead of (or was never compared with).
+  const group = (lead: Agent, ranked: Agent[], measure: Measure): [Agent, Oriented | undefined][] =>
     ranked.slice(1).flatMap((b) => {
       const c = compare(t, lead.agent, b.agent, measure);
-      return c && !c.significant ? [[b, c] as [Agent, Oriented]] : [];
+      return c?.significant ? [] : [[b, c] as [Agent, Oriented | undefined]];
     });
 
   const scoreTies = group(leader, byScore, 'score');
   const runner = byScore[1]!;
   const scoreText = scoreTies.length === 0
-    ? `${leader.agent} has the lowest mean score, ${leader.meanScore.toFixed(2)} ${interval(leader.meanScoreCI)}, significantly below ${runner.agent}'s ${runner.meanScore.toFixed(2)} (${leader.agent} - ${runner.agent} ${gap(compare(t, leader.agent, runner.agent, 'score')!, 'score')})`
+    ? `${leader.agent} has the lowest mean score, ${leader.meanScore.toFixed(2)} ${interval(leader.meanScoreCI)}, significantly below ${runner.agent}'s ${runner.meanScore.toFixed(2)} (${leader.agent} - ${runner.agent} ${gap(compare(t, leader.agent, runner.agent, 'score'), 'score')})`
     : `no significant difference in mean score between ${names([leader, ...scoreTies.map(([b]) => b)].map((a) => `${a.agent} (${a.meanScore.toFixed(2)})`))}: ${scoreTies.map(([b, c]) => `${leader.agent} - ${b.agent} ${gap(c, 'score')}`).join('; ')}`;
 
   const winTies = group(winner, byWin, 'winShare');
   const winRunner = byWin[1]!;
   const winLead = winTies.length === 0
-    ? `significantly above ${winRunner.agent}'s ${percent(winRunner.winShare)} (${gap(compare(t, winner.agent, winRunner.agent, 'winShare')!, 'winShare')})`
+    ? `significantly above ${winRunner.agent}'s ${percent(winRunner.winShare)} (${gap(compare(t, winner.agent, winRunner.agent, 'winShare'), 'winShare')})`
     : `not significantly above ${names(winTies.map(([b, c]) => `${b.agent}'s ${percent(b.winShare)} (${gap(c, 'winShare')})`))}`;
 
   let winText: string;

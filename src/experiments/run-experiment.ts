@@ -136,7 +136,7 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
     findingsNote: exp.kind === 'strategies' ? FINDINGS_NOTE : undefined,
     partial,
     sections: [
-      { heading: 'Leaderboards', html: `<p>${escapeHtml(LEADERBOARD_NOTE)}</p>${tablesHtml}`, charts: charts.slice(0, 1) },
+      { heading: 'Leaderboards', html: `<p>${escapeHtml(LEADERBOARD_NOTE + (exp.kind === 'strategies' ? ' Overlapping intervals do not mean "no difference": the paired tables below compare bots on the same deals.' : ''))}</p>${tablesHtml}`, charts: charts.slice(0, 1) },
       { heading: exp.kind === 'strategies' ? 'Comparisons, distributions and seats' : 'Trends by player count', html: exp.kind === 'strategies' ? pairHtml : '', charts: charts.slice(1) },
     ],
   };
@@ -147,8 +147,7 @@ const FINDINGS_NOTE =
   '"significantly" means that interval excludes 0. Lower scores are better.';
 
 const LEADERBOARD_NOTE =
-  'Each bot\'s own 95% intervals, with deals as the independent units (mean score: t interval over per-deal means; win share: Wilson at the deal-clustered effective sample size). ' +
-  'Overlapping intervals do not mean "no difference": the paired tables below compare bots on the same deals.';
+  'Each bot\'s own 95% intervals, with deals as the independent units (mean score: t interval over per-deal means; win share: Wilson at the deal-clustered effective sample size).';
 
 /** How to read a pairwise table: what the intervals and p-values are adjusted for, and that they agree. */
 function pairwiseNote(family: number, players: number): string {
