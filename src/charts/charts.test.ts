@@ -34,3 +34,33 @@ describe('charts', () => {
     expect(chart.vega).toHaveProperty('marks');
   });
 });
+
+describe('pairwise colour scale', () => {
+  /** Both cells of every pair of bots at the given mean scores. */
+  const cells = (means: Record<string, number>) =>
+    Object.entries(means).flatMap(([row, x]) => Object.entries(means).filter(([column]) => column !== row).map(([column, y]) => ({ row, column, diff: x - y })));
+
+  it('leaves a far-off bot out of the scale, so the gaps between the others show', () => {
+    // The 5-player strategies run: random 110 points behind, the others within 2.
+    expect(specs.pairwiseColourLimit(cells({ threshold: 5.39, mc: 6.02, greedy: 7.41, random: 116.21 }))).toBeCloseTo(2.02, 9);
+    expect(specs.pairwiseColourLimit(cells({ a: 0, b: 1, c: 2, worst: 100, best: -100 }))).toBeCloseTo(2, 9);
+  });
+
+  it('keeps every bot when none is far off, and always two', () => {
+    expect(specs.pairwiseColourLimit(cells({ mc: 29.3, threshold: 39.6, greedy: 57.7, random: 75 }))).toBeCloseTo(45.7, 9);
+    expect(specs.pairwiseColourLimit(cells({ a: 0, b: 100 }))).toBe(100);
+    expect(specs.pairwiseColourLimit(cells({ a: 3, b: 3 }))).toBeGreaterThan(0);
+  });
+
+  it('clips the colour scale at the limit, per panel, and says so in the legend', () => {
+    const spec = specs.pairwiseChart([
+      ...cells({ a: 0, b: 1, c: 2, r: 100 }).map((r) => ({ ...r, players: 4, significant: true })),
+      ...cells({ a: 0, b: 30 }).map((r) => ({ ...r, players: 5, significant: false })),
+    ]) as unknown as { hconcat: { layer: { encoding: { color: { title: unknown; scale: { domain: number[]; clamp: boolean } } } }[] }[] };
+    const [four, five] = spec.hconcat.map((p) => p.layer[0]!.encoding.color);
+    expect(four!.scale).toMatchObject({ domain: [-2, 2], clamp: true });
+    expect(four!.title).toEqual(['row - column', '(clipped at ±2.0)']);
+    expect(five!.scale.domain).toEqual([-30, 30]);
+    expect(five!.title).toBe('row - column');
+  });
+});

@@ -64,35 +64,90 @@ export interface PairRow {
   significant: boolean;
 }
 
-/** Paired mean score difference, row bot minus column bot; starred where Holm p < 0.05. */
+/** Each bot's mean row difference (its mean score relative to the others), best (lowest) first. */
+function botPositions(rows: readonly Pick<PairRow, 'row' | 'column' | 'diff'>[]): Map<string, number> {
+  const bots = [...new Set(rows.flatMap((r) => [r.row, r.column]))];
+  const position = bots.map((b) => {
+    const own = rows.filter((r) => r.row === b);
+    return [b, own.reduce((sum, r) => sum + r.diff, 0) / Math.max(1, own.length)] as const;
+  });
+  return new Map(position.sort((a, b) => a[1] - b[1]));
+}
+
+/**
+ * The colour limit of a pairwise panel: the largest gap among the bots that are not outliers, so
+ * one far-off bot (random, a hundred points behind) does not wash every other cell out to white.
+ * Bots sit at their mean row difference; a bot is an outlier when it sits more than 3 scaled
+ * median absolute deviations (1.4826 MAD) from the median bot, a common robust rule; at least two
+ * bots stay. Gaps beyond the limit take the end colour; every cell prints its number.
+ */
+export function pairwiseColourLimit(rows: readonly Pick<PairRow, 'row' | 'column' | 'diff'>[]): number {
+  const position = botPositions(rows);
+  const median = (xs: number[]): number => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  };
+  const centre = median([...position.values()]);
+  const distance = new Map([...position].map(([b, x]) => [b, Math.abs(x - centre)]));
+  const mad = median([...distance.values()]);
+  let kept = [...position.keys()].filter((b) => distance.get(b)! <= 3 * 1.4826 * mad);
+  if (kept.length < 2) kept = [...position.keys()].sort((a, b) => distance.get(a)! - distance.get(b)!).slice(0, 2);
+  const inner = rows.filter((r) => kept.includes(r.row) && kept.includes(r.column)).map((r) => Math.abs(r.diff));
+  const limit = Math.max(0, ...inner);
+  return limit > 0 ? limit : Math.max(1e-9, ...rows.map((r) => Math.abs(r.diff)));
+}
+
+/**
+ * Paired mean score difference, row bot minus column bot; starred where significant (its
+ * simultaneous interval excludes 0). Each panel has its own colour scale, clipped at
+ * pairwiseColourLimit.
+ */
 export function pairwiseChart(rows: PairRow[]): TopLevelSpec {
   // One panel per player count side by side (a facet with step sizes and independent scales
   // does not compile in vega-lite 6).
-  const panel = (players: number) => ({
-    title: `${players} players`,
-    data: { values: rows.filter((r) => r.players === players).map((r) => ({ ...r, label: `${r.diff.toFixed(1)}${r.significant ? '*' : ''}` })) },
-    width: { step: 56 },
-    height: { step: 28 },
-    encoding: {
-      x: { field: 'column', type: 'nominal' as const, title: null, axis: { labelAngle: -30 } },
-      y: { field: 'row', type: 'nominal' as const, title: null },
-    },
-    layer: [
-      {
-        mark: 'rect' as const,
-        encoding: {
-          color: { field: 'diff', type: 'quantitative' as const, title: 'row - column', scale: { scheme: 'redblue', reverse: true, domainMid: 0 } },
-          tooltip: [{ field: 'row' }, { field: 'column' }, { field: 'diff', format: '.2f' }, { field: 'significant' }],
-        },
+  const panel = (players: number) => {
+    const own = rows.filter((r) => r.players === players);
+    const limit = pairwiseColourLimit(own);
+    const clipped = own.some((r) => Math.abs(r.diff) > limit);
+    const order = [...botPositions(own).keys()];
+    return {
+      title: `${players} players`,
+      data: { values: own.map((r) => ({ ...r, label: `${r.diff.toFixed(1)}${r.significant ? '*' : ''}`, dark: Math.abs(r.diff) > 0.55 * limit })) },
+      width: { step: 56 },
+      height: { step: 28 },
+      encoding: {
+        // Best bot first on both axes, so the panel reads like the leaderboard.
+        x: { field: 'column', type: 'nominal' as const, title: null, axis: { labelAngle: -30 }, sort: order },
+        y: { field: 'row', type: 'nominal' as const, title: null, sort: order },
       },
-      { mark: { type: 'text' as const, fontSize: 10 }, encoding: { text: { field: 'label' } } },
-    ],
-  });
+      layer: [
+        {
+          mark: 'rect' as const,
+          encoding: {
+            color: {
+              field: 'diff',
+              type: 'quantitative' as const,
+              title: clipped ? ['row - column', `(clipped at ±${limit.toFixed(1)})`] : 'row - column',
+              scale: { scheme: 'redblue', reverse: true, domain: [-limit, limit], clamp: true },
+            },
+            tooltip: [{ field: 'row' }, { field: 'column' }, { field: 'diff', format: '.2f' }, { field: 'significant' }],
+          },
+        },
+        {
+          mark: { type: 'text' as const, fontSize: 10 },
+          encoding: { text: { field: 'label' }, color: { condition: { test: 'datum.dark', value: 'white' }, value: 'black' } },
+        },
+      ],
+    };
+  };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Paired score difference: row minus column', subtitle: 'points per game over shared deals; negative = row bot better; * Holm-corrected p < 0.05' },
+    title: {
+      text: 'Paired score difference: row minus column',
+      subtitle: ['points per game over shared deals; negative (blue) = row bot better; * significant (simultaneous 95% interval excludes 0)', 'each panel has its own colour scale, clipped so that one far-off bot does not hide the other gaps'],
+    },
     hconcat: [...new Set(rows.map((r) => r.players))].map(panel),
-    resolve: { scale: { color: 'shared' } },
+    resolve: { scale: { color: 'independent' } },
     config,
   } as TopLevelSpec;
 }

@@ -6,7 +6,7 @@ import { escapeHtml, htmlTable, type ReportSection } from '../output/report.js';
 import { Progress } from '../output/progress.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { writeFileAtomic } from '../output/files.js';
-import { formatP, meanCI, Moments } from '../stats/moments.js';
+import { formatP, isSignificant, meanCI, Moments } from '../stats/moments.js';
 import { runTournament } from '../tournament/run.js';
 import { experimentRules, experimentTables, type CompareExperiment, type RunOptions } from './experiment.js';
 
@@ -139,7 +139,10 @@ export async function runCompare(exp: CompareExperiment, games: number, dir: str
     const last = seats.find((s) => s.position === r.players - 1);
     const seat = first && last ? `; the starter wins ${(first.winShare * 100).toFixed(1)}% against ${(last.winShare * 100).toFixed(1)}% for the last seat` : '';
     const bestSd = scoreSpread([r.summary.distributions[ranked[0]!.agent] ?? []]);
-    return `${r.arm}, ${r.players} players: best ${ranked[0]!.agent} ${ranked[0]!.meanScore.toFixed(2)} ${ci(ranked[0]!.meanScoreCI)}, its scores spread with SD ${bestSd.toFixed(1)} (all bots ${r.sd.toFixed(1)})${seat}.`;
+    const [lead, next] = ranked;
+    const pair = next && r.summary.pairwise.find((p) => [p.a, p.b].includes(lead!.agent) && [p.a, p.b].includes(next.agent));
+    const ahead = pair ? `, ${isSignificant(pair) ? 'significantly' : 'not significantly'} below ${next!.agent}'s ${next!.meanScore.toFixed(2)} (adjusted p ${formatP(pair.pAdjusted, 1)})` : '';
+    return `${r.arm}, ${r.players} players: lowest mean score ${lead!.agent} ${lead!.meanScore.toFixed(2)} ${ci(lead!.meanScoreCI)}${ahead}, its scores spread with SD ${bestSd.toFixed(1)} (all bots ${r.sd.toFixed(1)})${seat}.`;
   });
   for (const p of pairs) {
     headlines.push(

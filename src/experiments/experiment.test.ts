@@ -57,6 +57,32 @@ describe('experiment files', () => {
   });
 });
 
+describe('run folders', () => {
+  it('the experiment copy records the games played and the override, and runs again as it is', async () => {
+    const raw = { kind: 'strategies', title: 't', agents: ['random', 'greedy'], players: [3], games: 5, seed: 'copy', png: false };
+    const dir = join(mkdtempSync(join(tmpdir(), 'nothanks-copy-')), 'run');
+    const run = await runExperiment(validateExperiment(raw), { out: dir, quiet: true, threads: 1, games: 2 });
+    const copy = JSON.parse(readFileSync(join(dir, 'experiment.json'), 'utf8'));
+    expect(copy).toMatchObject({ games: 2, overridden: { games: 5 } });
+    expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'))).toMatchObject({ games: 2, overridden: { games: 5 } });
+    expect(readFileSync(run.report, 'utf8')).toContain('2 deals per seating (--games 2; the experiment file says 5)');
+    const summary = JSON.parse(readFileSync(join(dir, 'players-3', 'summary.json'), 'utf8'));
+    expect(summary.dealsPerSeating).toBe(2);
+    // The copy is a valid experiment: run again without --games, it plays its 2 and notes nothing.
+    const again = join(mkdtempSync(join(tmpdir(), 'nothanks-copy-')), 'run');
+    await runExperiment(loadExperiment(join(dir, 'experiment.json')), { out: again, quiet: true, threads: 1 });
+    expect(JSON.parse(readFileSync(join(again, 'experiment.json'), 'utf8'))).toMatchObject({ games: 2, overridden: {} });
+  });
+
+  it('the thresholds experiment leaves its headlines to the caller (printed once)', async () => {
+    const exp = validateExperiment({ kind: 'thresholds', title: 't', agent: 'threshold', grid: { margin: '0|4' }, field: ['greedy'], players: 3, games: 2, rounds: 1, seed: 'once', png: false });
+    const logged: string[] = [];
+    const run = await runExperiment(exp, { out: join(mkdtempSync(join(tmpdir(), 'nothanks-once-')), 'run'), quiet: true, threads: 1, log: (l) => logged.push(l) });
+    expect(run.headlines[0]).toMatch(/^Best threshold/);
+    expect(logged.join('\n')).not.toContain('Best threshold');
+  });
+});
+
 describe('compare experiments', () => {
   const arms = [
     { name: 'base', game: 'no-thanks', agents: ['greedy', 'threshold'] },

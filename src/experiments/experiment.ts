@@ -22,6 +22,11 @@ interface Common {
   seed: string;
   /** png: also render PNGs next to the SVGs (default true). */
   png: boolean;
+  /**
+   * A note in a run folder's copy: the fields a command-line option replaced (`--games`), with the
+   * value the experiment file had. The copy holds what was played; running it ignores the note.
+   */
+  overridden: Record<string, unknown>;
 }
 
 export interface StrategiesExperiment extends Common {
@@ -97,10 +102,12 @@ const COMMON: Record<string, [Check, unknown]> = {
   rules: [isObject, {}],
   rulesByPlayers: [objectMap, {}],
   title: [isString, undefined],
-  description: [isString, ''],
+  // May be empty: a run folder's copy of an experiment without one holds "".
+  description: [(v) => (typeof v === 'string' ? undefined : 'a string'), ''],
   games: [isInt(1, MAX_DEALS), undefined],
   seed: [(v) => (typeof v === 'string' || typeof v === 'number' ? undefined : 'a string or number'), undefined],
   png: [isBool, true],
+  overridden: [(v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? undefined : 'an object of field: value in the experiment file'), {}],
 };
 
 /** Fields of each kind; player counts are checked against the game's range. */

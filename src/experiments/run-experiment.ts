@@ -23,10 +23,11 @@ import { loadBot } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
-import { formatP } from '../stats/moments.js';
+import { formatP, isSignificant } from '../stats/moments.js';
 import { runSweep, type SweepResult } from '../tournament/sweep.js';
 import { gameById } from '../game/registry.js';
 import { runCompare } from './compare.js';
+import { rankingHeadline } from './ranking-headline.js';
 import { experimentRules, experimentTables, type Experiment, type RunOptions, type PlayerCountExperiment, type StrategiesExperiment, type ThresholdsExperiment } from './experiment.js';
 
 export interface ExperimentRun {
@@ -64,10 +65,12 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
     // The tournament kinds keep their exact state, for --resume and merge.
     if (!o.play && (exp.kind === 'strategies' || exp.kind === 'player-count')) writeManifest(dir, experimentManifest(exp, games, { shard }));
   }
-  writeFileAtomic(join(dir, 'experiment.json'), JSON.stringify(exp, null, 2) + '\n');
+  // The copy records what is played: an override replaces the field and is noted beside it.
+  const overridden = games !== exp.games ? { games: exp.games } : {};
+  writeFileAtomic(join(dir, 'experiment.json'), JSON.stringify({ ...exp, games, overridden }, null, 2) + '\n');
   const play = o.play ?? ((part: string, t: TournamentOptions) => playPart(t, part, stateDir(dir), shard));
   const opts = { ...o, shard, play };
-  const run =
+  const run: Stage =
     exp.kind === 'thresholds'
       ? await runThresholds(exp, games, dir, opts)
       : exp.kind === 'compare'
@@ -76,13 +79,13 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
   const elapsedSeconds = (performance.now() - started) / 1000;
   writeFileAtomic(
     join(dir, 'run.json'),
-    JSON.stringify({ kind: exp.kind, title: exp.title, seed: exp.seed, games, version: VERSION, node: process.version, partial: run.partial, elapsedSeconds, headlines: run.headlines, ...(shard ? { shard } : {}) }, null, 2) + '\n',
+    JSON.stringify({ kind: exp.kind, title: exp.title, seed: exp.seed, games, overridden, version: VERSION, node: process.version, partial: run.partial, elapsedSeconds, headlines: run.headlines, ...(shard ? { shard } : {}) }, null, 2) + '\n',
   );
   // A shard keeps its state and run.json; the charts and report come from nothanks merge.
   if (shard) return { dir, report: join(dir, 'run.json'), headlines: run.headlines, partial: run.partial, elapsedSeconds };
   const files = readdirSync(dir).filter((f) => !f.endsWith('.tmp') && f !== 'state').sort();
-  const intro = `${escapeHtml(exp.description ?? '')} Seed <code>${escapeHtml(exp.seed)}</code>, ${games} deals per seating, version ${VERSION}, ${elapsedSeconds.toFixed(0)} s${run.partial ? ', <strong>PARTIAL: interrupted</strong>' : ''}.`;
-  const report = writeReport(dir, exp.title, intro, [{ heading: 'Findings', html: `<ul>${run.headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>` }, ...run.sections], files);
+  const intro = `${escapeHtml(exp.description ?? '')} Seed <code>${escapeHtml(exp.seed)}</code>, ${games} deals per seating${games !== exp.games ? ` (--games ${games}; the experiment file says ${exp.games})` : ''}, version ${VERSION}, ${elapsedSeconds.toFixed(0)} s${run.partial ? ', <strong>PARTIAL: interrupted</strong>' : ''}.`;
+  const report = writeReport(dir, exp.title, intro, [{ heading: 'Findings', html: `<ul>${run.headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>${run.findingsNote ? `<p>${escapeHtml(run.findingsNote)}</p>` : ''}` }, ...run.sections], files);
   return { dir, report, headlines: run.headlines, partial: run.partial, elapsedSeconds };
 }
 
@@ -90,6 +93,8 @@ const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].
 
 interface Stage {
   headlines: string[];
+  /** How to read the headlines' numbers, under them in the report. */
+  findingsNote?: string;
   sections: ReportSection[];
   partial: boolean;
 }
@@ -142,7 +147,15 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
     .join('');
   const pairHtml = summaries
     .map((s) => `<h3>${s.players} players: paired differences</h3>` +
-      htmlTable(['a', 'b', 'deals', 'a - b', '95% CI', 'Holm p'], s.pairwise.map((p) => [p.a, p.b, p.deals, p.meanDiff.toFixed(2), ci(p.ci), formatP(p.pHolm)])))
+      `<p>${escapeHtml(pairwiseNote(s.pairwise[0]?.family ?? 0, s.players))}</p>` +
+      htmlTable(
+        ['a', 'b', 'deals', 'score a - b', 'simultaneous 95% CI', 'adjusted p', 'win share a - b', 'simultaneous 95% CI', 'adjusted p'],
+        s.pairwise.map((p) => [
+          p.a, p.b, p.deals,
+          p.meanDiff.toFixed(2), ci(p.ciSimultaneous), formatP(p.pAdjusted) + (isSignificant(p) ? ' *' : ''),
+          `${(p.winShare.meanDiff * 100).toFixed(1)} pp`, ci([p.winShare.ciSimultaneous[0] * 100, p.winShare.ciSimultaneous[1] * 100], 1), formatP(p.winShare.pAdjusted) + (isSignificant(p.winShare) ? ' *' : ''),
+        ]),
+      ))
     .join('');
   const headlines =
     summaries.length === 0
@@ -152,12 +165,26 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
         : playerCountHeadlines(summaries, exp);
   return {
     headlines,
+    findingsNote: exp.kind === 'strategies' ? FINDINGS_NOTE : undefined,
     partial,
     sections: [
-      { heading: 'Leaderboards', html: tablesHtml, charts: charts.slice(0, 1) },
+      { heading: 'Leaderboards', html: `<p>${escapeHtml(LEADERBOARD_NOTE + (exp.kind === 'strategies' ? ' Overlapping intervals do not mean "no difference": the paired tables below compare bots on the same deals.' : ''))}</p>${tablesHtml}`, charts: charts.slice(0, 1) },
       { heading: exp.kind === 'strategies' ? 'Comparisons, distributions and seats' : 'Trends by player count', html: exp.kind === 'strategies' ? pairHtml : '', charts: charts.slice(1) },
     ],
   };
+}
+
+const FINDINGS_NOTE =
+  'A bracket after a bot\'s own figure is its 95% interval; after a difference it is the simultaneous 95% interval of the paired tables below, beside the adjusted p of the same test: ' +
+  '"significantly" means that interval excludes 0. Lower scores are better.';
+
+const LEADERBOARD_NOTE =
+  'Each bot\'s own 95% intervals, with deals as the independent units (mean score: t interval over per-deal means; win share: Wilson at the deal-clustered effective sample size).';
+
+/** How to read a pairwise table: what the intervals and p-values are adjusted for, and that they agree. */
+function pairwiseNote(family: number, players: number): string {
+  return `Paired over deals; each measure is one family of the ${family} pairs at ${players} players. The intervals are simultaneous 95% (Bonferroni: t quantile at 1 - 0.05/${2 * family}); ` +
+    `the adjusted p is Bonferroni's min(1, ${family} p), below 0.05 (*) exactly when the interval excludes 0. A negative score difference and a positive win-share difference favour a. Holm's p (never larger) and the unadjusted intervals and p are in players-${players}/pairwise.csv. pp = percentage points.`;
 }
 
 /** The record rules of a custom table, for people: "startChips 11, removed 9, ...". */
@@ -172,8 +199,8 @@ function meanRows(summaries: Summary[]) {
 async function strategyCharts(summaries: Summary[], dir: string, png: boolean): Promise<RenderedChart[]> {
   const pairs = summaries.flatMap((s) =>
     s.pairwise.flatMap((p) => [
-      { players: s.players, row: p.a, column: p.b, diff: p.meanDiff, significant: p.pHolm < 0.05 },
-      { players: s.players, row: p.b, column: p.a, diff: -p.meanDiff, significant: p.pHolm < 0.05 },
+      { players: s.players, row: p.a, column: p.b, diff: p.meanDiff, significant: isSignificant(p) },
+      { players: s.players, row: p.b, column: p.a, diff: -p.meanDiff, significant: isSignificant(p) },
     ]),
   );
   const distributions = summaries.flatMap((s) =>
@@ -189,13 +216,7 @@ async function strategyCharts(summaries: Summary[], dir: string, png: boolean): 
 }
 
 function strategyHeadlines(summaries: Summary[]): string[] {
-  return summaries.map((s) => {
-    const ranked = [...s.agents].sort((a, b) => a.meanScore - b.meanScore);
-    const [best, second] = ranked;
-    const pair = s.pairwise.find((p) => (p.a === best!.agent && p.b === second?.agent) || (p.b === best!.agent && p.a === second?.agent));
-    const gap = pair ? `, ${Math.abs(pair.meanDiff).toFixed(2)} points ahead of ${second!.agent} (Holm p ${formatP(pair.pHolm, 1)})` : '';
-    return `${s.players} players: ${best!.agent} scores best, ${best!.meanScore.toFixed(2)} ${ci(best!.meanScoreCI)}${gap}; order ${ranked.map((a) => a.agent).join(' < ')}.`;
-  });
+  return summaries.map(rankingHeadline);
 }
 
 async function playerCountCharts(summaries: Summary[], dir: string, png: boolean): Promise<RenderedChart[]> {
@@ -270,8 +291,8 @@ async function runThresholds(exp: ThresholdsExperiment, games: number, dir: stri
   });
   progress.done();
   const { charts, table } = await writeSweepOutputs(result, dir, exp.png);
+  // The caller prints the headlines (nothanks run lists them at the end), so they are not logged here too.
   const headlines = sweepHeadlines(result);
-  o.log?.(headlines.join('\n'));
   return { headlines, partial: result.partial, sections: [{ heading: 'Sweep', html: table, charts }] };
 }
 
@@ -280,7 +301,7 @@ export function sweepHeadlines(r: SweepResult): string[] {
   const v = r.winnerVsDefault;
   return [
     `Best ${r.agent} against ${r.field.join(', ')} at ${r.players} players: ${w.spec}, mean score ${w.meanScore.toFixed(2)} ${ci(w.meanScoreCI)} over ${w.deals} deals.`,
-    `Default parameters (${r.defaults.spec}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; winner minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${formatP(v.p, 1)}).`,
+    `Default parameters (${r.defaults.spec}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; winner minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${formatP(v.p, 1)}; the winner was picked on these same games, so the gap is optimistic: confirm it on fresh seeds).`,
     `Racing played ${r.gamesPlayed} games instead of ${r.gamesFullGrid} for the full grid (saved ${((r.gamesSaved / r.gamesFullGrid) * 100).toFixed(0)}%); ${r.points.filter((p) => p.droppedAfterRound !== undefined).length} of ${r.points.length} points dropped.`,
   ];
 }

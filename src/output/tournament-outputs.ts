@@ -91,8 +91,17 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         ciHi: fmt(p.ci[1]),
         p: formatP(p.p, 3),
         pHolm: formatP(p.pHolm, 3),
+        family: p.family,
+        simLo: fmt(p.ciSimultaneous[0]),
+        simHi: fmt(p.ciSimultaneous[1]),
+        pAdjusted: formatP(p.pAdjusted, 3),
+        winShareDiff: fmt(p.winShare.meanDiff),
+        winShareSimLo: fmt(p.winShare.ciSimultaneous[0]),
+        winShareSimHi: fmt(p.winShare.ciSimultaneous[1]),
+        winSharePAdjusted: formatP(p.winShare.pAdjusted, 3),
       })),
-      ['a', 'b', 'deals', 'meanDiff', 'ciLo', 'ciHi', 'p', 'pHolm'],
+      // ciLo/ciHi and p are per comparison; sim*, pAdjusted (Bonferroni) and pHolm are adjusted over the family.
+      ['a', 'b', 'deals', 'meanDiff', 'ciLo', 'ciHi', 'p', 'pHolm', 'family', 'simLo', 'simHi', 'pAdjusted', 'winShareDiff', 'winShareSimLo', 'winShareSimHi', 'winSharePAdjusted'],
     ),
   );
   writeFileAtomic(

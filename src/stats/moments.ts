@@ -61,6 +61,64 @@ export function wilson(successes: number, n: number, level = 0.95): [number, num
   return [centre - half, centre + half];
 }
 
+/**
+ * A Wilson interval for a share whose trials come in correlated clusters (a bot's seat-games within
+ * one deal share the cards): Wilson's formula at the effective sample size p(1 - p) / Var(mean),
+ * with Var(mean) estimated over the clusters (Korn and Graubard's design-effect correction; capped
+ * at the trial count, as the plain Wilson interval is the narrowest it may be). Without variation
+ * to estimate it from (p 0 or 1, or the same share in every cluster) the trial count is used, as
+ * Korn and Graubard do.
+ */
+export function clusteredWilson(p: number, trials: number, clusters: number, varianceOfMean: number, level = 0.95): [number, number] {
+  if (trials === 0 || clusters < 2) return [NaN, NaN];
+  const effective = varianceOfMean > 0 ? Math.min(trials, (p * (1 - p)) / varianceOfMean) : trials;
+  return wilson(p * effective, effective, level);
+}
+
+/** The family-wise error rate of every adjusted comparison the lab reports. */
+export const ALPHA = 0.05;
+
+/** A paired comparison over deals, adjusted for its family (README "Statistics"). */
+export interface PairedComparison {
+  /** Mean over deals of the paired difference. */
+  meanDiff: number;
+  /** Per-comparison (unadjusted) 95% t interval. */
+  ci: [number, number];
+  /** Unadjusted two-sided p of the paired t-test. */
+  p: number;
+  /**
+   * Simultaneous 95% intervals over the family of m comparisons (Bonferroni: the t quantile at
+   * 1 - ALPHA / (2m)); all of them cover their true differences together with probability >= 95%.
+   */
+  ciSimultaneous: [number, number];
+  /**
+   * Bonferroni-adjusted p, min(1, m p): below ALPHA exactly when ciSimultaneous excludes 0 (both are
+   * the same t statistic against the same quantile), so an interval and its p never disagree.
+   */
+  pAdjusted: number;
+  /** Holm's step-down adjusted p: never above pAdjusted (Holm rejects whatever Bonferroni rejects, and may reject more). */
+  pHolm: number;
+}
+
+/** Whether a comparison is significant at ALPHA family-wise (its simultaneous interval excludes 0). */
+export const isSignificant = (c: Pick<PairedComparison, 'pAdjusted'>): boolean => c.pAdjusted < ALPHA;
+
+/**
+ * Adjusts a family of paired comparisons (the moments of their per-deal differences) together: m is
+ * the number of comparisons with data, so a comparison with no deals neither counts nor gets numbers.
+ */
+export function adjustFamily(family: readonly Moments[]): PairedComparison[] {
+  const m = family.filter((x) => x.n > 0).length;
+  const ps = family.map((x) => x.pValue());
+  const holmAll = holm(ps.filter((_, i) => family[i]!.n > 0));
+  let k = 0;
+  return family.map((x, i) => {
+    if (x.n === 0) return { meanDiff: NaN, ci: [NaN, NaN], p: NaN, ciSimultaneous: [NaN, NaN], pAdjusted: NaN, pHolm: NaN };
+    const p = ps[i]!;
+    return { meanDiff: x.mean, ci: x.ci(), p, ciSimultaneous: x.ci(1 - ALPHA / m), pAdjusted: Math.min(1, m * p), pHolm: holmAll[k++]! };
+  });
+}
+
 /** Holm's step-down adjustment of several p-values (same order as given). */
 export function holm(pValues: readonly number[]): number[] {
   const order = pValues.map((p, i) => [p, i] as const).sort((a, b) => a[0] - b[0]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as ss from 'simple-statistics';
-import { formatP, holm, Moments, wilson } from './moments.js';
+import seedrandom from 'seedrandom';
+import { adjustFamily, ALPHA, clusteredWilson, formatP, holm, isSignificant, Moments, wilson } from './moments.js';
 import { TournamentStats, type StatsShape } from './tournament-stats.js';
 
 /** No Thanks!'s shape: one metric (chips), shares in 1/420, scores -1000..3000. */
@@ -34,8 +35,12 @@ describe('tournament statistics against hand computations', () => {
     expect(b!.meanScoreCI[0]).toBeCloseTo(-4.380940519581316, 7);
     expect(a!.winShare).toBeCloseTo(4 / 6, 12); // two ties count a half each
     expect(b!.winShare).toBeCloseTo(2 / 6, 12);
-    expect(a!.winShareCI[0]).toBeCloseTo(0.299993315138392, 7);
-    expect(a!.winShareCI[1]).toBeCloseTo(0.9032285888942195, 7);
+    // Deal-clustered Wilson: A's per-deal shares 1, 1/4, 3/4 have variance 7/48, so Var(mean) = 7/144
+    // and the effective sample size (2/3)(1/3) / (7/144) = 32/7 (of 6 seat-games); Wilson at n = 32/7.
+    expect(a!.winShareCI[0]).toBeCloseTo(0.26305547959167364, 7);
+    expect(a!.winShareCI[1]).toBeCloseTo(0.9180725270943929, 7);
+    expect(b!.winShareCI[0]).toBeCloseTo(0.08192747290560715, 7);
+    expect(b!.winShareCI[1]).toBeCloseTo(0.7369445204083265, 7);
     expect(a!.meanRank).toBeCloseTo(8 / 6, 12);
     expect(a!.meanRank + b!.meanRank).toBeCloseTo(3, 12);
     expect(a!.meanChips).toBeCloseTo(62 / 6 + 100, 12);
@@ -49,6 +54,15 @@ describe('tournament statistics against hand computations', () => {
     expect(pair!.ci[1]).toBeCloseTo(11.307004433891478, 7);
     expect(pair!.p).toBeCloseTo(0.4025620087470747, 7);
     expect(pair!.pHolm).toBeCloseTo(pair!.p, 12);
+    // A family of one: the simultaneous interval and adjusted p are the unadjusted ones.
+    expect(pair!.family).toBe(1);
+    expect(pair!.ciSimultaneous[0]).toBeCloseTo(pair!.ci[0], 12);
+    expect(pair!.pAdjusted).toBeCloseTo(pair!.p, 12);
+    // Win shares paired over deals: A - B per deal 1, -1/2, 1/2 (scipy: t-test p, t(0.975, 2) interval).
+    expect(pair!.winShare.meanDiff).toBeCloseTo(1 / 3, 12);
+    expect(pair!.winShare.p).toBeCloseTo(0.5285954792089683, 7);
+    expect(pair!.winShare.ci[0]).toBeCloseTo(-1.5639581834650464, 7);
+    expect(pair!.winShare.ci[1]).toBeCloseTo(2.230624850131713, 7);
   });
 
   it('seat effects by position after the starter', () => {
@@ -78,6 +92,11 @@ describe('tournament statistics against hand computations', () => {
     // sum_k (y_k - 4.6 n_k)^2 = 31.04; variance of the mean 31.04 / (3 * 2 * (5/3)^2); t(0.975, 2).
     expect(a0.meanScoreCI[0]).toBeCloseTo(-1.2718205801667848, 7);
     expect(a0.meanScoreCI[1]).toBeCloseTo(10.471820580166785, 7);
+    // Wins at position 0: w_k 1 + 1, 0, 0 + 1/2 (a tie) over n_k 2, 1, 2: share 2.5 / 5; sum_k (w_k - 0.5 n_k)^2
+    // = 1.5, Var(mean) 1.5 / (3 * 2 * (5/3)^2) = 0.09, effective sample size 0.25 / 0.09; Wilson there.
+    expect(a0.winShare).toBeCloseTo(0.5, 12);
+    expect(a0.winShareCI[0]).toBeCloseTo(0.11909721947600388, 7);
+    expect(a0.winShareCI[1]).toBeCloseTo(0.8809027805239962, 7);
   });
 
   it('circuit matches: summed scores of complete matches decide', () => {
@@ -118,6 +137,65 @@ describe('building blocks', () => {
     expect(adjusted[0]).toBeCloseTo(0.03, 12);
     expect(adjusted[1]).toBeCloseTo(0.06, 12);
     expect(adjusted[2]).toBeCloseTo(0.06, 12);
+  });
+
+  it('adjusts a family: Bonferroni intervals and p, Holm p (hand values from scipy)', () => {
+    const x = new Moments();
+    [1, 2, 3, 4, 5].forEach((v) => x.add(v));
+    const y = new Moments();
+    [0.5, -1, 2, 0.25].forEach((v) => y.add(v));
+    const [cx, cy] = adjustFamily([x, new Moments(), y]).filter((c) => !Number.isNaN(c.meanDiff)); // an empty pair does not count
+    // m = 2: t(1 - 0.05/4, 4) = 3.4954059325164417, se sqrt(2.5/5).
+    expect(cx!.ciSimultaneous[0]).toBeCloseTo(0.5283747621179362, 9);
+    expect(cx!.ciSimultaneous[1]).toBeCloseTo(5.471625237882064, 9);
+    expect(cx!.p).toBeCloseTo(0.01323559956368269, 9);
+    expect(cx!.pAdjusted).toBeCloseTo(0.02647119912736538, 9);
+    expect(cx!.pHolm).toBeCloseTo(0.02647119912736538, 9);
+    expect(cy!.ciSimultaneous[0]).toBeCloseTo(-2.1333811127206017, 9);
+    expect(cy!.ciSimultaneous[1]).toBeCloseTo(3.0083811127206017, 9);
+    expect(cy!.pAdjusted).toBe(1);
+    expect(cy!.pHolm).toBeCloseTo(0.5285171863688882, 9);
+  });
+
+  it('a simultaneous interval excludes 0 exactly when its adjusted p is significant, over many random families', () => {
+    const random = seedrandom('interval-p-consistency');
+    const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    let significant = 0;
+    let nearAlpha = 0;
+    let holmOnly = 0;
+    for (let f = 0; f < 1500; f++) {
+      const size = 1 + Math.floor(random() * 10);
+      const family = Array.from({ length: size }, () => {
+        const m = new Moments();
+        const n = 2 + Math.floor(random() * 60);
+        // Effects around the detection limit, so both outcomes and the boundary are common.
+        const shift = (normal() * 3) / Math.sqrt(n);
+        for (let i = 0; i < n; i++) m.add(shift + normal());
+        return m;
+      });
+      for (const c of adjustFamily(family)) {
+        const excludes = c.ciSimultaneous[0] > 0 || c.ciSimultaneous[1] < 0;
+        expect(excludes, JSON.stringify(c)).toBe(isSignificant(c));
+        expect(c.pHolm).toBeLessThanOrEqual(c.pAdjusted);
+        expect(c.ciSimultaneous[0]).toBeLessThanOrEqual(c.ci[0]); // never narrower than the unadjusted interval
+        if (excludes) significant++;
+        if (Math.abs(c.pAdjusted - ALPHA) < 0.01) nearAlpha++;
+        if (!excludes && c.pHolm < ALPHA) holmOnly++;
+      }
+    }
+    expect(significant).toBeGreaterThan(1000);
+    expect(nearAlpha).toBeGreaterThan(50);
+    expect(holmOnly).toBeGreaterThan(0); // why the report shows Bonferroni p beside Bonferroni intervals
+  });
+
+  it('clustered Wilson: the design effect widens, never narrows; no variation falls back to the trials', () => {
+    // p 0.3 over 100 trials in 10 clusters with Var(mean) 0.0042: n_eff = 0.21 / 0.0042 = 50.
+    const [lo, hi] = clusteredWilson(0.3, 100, 10, 0.0042);
+    const [wlo, whi] = wilson(15, 50);
+    expect(lo).toBeCloseTo(wlo, 12);
+    expect(hi).toBeCloseTo(whi, 12);
+    expect(clusteredWilson(0.3, 100, 10, 1e-9)).toEqual(wilson(30, 100)); // capped at the trials
+    expect(clusteredWilson(0, 100, 10, 0)).toEqual(wilson(0, 100));
   });
 
   it('Wilson interval stays inside [0, 1] at the extremes', () => {

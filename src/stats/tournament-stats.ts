@@ -1,4 +1,4 @@
-import { holm, meanCI, Moments, wilson } from './moments.js';
+import { adjustFamily, clusteredWilson, meanCI, Moments, wilson, type PairedComparison } from './moments.js';
 
 /** Score and win figures of a bot (or of a seat position). */
 interface ScoreFigures {
@@ -26,17 +26,20 @@ export interface AgentSummary extends ScoreFigures {
   matchWinShareCI?: [number, number];
 }
 
-export interface PairSummary {
+/**
+ * Bot a against bot b, paired over the deals both played. The score fields (meanDiff: a's mean
+ * score - b's, negative favours a) sit at the top level; `winShare` holds the same comparison of
+ * win shares (a's - b's, positive favours a). Each measure is its own family of all pairs of the
+ * tournament, adjusted together (see PairedComparison).
+ */
+export interface PairSummary extends PairedComparison {
   a: string;
   b: string;
   /** Deals both played. */
   deals: number;
-  /** Mean over deals of (a's mean score - b's mean score); negative favours a. */
-  meanDiff: number;
-  ci: [number, number];
-  p: number;
-  /** Holm-corrected across all pairs. */
-  pHolm: number;
+  /** Comparisons in each family (the pairs with data): the m of the adjustment. */
+  family: number;
+  winShare: PairedComparison;
 }
 
 export interface SeatSummary extends ScoreFigures {
@@ -44,7 +47,7 @@ export interface SeatSummary extends ScoreFigures {
   position: number;
 }
 
-const SEAT_CELL = 7;
+const SEAT_CELL = 9;
 
 /** What the statistics need to know of the game and the format; plain data (it travels to workers). */
 export interface StatsShape {
@@ -82,6 +85,9 @@ export class TournamentStats {
   /** Per-deal metric means: metric m of agent a at m * n + a. */
   private readonly metricDeal: Moments[];
   private readonly pairs: Moments[];
+  /** Per-deal win shares per agent, and their paired differences per pair. */
+  private readonly perDealWin: Moments[];
+  private readonly winPairs: Moments[];
   /** All exact tallies in one buffer (see the offsets below), for export and merge. */
   private readonly tally: Float64Array;
   private readonly counts: Float64Array;
@@ -92,13 +98,15 @@ export class TournamentStats {
   private readonly ranks2: Float64Array;
   /**
    * Per (agent or 'all') x position, SEAT_CELL values: seat-games N, score sum Y, wins, deals K, and
-   * over deals the sums of n_k^2, y_k^2 and y_k n_k (n_k, y_k: that deal's seat-games and score sum),
-   * for a deal-clustered interval of the ratio mean Y / N.
+   * over deals the sums of n_k^2, y_k^2, y_k n_k, w_k^2 and w_k n_k (n_k, y_k, w_k: that deal's
+   * seat-games, score sum and wins in share units), for deal-clustered intervals of the ratios Y / N
+   * and wins / N.
    */
   private readonly seatSums: Float64Array;
   /** This deal's n_k and y_k per (agent or 'all') x position. */
   private readonly dealSeatN: Float64Array;
   private readonly dealSeatY: Float64Array;
+  private readonly dealSeatW: Float64Array;
   /** Score counts per agent: index score - lowest score (scores outside fall into the end bins). */
   private readonly hist: Float64Array;
   private readonly matchWins: Float64Array;
@@ -107,8 +115,9 @@ export class TournamentStats {
   private readonly share: Float64Array;
   /** Where each metric's block starts in the data tallyDeal reads (scratch). */
   private readonly metricAt: Int32Array;
-  /** Per-deal score and metric sums per agent (scratch), then the agent's seat-games per deal. */
+  /** Per-deal score, win (in share units) and metric sums per agent (scratch), then the agent's seat-games per deal. */
   private readonly dealSum: Float64Array;
+  private readonly dealWin: Float64Array;
   private readonly dealMetrics: Float64Array;
   private readonly perDealCount: Float64Array;
   private readonly means: Float64Array;
@@ -132,6 +141,8 @@ export class TournamentStats {
     this.perDeal = Array.from({ length: n }, () => new Moments());
     this.metricDeal = Array.from({ length: M * n }, () => new Moments());
     this.pairs = Array.from({ length: (n * (n - 1)) / 2 }, () => new Moments());
+    this.perDealWin = Array.from({ length: n }, () => new Moments());
+    this.winPairs = Array.from({ length: (n * (n - 1)) / 2 }, () => new Moments());
     const sizes = [n, n, M * n, n, n, (n + 1) * P * SEAT_CELL, n * this.histSize, n, n];
     this.tally = new Float64Array(sizes.reduce((a, b) => a + b, 0));
     let at = 0;
@@ -141,12 +152,14 @@ export class TournamentStats {
     ];
     this.matchTotals = new Float64Array(seatings.length * P);
     this.dealSum = new Float64Array(n);
+    this.dealWin = new Float64Array(n);
     this.dealMetrics = new Float64Array(M * n);
     this.perDealCount = new Float64Array(n);
     for (const lineup of seatings) for (const a of lineup) this.perDealCount[a]!++;
-    this.means = new Float64Array((1 + M) * n);
+    this.means = new Float64Array((2 + M) * n);
     this.dealSeatN = new Float64Array((n + 1) * P);
     this.dealSeatY = new Float64Array((n + 1) * P);
+    this.dealSeatW = new Float64Array((n + 1) * P);
   }
 
   /**
@@ -162,18 +175,21 @@ export class TournamentStats {
   /**
    * The exact part of addDeal, on a batch's data (batchLayout): the deal's scores from `offset`,
    * metric m's from layout.metric(m) + offset. Writes each agent's mean score in this deal to
-   * out[at + a], and metric m's mean to out[at + (1 + m) * n + a], for addDealMeans.
+   * out[at + a], metric m's mean to out[at + (1 + m) * n + a] and its win share (wins per seat-game)
+   * to out[at + (1 + M) * n + a], for addDealMeans.
    */
   tallyDeal(data: ArrayLike<number>, layout: { metric(m: number): number }, offset: number, starter: number, gameInMatch: number, out: Float64Array, at: number): void {
-    const { players: P, n, seatSums, dealSeatN, dealSeatY, metricSums, dealMetrics } = this;
+    const { players: P, n, seatSums, dealSeatN, dealSeatY, dealSeatW, metricSums, dealMetrics } = this;
     const M = this.metricIds.length;
     const scores = data;
     const metricAt = this.metricAt;
     for (let m = 0; m < M; m++) metricAt[m] = layout.metric(m);
     this.dealSum.fill(0);
+    this.dealWin.fill(0);
     dealMetrics.fill(0);
     dealSeatN.fill(0);
     dealSeatY.fill(0);
+    dealSeatW.fill(0);
     for (let s = 0; s < this.seatings.length; s++) {
       const lineup = this.seatings[s]!;
       const base = offset + s * P;
@@ -199,6 +215,7 @@ export class TournamentStats {
         this.wins[a]! += share;
         this.ranks2[a]! += 2 + 2 * below + (equal - 1);
         this.dealSum[a]! += score;
+        this.dealWin[a]! += share;
         this.hist[a * this.histSize + Math.min(this.histSize - 1, Math.max(0, score + this.histOffset))]!++;
         const position = (seat - starter + P) % P;
         // The agent's own row, then the row of all agents together.
@@ -208,6 +225,7 @@ export class TournamentStats {
           seatSums[cell * SEAT_CELL + 2]! += share;
           dealSeatN[cell]!++;
           dealSeatY[cell]! += score;
+          dealSeatW[cell]! += share;
         }
         if (this.matchLength) this.matchTotals[s * P + seat]! += score;
       }
@@ -229,11 +247,15 @@ export class TournamentStats {
       seatSums[base + 4]! += nk * nk;
       seatSums[base + 5]! += yk * yk;
       seatSums[base + 6]! += yk * nk;
+      const wk = dealSeatW[cell]!;
+      seatSums[base + 7]! += wk * wk;
+      seatSums[base + 8]! += wk * nk;
     }
     for (let a = 0; a < n; a++) {
       const c = this.perDealCount[a]!;
       out[at + a] = c ? this.dealSum[a]! / c : NaN;
       for (let m = 0; m < M; m++) out[at + (1 + m) * n + a] = c ? dealMetrics[m * n + a]! / c : NaN;
+      out[at + (1 + M) * n + a] = c ? this.dealWin[a]! / this.shareUnit / c : NaN;
     }
   }
 
@@ -244,20 +266,29 @@ export class TournamentStats {
     for (let a = 0; a < n; a++) {
       if (this.perDealCount[a] === 0) continue;
       this.perDeal[a]!.add(means[at + a]!);
+      this.perDealWin[a]!.add(means[at + (1 + M) * n + a]!);
       for (let m = 0; m < M; m++) this.metricDeal[m * n + a]!.add(means[at + (1 + m) * n + a]!);
     }
     let k = 0;
     for (let a = 0; a < n; a++) {
       for (let b = a + 1; b < n; b++, k++) {
-        if (this.perDealCount[a] && this.perDealCount[b]) this.pairs[k]!.add(means[at + a]! - means[at + b]!);
+        if (this.perDealCount[a] && this.perDealCount[b]) {
+          this.pairs[k]!.add(means[at + a]! - means[at + b]!);
+          this.winPairs[k]!.add(means[at + (1 + M) * n + a]! - means[at + (1 + M) * n + b]!);
+        }
       }
     }
     this.dealsAdded++;
   }
 
-  /** Values tallyDeal writes per deal: each agent's mean score, then its mean of each metric. */
+  /** Values tallyDeal writes per deal: each agent's mean score, its mean of each metric, its win share. */
   get meansPerDeal(): number {
-    return (1 + this.metricIds.length) * this.n;
+    return TournamentStats.meansPerDeal(this.metricIds.length, this.n);
+  }
+
+  /** Values tallyDeal writes per deal (checkpoints size their files by it): mean score, each metric's mean, win share, per agent. */
+  static meansPerDeal(metrics: number, agents: number): number {
+    return (2 + metrics) * agents;
   }
 
   get tallyLength(): number {
@@ -304,7 +335,8 @@ export class TournamentStats {
         meanScore: this.sums[a]! / games,
         meanScoreCI: this.perDeal[a]!.ci(),
         winShare: this.wins[a]! / shareUnit / games,
-        winShareCI: wilson(this.wins[a]! / shareUnit, games),
+        // Deal-clustered, like the mean score: seat-games of one deal are not independent trials.
+        winShareCI: clusteredWilson(this.wins[a]! / shareUnit / games, games, this.perDealWin[a]!.n, this.perDealWin[a]!.variance / this.perDealWin[a]!.n),
         meanRank: this.ranks2[a]! / 2 / games,
       };
       this.metricIds.forEach((id, m) => {
@@ -320,18 +352,14 @@ export class TournamentStats {
     });
   }
 
+  /** Every pair that shared a deal; scores and win shares each adjusted as one family of these pairs. */
   pairwise(): PairSummary[] {
-    const rows: Omit<PairSummary, 'pHolm'>[] = [];
-    let k = 0;
-    for (let a = 0; a < this.n; a++) {
-      for (let b = a + 1; b < this.n; b++, k++) {
-        const m = this.pairs[k]!;
-        if (m.n === 0) continue;
-        rows.push({ a: this.labels[a]!, b: this.labels[b]!, deals: m.n, meanDiff: m.mean, ci: m.ci(), p: m.pValue() });
-      }
-    }
-    const adjusted = holm(rows.map((r) => r.p));
-    return rows.map((r, i) => ({ ...r, pHolm: adjusted[i]! }));
+    const names: [string, string][] = [];
+    for (let a = 0; a < this.n; a++) for (let b = a + 1; b < this.n; b++) names.push([this.labels[a]!, this.labels[b]!]);
+    const kept = names.map((_, k) => k).filter((k) => this.pairs[k]!.n > 0);
+    const scores = adjustFamily(kept.map((k) => this.pairs[k]!));
+    const wins = adjustFamily(kept.map((k) => this.winPairs[k]!));
+    return kept.map((k, i) => ({ a: names[k]![0], b: names[k]![1], deals: this.pairs[k]!.n, family: kept.length, ...scores[i]!, winShare: wins[i]! }));
   }
 
   /** Score distribution of agent a as [score, count] pairs, ascending. */
@@ -347,7 +375,7 @@ export class TournamentStats {
     const rows: SeatSummary[] = [];
     for (let row = 0; row <= this.n; row++) {
       for (let position = 0; position < this.players; position++) {
-        const [count, sum, winUnits, deals, nn, yy, yn] = this.seatSums.subarray((row * this.players + position) * SEAT_CELL);
+        const [count, sum, winUnits, deals, nn, yy, yn, ww, wn] = this.seatSums.subarray((row * this.players + position) * SEAT_CELL);
         if (!count) continue;
         const wins = winUnits! / this.shareUnit;
         const mean = sum! / count;
@@ -362,7 +390,13 @@ export class TournamentStats {
           // meanCI takes a per-unit variance and the number of units.
           meanScoreCI: meanCI(mean, varianceOfMean * deals!, deals!),
           winShare: wins / count,
-          winShareCI: wilson(wins, count),
+          // The same ratio estimator for wins (in share units, hence the shareUnit^2), then Wilson at its effective sample size.
+          winShareCI: clusteredWilson(
+            wins / count,
+            count,
+            deals!,
+            (ww! - 2 * (winUnits! / count) * wn! + (winUnits! / count) ** 2 * nn!) / (deals! * (deals! - 1) * nbar * nbar) / this.shareUnit ** 2,
+          ),
         });
       }
     }

@@ -2,7 +2,7 @@ import { closeSync, existsSync, fdatasyncSync, ftruncateSync, openSync, readFile
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { writeFileAtomic } from '../output/files.js';
-import type { StatsShape } from '../stats/tournament-stats.js';
+import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
 /**
  * The exact state of one tournament of a run (a "part": the tournament itself, or one player count
@@ -55,7 +55,7 @@ export function loadPart(stateDir: string, part: string): LoadedPart | undefined
   } catch (err) {
     throw new UserError(`cannot read the checkpoint ${json}: ${(err as Error).message}`);
   }
-  const perDeal = (1 + state.shape.metrics.length) * state.labels.length;
+  const perDeal = TournamentStats.meansPerDeal(state.shape.metrics.length, state.labels.length);
   const bytes = state.done * perDeal * 8;
   const meansPath = join(stateDir, `${fileName(part)}.means`);
   const size = existsSync(meansPath) ? statSync(meansPath).size : 0;
@@ -80,7 +80,7 @@ export class PartWriter {
   constructor(stateDir: string, private readonly state: PartState) {
     this.jsonPath = join(stateDir, `${fileName(state.part)}.json`);
     const meansPath = join(stateDir, `${fileName(state.part)}.means`);
-    const perDeal = (1 + state.shape.metrics.length) * state.labels.length;
+    const perDeal = TournamentStats.meansPerDeal(state.shape.metrics.length, state.labels.length);
     try {
       writeFileAtomic(this.jsonPath, JSON.stringify(state) + '\n');
       this.fd = openSync(meansPath, existsSync(meansPath) ? 'r+' : 'w');
