@@ -24,6 +24,7 @@ import { runTournament } from '../tournament/run.js';
 import { runSweep, type SweepResult } from '../tournament/sweep.js';
 import { gameById } from '../game/registry.js';
 import { runCompare } from './compare.js';
+import { runLadderExperiment } from '../ladder/experiment.js';
 import { experimentRules, experimentTables, type Experiment, type RunOptions, type PlayerCountExperiment, type StrategiesExperiment, type ThresholdsExperiment } from './experiment.js';
 
 export interface ExperimentRun {
@@ -49,7 +50,9 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
       ? await runThresholds(exp, games, dir, o)
       : exp.kind === 'compare'
         ? await runCompare(exp, games, dir, o)
-        : await runTables(exp, games, dir, o);
+        : exp.kind === 'ladder'
+          ? await runLadderExperiment(exp, games, dir, o)
+          : await runTables(exp, games, dir, o);
   const elapsedSeconds = (performance.now() - started) / 1000;
   writeFileAtomic(
     join(dir, 'run.json'),

@@ -45,6 +45,10 @@ export interface Rating {
   /** Seat-games and win share (k-way ties 1/k) in this scope's games. */
   games: number;
   winShare: number;
+  /** Rating minus the next bot's (the one ranked below), with its 95% interval (from the covariance); absent for the last. */
+  gapToNext?: number;
+  gapToNextLo?: number;
+  gapToNextHi?: number;
 }
 
 export interface ScopeResult {
@@ -131,6 +135,20 @@ function ratingsOf(fit: PLFit, data: PLData, pool: readonly string[]): Rating[] 
     .sort((x, y) => y.rating - x.rating || pool.indexOf(x.agent) - pool.indexOf(y.agent));
 }
 
+/** Each bot's lead over the next one down, with a 95% interval: var(a - b) = var a + var b - 2 cov(a, b). */
+function addGaps(ratings: Rating[], covariance: number[][], pool: readonly string[]): void {
+  for (let i = 0; i + 1 < ratings.length; i++) {
+    const x = ratings[i]!;
+    const y = ratings[i + 1]!;
+    const a = pool.indexOf(x.agent);
+    const b = pool.indexOf(y.agent);
+    const se = Math.sqrt(Math.max(0, covariance[a]![a]! + covariance[b]![b]! - 2 * covariance[a]![b]!));
+    x.gapToNext = x.rating - y.rating;
+    x.gapToNextLo = x.gapToNext - Z95 * se;
+    x.gapToNextHi = x.gapToNext + Z95 * se;
+  }
+}
+
 /** One scope's fit on all its deals, and the goodness check from a fit without the held-out deals. */
 export function fitScope(scope: string, players: number[], logs: readonly FinishingOrders[], pool: readonly string[], anchor: number, holdout: number): ScopeResult {
   const data = plData(pool.length, logs, () => true);
@@ -142,6 +160,7 @@ export function fitScope(scope: string, players: number[], logs: readonly Finish
     out.logLikelihood = fit.logLikelihood;
     out.iterations = fit.iterations;
     out.covariance = fit.covariance.map((row) => row.map((v) => v * ELO_SCALE * ELO_SCALE));
+    addGaps(out.ratings, out.covariance, pool);
   } catch (err) {
     if (!(err instanceof UserError)) throw err;
     out.error = err.message;

@@ -4,7 +4,7 @@ import { ladderChart, type LadderRow } from '../charts/specs.js';
 import { VERSION, writeFileAtomic } from '../output/files.js';
 import { htmlTable, escapeHtml, type ReportSection } from '../output/report.js';
 import { csv, summaryJson, writeTournamentOutputs } from '../output/tournament-outputs.js';
-import type { LadderResult, ScopeResult } from './ladder.js';
+import type { LadderResult, Rating, ScopeResult } from './ladder.js';
 
 export interface LadderInfo {
   seed: string;
@@ -39,7 +39,16 @@ export function ladderSummary(r: LadderResult, info: LadderInfo) {
     method: METHOD,
     scopes: r.scopes.map((s) => ({
       ...s,
-      ratings: s.ratings?.map((x) => ({ ...x, rating: round(x.rating, 3), lo: round(x.lo, 3), hi: round(x.hi, 3), se: round(x.se, 3), seFisher: round(x.seFisher, 3), winShare: round(x.winShare, 6) })),
+      ratings: s.ratings?.map((x) => ({
+        ...x,
+        rating: round(x.rating, 3),
+        lo: round(x.lo, 3),
+        hi: round(x.hi, 3),
+        se: round(x.se, 3),
+        seFisher: round(x.seFisher, 3),
+        winShare: round(x.winShare, 6),
+        ...(x.gapToNext === undefined ? {} : { gapToNext: round(x.gapToNext, 3), gapToNextLo: round(x.gapToNextLo!, 3), gapToNextHi: round(x.gapToNextHi!, 3) }),
+      })),
       covariance: s.covariance?.map((row) => row.map((v) => round(v, 3))),
     })),
     tournaments: r.tournaments.map((t) => ({ players: t.rules.players, rules: t.game.recordRules(t.rules), seatings: t.seatings.length, dealsPlayed: t.dealsPlayed, gamesPlayed: t.gamesPlayed, decisions: t.decisions, elapsedSeconds: round(t.elapsedSeconds, 3), threads: t.threads, chunk: t.chunk })),
@@ -68,9 +77,12 @@ export function ratingsCsv(r: LadderResult): string {
       seFisher: fmt(x.seFisher, 2),
       games: x.games,
       winShare: fmt(x.winShare, 5),
+      gapToNext: x.gapToNext === undefined ? '' : fmt(x.gapToNext, 2),
+      gapToNextLo: x.gapToNextLo === undefined ? '' : fmt(x.gapToNextLo, 2),
+      gapToNextHi: x.gapToNextHi === undefined ? '' : fmt(x.gapToNextHi, 2),
     })),
   );
-  return csv(rows, ['scope', 'rank', 'agent', 'rating', 'ratingLo', 'ratingHi', 'se', 'seFisher', 'games', 'winShare']);
+  return csv(rows, ['scope', 'rank', 'agent', 'rating', 'ratingLo', 'ratingHi', 'se', 'seFisher', 'games', 'winShare', 'gapToNext', 'gapToNextLo', 'gapToNextHi']);
 }
 
 function goodnessCsv(r: LadderResult): string {
@@ -81,6 +93,8 @@ function goodnessCsv(r: LadderResult): string {
 }
 
 const interval = (lo: number, hi: number): string => `[${lo.toFixed(0)}, ${hi.toFixed(0)}]`;
+const gap = (x: Rating): string => (x.gapToNext === undefined ? '' : x.gapToNext.toFixed(0));
+const gapInterval = (x: Rating): string => (x.gapToNext === undefined ? '' : interval(x.gapToNextLo!, x.gapToNextHi!));
 
 /** One line on the held-out check of a scope. */
 export function goodnessLine(s: ScopeResult): string {
@@ -111,7 +125,7 @@ export function ladderText(r: LadderResult): string {
       out.push(`  ${s.error}`, '');
       continue;
     }
-    const table = [['#', 'bot', 'rating', '95% interval', 'seat-games', 'win share'], ...s.ratings.map((x, i) => [String(i + 1), x.agent, x.rating.toFixed(0), interval(x.lo, x.hi), String(x.games), `${(x.winShare * 100).toFixed(1)}%`])];
+    const table = [['#', 'bot', 'rating', '95% interval', 'lead on next', '95% interval', 'seat-games', 'win share'], ...s.ratings.map((x, i) => [String(i + 1), x.agent, x.rating.toFixed(0), interval(x.lo, x.hi), gap(x), gapInterval(x), String(x.games), `${(x.winShare * 100).toFixed(1)}%`])];
     const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
     for (const row of table) out.push(row.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
     out.push('');
@@ -144,7 +158,7 @@ export async function writeLadderOutputs(dir: string, r: LadderResult, info: Lad
     .map((s) =>
       `<h3>${escapeHtml(s.scope)}: ${s.games} games, ${s.deals} deals</h3>` +
       (s.ratings
-        ? htmlTable(['#', 'bot', 'rating', '95% interval', 'se (deal-clustered)', 'se (Fisher)', 'seat-games', 'win share'], s.ratings.map((x, i) => [i + 1, x.agent, x.rating.toFixed(0), interval(x.lo, x.hi), x.se.toFixed(1), x.seFisher.toFixed(1), x.games, `${(x.winShare * 100).toFixed(1)}%`]))
+        ? htmlTable(['#', 'bot', 'rating', '95% interval', 'se (deal-clustered)', 'se (Fisher)', 'lead on next', '95% interval', 'seat-games', 'win share'], s.ratings.map((x, i) => [i + 1, x.agent, x.rating.toFixed(0), interval(x.lo, x.hi), x.se.toFixed(1), x.seFisher.toFixed(1), gap(x), gapInterval(x), x.games, `${(x.winShare * 100).toFixed(1)}%`]))
         : `<p>${escapeHtml(s.error ?? '')}</p>`),
     )
     .join('');
