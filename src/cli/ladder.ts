@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { splitLineup } from '../agents/spec.js';
 import { UserError } from '../errors.js';
 import { gameById } from '../game/registry.js';
-import { runLadder, type LadderResult } from '../ladder/ladder.js';
+import { checkLadder, runLadder, type LadderOptions, type LadderResult } from '../ladder/ladder.js';
 import { ladderHeadlines, ladderText, writeLadderOutputs } from '../ladder/outputs.js';
 import { newResultsDir, prepareOutputDir } from '../output/files.js';
 import { Progress } from '../output/progress.js';
@@ -44,13 +44,10 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
   const players = parsePlayerList(a.players);
   const pool = splitLineup(a.agents);
   const rules = (p: number) => rulesFromArgs({ ...a, players: p } as RuleArgs, game, p);
-  for (const p of players) rules(p);
-  const dir = a.out ?? newResultsDir('ladder');
-  prepareOutputDir(dir, a.force);
   const stop = interruptible();
   const bars = new Map<number, Progress>();
   try {
-    const result = await runLadder({
+    const options: LadderOptions = {
       game: game.id,
       pool,
       players,
@@ -71,7 +68,12 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
         bar.update(done, total);
         if (done === total) bar.done();
       },
-    });
+    };
+    // Mistakes fail before the folder is made.
+    await checkLadder(options);
+    const dir = a.out ?? newResultsDir('ladder');
+    prepareOutputDir(dir, a.force);
+    const result = await runLadder(options);
     for (const bar of bars.values()) bar.done();
     const info = { seed: a.seed, games: a.games, selfPlay: a.selfPlay };
     const { sections } = await writeLadderOutputs(dir, result, info);

@@ -217,6 +217,9 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
     }
     return exp;
   }
+  if (exp.kind === 'ladder' && exp.anchor !== '' && !exp.agents.map((a) => a.trim()).includes(exp.anchor.trim())) {
+    throw new UserError(`${source}: field "anchor" must be one of the agents, got ${JSON.stringify(exp.anchor)}`);
+  }
   const counts = Array.isArray(exp.players) ? exp.players : [exp.players];
   if (new Set(counts).size !== counts.length) throw new UserError(`${source}: field "players" lists a player count twice`);
   if ('players' in exp.rules) throw new UserError(`${source}: field "rules" must not set players (use the field "players")`);

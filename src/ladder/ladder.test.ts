@@ -106,3 +106,14 @@ describe('ladder', () => {
     await expect(runLadder({ ...base, holdout: 1 })).rejects.toThrow(/holdout must be 0/);
   });
 });
+
+describe('ladder experiment file', () => {
+  const valid = { kind: 'ladder', title: 't', games: 10, seed: 1, agents: ['random', 'greedy'], players: [3, 4] };
+  it('fills the defaults and checks the anchor and holdout', async () => {
+    const { validateExperiment } = await import('../experiments/experiment.js');
+    expect(validateExperiment(valid)).toMatchObject({ kind: 'ladder', seatings: 'all', anchor: '', holdout: 5, seed: '1' });
+    expect(() => validateExperiment({ ...valid, anchor: 'mc' })).toThrow(/field "anchor" must be one of the agents, got "mc"/);
+    expect(() => validateExperiment({ ...valid, holdout: 1 })).toThrow(/field "holdout" must be 0 \(none\) or an integer from 2 to 1000, got 1/);
+    expect(() => validateExperiment({ ...valid, players: [3, 8] })).toThrow(/field "players" must be a non-empty array of player counts 2..7/);
+  });
+});

@@ -186,12 +186,10 @@ export function fitScope(scope: string, players: number[], logs: readonly Finish
 }
 
 /**
- * Plays the pool at every table size on duplicate deals (the same master seed, so deal k is the
- * same seed at every size), records every finishing order in deal order, and fits one rating per
- * bot per table size and pooled over all of them.
+ * Checks a ladder's options, every table size's rules and every bot, before any game is played or
+ * any folder made.
  */
-export async function runLadder(o: LadderOptions): Promise<LadderResult> {
-  const started = performance.now();
+export async function checkLadder(o: LadderOptions) {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const pool = [...new Set(o.pool.map((s) => s.trim()))];
   if (pool.length < 2) throw new UserError('a ladder needs at least two different bots');
@@ -214,8 +212,18 @@ export async function runLadder(o: LadderOptions): Promise<LadderResult> {
     stallSeconds: o.stallSeconds,
     signal: o.signal,
   });
-  // Every table size's rules and every bot are checked before any game is played.
   for (const players of o.players) await prepare(options(players));
+  return { game, pool, anchor, mode, holdout, options };
+}
+
+/**
+ * Plays the pool at every table size on duplicate deals (the same master seed, so deal k is the
+ * same seed at every size), records every finishing order in deal order, and fits one rating per
+ * bot per table size and pooled over all of them.
+ */
+export async function runLadder(o: LadderOptions): Promise<LadderResult> {
+  const started = performance.now();
+  const { game, pool, anchor, mode, holdout, options } = await checkLadder(o);
   const tournaments: TournamentResult[] = [];
   const logs: FinishingOrders[] = [];
   let partial = false;
