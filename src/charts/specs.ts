@@ -327,7 +327,8 @@ export function ladderChart(rows: LadderRow[], anchor: string): TopLevelSpec {
     // With yOffset the step is per offset band (one per scope).
     height: { step: 12 },
     encoding: {
-      y: { field: 'agent', type: 'nominal', sort: { field: 'order', op: 'min', order: 'ascending' }, title: null },
+      // Presets have long specs: show them whole.
+      y: { field: 'agent', type: 'nominal', sort: { field: 'order', op: 'min', order: 'ascending' }, title: null, axis: { labelLimit: 0 } },
       yOffset: { field: 'scope', type: 'nominal', sort: scopes },
       color: { field: 'scope', type: 'nominal', title: null, sort: scopes },
     },
