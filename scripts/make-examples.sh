@@ -18,6 +18,7 @@ run special-cards special-cards 200
 run six-nimmt six-nimmt 150
 run six-nimmt-pro six-nimmt-pro 150
 run six-nimmt-players six-nimmt-players 100
+run ladder ladder 100
 cp "$runs/strategies/leaderboard.png" results/examples/strategies-leaderboard.png
 cp "$runs/strategies/seats.png" results/examples/strategies-seats.png
 cp "$runs/player-count/score-by-players.png" results/examples/player-count-score.png
@@ -26,4 +27,5 @@ cp "$runs/special-cards/holdings.png" results/examples/special-cards-holdings.pn
 cp "$runs/special-cards/arm-distributions.png" results/examples/special-cards-distributions.png
 cp "$runs/six-nimmt/leaderboard.png" results/examples/six-nimmt-leaderboard.png
 cp "$runs/six-nimmt-players/score-by-players.png" results/examples/six-nimmt-players-score.png
+cp "$runs/ladder/ladder.png" results/examples/ladder.png
 echo "examples written to results/examples/"

@@ -359,3 +359,44 @@ export function holdingChart(rows: { players: number; item: string; mean: number
     config,
   };
 }
+
+export interface LadderRow {
+  /** "3 players", ..., "pooled". */
+  scope: string;
+  agent: string;
+  rating: number;
+  lo: number;
+  hi: number;
+  /** Position of the bot in the pooled (or first) ranking: the shared y order. */
+  order: number;
+}
+
+/** Ladder ratings with 95% intervals, one colour per table size and pooled, bots in one shared order. */
+export function ladderChart(rows: LadderRow[], anchor: string): TopLevelSpec {
+  const scopes = [...new Set(rows.map((r) => r.scope))];
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Ladder: Elo-like ratings with 95% intervals', subtitle: [`Plackett-Luce fit on finishing orders; ${anchor} = 0`, '+400 = 10:1 odds head to head; 95% intervals clustered by deal'] },
+    data: { values: rows },
+    width: WIDTH,
+    // With yOffset the step is per offset band (one per scope).
+    height: { step: 12 },
+    encoding: {
+      // Presets have long specs: show them whole.
+      y: { field: 'agent', type: 'nominal', sort: { field: 'order', op: 'min', order: 'ascending' }, title: null, axis: { labelLimit: 0 } },
+      yOffset: { field: 'scope', type: 'nominal', sort: scopes },
+      color: { field: 'scope', type: 'nominal', title: null, sort: scopes },
+    },
+    layer: [
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'rating (Elo-like points)' }, x2: { field: 'hi' } } },
+      {
+        mark: { type: 'point', filled: true, size: 50 },
+        encoding: {
+          x: { field: 'rating', type: 'quantitative' },
+          tooltip: [{ field: 'agent' }, { field: 'scope' }, { field: 'rating', format: '.0f' }, { field: 'lo', title: 'CI low', format: '.0f' }, { field: 'hi', title: 'CI high', format: '.0f' }],
+        },
+      },
+    ],
+    config,
+  };
+}

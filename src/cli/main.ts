@@ -5,6 +5,7 @@ import { UserError } from '../errors.js';
 import { gameById } from '../game/registry.js';
 import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
+import { ladderCommand, printLadder, type LadderArgs } from './ladder.js';
 import { runCommand, sweepCommand } from './experiment.js';
 import { withRuleOptions, type RuleArgs } from './options.js';
 import { mergeCommand } from './merge.js';
@@ -52,6 +53,31 @@ async function main(): Promise<void> {
         const { summary, dir, interrupted } = await tournamentCommand(a as unknown as TournamentArgs & RuleArgs);
         printTournament(summary, dir, interrupted);
         if (summary.partial) process.exitCode = 130;
+      },
+    )
+    .command(
+      'ladder',
+      'rate a pool of bots (Plackett-Luce, Elo-like scale, 95% intervals) from games at one or more table sizes',
+      (y) =>
+        withRuleOptions(y)
+          .option('agents', { alias: 'a', type: 'string', demandOption: true, describe: 'the pool: comma-separated agent specs (any bots, files too)' })
+          .option('players', { alias: 'p', type: 'string', demandOption: true, describe: 'table sizes, comma-separated: 3,4,5' })
+          .option('games', { alias: 'g', type: 'number', default: 100, describe: 'deals per seating at each table size' })
+          .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed (the same deals at every table size)' })
+          .option('seatings', { choices: ['all', 'rotations'] as const, default: 'all' as const, describe: 'every permutation of each table, or the rotations of a seat order drawn from the seed' })
+          .option('self-play', { type: 'boolean', default: false, describe: 'tables may seat one bot more than once' })
+          .option('anchor', { type: 'string', describe: 'the bot rated 0 (default: random if in the pool, else the first)' })
+          .option('holdout', { type: 'number', default: 5, describe: 'hold out every k-th deal to test the ratings\' predictions (0: none)' })
+          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('chunk', { type: 'number', describe: 'deals per worker task (results do not depend on it)' })
+          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/ladder-<time>)' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
+          .option('stall-timeout', { type: 'number', default: 120, describe: 'stop with an error when no game finishes for this many seconds (a stuck bot)' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
+      async (a) => {
+        const { result, dir } = await ladderCommand(a as unknown as LadderArgs);
+        printLadder(result, dir);
+        if (result.partial) process.exitCode = 130;
       },
     )
     .command(

@@ -9,7 +9,7 @@ import type { Shard } from '../tournament/shard.js';
 
 /** experiments/*.json, validated before anything runs. */
 interface Common {
-  kind: 'strategies' | 'player-count' | 'thresholds' | 'compare';
+  kind: 'strategies' | 'player-count' | 'thresholds' | 'compare' | 'ladder';
   /** Game id (default no-thanks). */
   game: string;
   /** Rule settings for every table (besides the player count), as the game's makeRules takes them. */
@@ -77,7 +77,19 @@ export interface CompareExperiment extends Common {
   holdings: boolean;
 }
 
-export type Experiment = StrategiesExperiment | PlayerCountExperiment | ThresholdsExperiment | CompareExperiment;
+/** Ratings for a pool from games at several table sizes (src/ladder/, README "The ladder"). */
+export interface LadderExperiment extends Common {
+  kind: 'ladder';
+  agents: string[];
+  players: number[];
+  seatings: SeatingMode;
+  /** The bot rated 0 ("": random if in the pool, else the first). */
+  anchor: string;
+  /** Every k-th deal held out for the goodness check (0: none). */
+  holdout: number;
+}
+
+export type Experiment = StrategiesExperiment | PlayerCountExperiment | ThresholdsExperiment | CompareExperiment | LadderExperiment;
 
 type Check = (v: unknown) => string | undefined;
 const isInt = (lo: number, hi: number): Check => (v) => (Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi ? undefined : `an integer from ${lo} to ${hi}`);
@@ -97,7 +109,7 @@ const stringMap: Check = (v) =>
     : 'an object of parameter: "lo..hi" strings';
 
 const COMMON: Record<string, [Check, unknown]> = {
-  kind: [oneOf('strategies', 'player-count', 'thresholds', 'compare'), undefined],
+  kind: [oneOf('strategies', 'player-count', 'thresholds', 'compare', 'ladder'), undefined],
   game: [(v) => (typeof v === 'string' && GAMES.has(v) ? undefined : `one of ${[...GAMES.keys()].map((g) => `"${g}"`).join(', ')}`), DEFAULT_GAME],
   rules: [isObject, {}],
   rulesByPlayers: [objectMap, {}],
@@ -118,6 +130,14 @@ const byKind = (kind: Experiment['kind'], lo: number, hi: number): Record<string
       return { agents: [listOf(isString, 'agent specs'), undefined], players: [listOf(isInt(lo, hi), counts), undefined], seatings: [oneOf('rotations', 'all'), 'all'] };
     case 'player-count':
       return { agents: [listOf(isString, 'agent specs'), undefined], players: [listOf(isInt(lo, hi), counts), undefined], seatings: [oneOf('rotations', 'all'), 'rotations'] };
+    case 'ladder':
+      return {
+        agents: [listOf(isString, 'agent specs'), undefined],
+        players: [listOf(isInt(lo, hi), counts), undefined],
+        seatings: [oneOf('rotations', 'all'), 'all'],
+        anchor: [isString, ''],
+        holdout: [(v) => (v === 0 || (Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 1000) ? undefined : '0 (none) or an integer from 2 to 1000'), 5],
+      };
     case 'compare':
       return {
         arms: [isArms, undefined],
@@ -206,6 +226,9 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
       }
     }
     return exp;
+  }
+  if (exp.kind === 'ladder' && exp.anchor !== '' && !exp.agents.map((a) => a.trim()).includes(exp.anchor.trim())) {
+    throw new UserError(`${source}: field "anchor" must be one of the agents, got ${JSON.stringify(exp.anchor)}`);
   }
   const counts = Array.isArray(exp.players) ? exp.players : [exp.players];
   if (new Set(counts).size !== counts.length) throw new UserError(`${source}: field "players" lists a player count twice`);

@@ -28,6 +28,7 @@ import { runSweep, type SweepResult } from '../tournament/sweep.js';
 import { gameById } from '../game/registry.js';
 import { runCompare } from './compare.js';
 import { rankingHeadline } from './ranking-headline.js';
+import { runLadderExperiment } from '../ladder/experiment.js';
 import { experimentRules, experimentTables, type Experiment, type RunOptions, type PlayerCountExperiment, type StrategiesExperiment, type ThresholdsExperiment } from './experiment.js';
 
 export interface ExperimentRun {
@@ -45,9 +46,10 @@ export const experimentManifest = (exp: Experiment, games: number, o: RunOptions
 export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promise<ExperimentRun> {
   const started = performance.now();
   const games = o.games ?? exp.games;
-  if ((o.shard || o.resume) && (exp.kind === 'thresholds' || exp.kind === 'compare')) {
-    // A race decides after each round on all of its deals, and compare folds per-game values (the
-    // table's mean, what each card is worth) that the checkpoints do not keep yet.
+  if ((o.shard || o.resume) && (exp.kind === 'thresholds' || exp.kind === 'compare' || exp.kind === 'ladder')) {
+    // A race decides after each round on all of its deals; compare folds per-game values (the
+    // table's mean, what each card is worth) and the ladder per-game finishing orders, which the
+    // checkpoints do not keep yet.
     throw new UserError(`--shard and --resume work for the strategies and player-count experiments; a ${exp.kind} experiment runs on one machine from the start`);
   }
   // Every bot is checked before the folder is made, so a typo leaves nothing behind.
@@ -75,7 +77,9 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
       ? await runThresholds(exp, games, dir, opts)
       : exp.kind === 'compare'
         ? await runCompare(exp, games, dir, opts)
-        : await runTables(exp, games, dir, opts);
+        : exp.kind === 'ladder'
+          ? await runLadderExperiment(exp, games, dir, opts)
+          : await runTables(exp, games, dir, opts);
   const elapsedSeconds = (performance.now() - started) / 1000;
   writeFileAtomic(
     join(dir, 'run.json'),

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { distModule } from '../paths.js';
+
+// The CLI as a user runs it: the compiled build in a child process (`npm test` builds first).
+const cli = distModule('cli/main.js');
+const dir = mkdtempSync(join(tmpdir(), 'nothanks-ladder-'));
+const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+const ladder = ['ladder', '--agents', 'random,greedy,threshold', '--players', '3,4', '--games', '10', '--seed', '3'];
+
+describe('nothanks ladder', () => {
+  it('prints ratings per table size and pooled with the goodness check, and writes the run folder', () => {
+    const r = run([...ladder, '--out', join(dir, 'a'), '--threads', '1', '--chunk', '10']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^3 players: 60 games on 10 deals; anchor random = 0$/m);
+    expect(r.stdout).toMatch(/^pooled: \d+ games on 10 deals/m);
+    expect(r.stdout).toMatch(/pooled: held-out \d+ games of 2 deals: win-share RMSE [\d.]+ points vs [\d.]+ for parity; winner log-loss [\d.]+ vs [\d.]+/);
+    for (const f of ['ratings.csv', 'goodness.csv', 'summary.json', 'ladder.png', 'ladder.svg', 'ladder.vl.json', 'report.html', 'players-3/summary.json', 'players-4/pairwise.csv']) expect(existsSync(join(dir, 'a', f))).toBe(true);
+    const summary = JSON.parse(readFileSync(join(dir, 'a', 'summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ anchor: 'random', players: [3, 4], seed: '3', partial: false, holdoutEvery: 5 });
+    expect(summary.scopes.map((s: { scope: string }) => s.scope)).toEqual(['3 players', '4 players', 'pooled']);
+    expect(readFileSync(join(dir, 'a', 'ratings.csv'), 'utf8').split('\n')[0]).toBe('scope,rank,agent,rating,ratingLo,ratingHi,se,seFisher,games,winShare,gapToNext,gapToNextLo,gapToNextHi');
+    expect(readFileSync(join(dir, 'a', 'report.html'), 'utf8')).toMatch(/<h2>Goodness of fit<\/h2>/);
+  });
+
+  it('writes the same ratings.csv for any thread count and chunk size', () => {
+    expect(run([...ladder, '--out', join(dir, 'b'), '--threads', '2', '--chunk', '3']).status).toBe(0);
+    expect(readFileSync(join(dir, 'b', 'ratings.csv'), 'utf8')).toBe(readFileSync(join(dir, 'a', 'ratings.csv'), 'utf8'));
+  });
+
+  it.each([
+    [['--players', '3,x'], /--players must be a comma-separated list of table sizes \(3,4,5\), got "3,x"/],
+    [['--players', '3,9'], /players must be an integer from 2 to 7, got 9/],
+    [['--anchor', 'mc'], /anchor "mc" is not in the pool \(random, greedy, threshold\)/],
+    [['--holdout', '1'], /holdout must be 0 \(none\) or an integer of at least 2, got 1/],
+    [['--agents', 'random'], /a ladder needs at least two different bots/],
+    [['--out', '.'], /--out \. already holds files: choose a new folder or add --force/],
+  ])('refuses %j with one line', (extra, message) => {
+    const args = [...ladder];
+    for (let i = 0; i < extra.length; i += 2) {
+      const at = args.indexOf(extra[i]!);
+      if (at >= 0) args.splice(at, 2);
+    }
+    const out = join(dir, 'never-made');
+    const r = run([...args, ...extra, ...(extra.includes('--out') ? [] : ['--out', out])]);
+    expect(r.status).toBe(1);
+    expect(existsSync(out)).toBe(false); // checked before the folder is made
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+});

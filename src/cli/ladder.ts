@@ -1,0 +1,94 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { splitLineup } from '../agents/spec.js';
+import { UserError } from '../errors.js';
+import { gameById } from '../game/registry.js';
+import { checkLadder, runLadder, type LadderOptions, type LadderResult } from '../ladder/ladder.js';
+import { ladderHeadlines, ladderText, writeLadderOutputs } from '../ladder/outputs.js';
+import { newResultsDir, prepareOutputDir } from '../output/files.js';
+import { Progress } from '../output/progress.js';
+import { escapeHtml, writeReport } from '../output/report.js';
+import type { SeatingMode } from '../tournament/schedule.js';
+import { interruptible } from './interrupt.js';
+import { rulesFromArgs, type RuleArgs } from './options.js';
+
+export type LadderArgs = { game: string } & Record<string, unknown> & {
+  agents: string;
+  /** "3,4,5" */
+  players: string;
+  games: number;
+  seed: string;
+  seatings: SeatingMode;
+  selfPlay: boolean;
+  anchor?: string;
+  holdout: number;
+  threads?: number;
+  chunk?: number;
+  out?: string;
+  force?: boolean;
+  quiet?: boolean;
+  stallTimeout?: number;
+};
+
+/** "3,4,5" -> [3, 4, 5]; anything else is one line. */
+export function parsePlayerList(text: string | number): number[] {
+  const parts = String(text).split(',').map((s) => s.trim());
+  const out = parts.map(Number);
+  if (parts.some((p) => !/^\d+$/.test(p))) throw new UserError(`--players must be a comma-separated list of table sizes (3,4,5), got "${text}"`);
+  return out;
+}
+
+/** Plays the ladder, writes its folder (also when interrupted, marked partial) and returns the result. */
+export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResult; dir: string }> {
+  const game = gameById(a.game);
+  const players = parsePlayerList(a.players);
+  const pool = splitLineup(a.agents);
+  const rules = (p: number) => rulesFromArgs({ ...a, players: p } as RuleArgs, game, p);
+  const stop = interruptible();
+  const bars = new Map<number, Progress>();
+  try {
+    const options: LadderOptions = {
+      game: game.id,
+      pool,
+      players,
+      rules,
+      games: a.games,
+      seed: a.seed,
+      seatings: a.seatings,
+      selfPlay: a.selfPlay,
+      anchor: a.anchor,
+      holdout: a.holdout,
+      threads: a.threads,
+      chunk: a.chunk,
+      stallSeconds: a.stallTimeout,
+      signal: stop.signal,
+      onProgress(p, done, total) {
+        let bar = bars.get(p);
+        if (!bar) bars.set(p, (bar = new Progress(`ladder, ${p} players`, !a.quiet && process.stderr.isTTY === true)));
+        bar.update(done, total);
+        if (done === total) bar.done();
+      },
+    };
+    // Mistakes fail before the folder is made.
+    await checkLadder(options);
+    const dir = a.out ?? newResultsDir('ladder');
+    prepareOutputDir(dir, a.force);
+    const result = await runLadder(options);
+    for (const bar of bars.values()) bar.done();
+    const info = { seed: a.seed, games: a.games, selfPlay: a.selfPlay };
+    const { sections } = await writeLadderOutputs(dir, result, info);
+    const headlines = ladderHeadlines(result);
+    const files = readdirSync(dir).filter((f) => !f.endsWith('.tmp')).sort();
+    const intro = escapeHtml(`${game.name}: pool ${result.pool.join(', ')}; ${players.join(', ')} players; ${a.games} deals per seating (${result.seatingMode} seatings), seed ${a.seed}${result.partial ? '; PARTIAL: interrupted' : ''}.`);
+    writeReport(dir, 'Ladder', intro, [{ heading: 'Findings', html: `<ul>${headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>` }, ...sections], [...files, 'report.html']);
+    return { result, dir };
+  } finally {
+    stop.release();
+  }
+}
+
+export function printLadder(result: LadderResult, dir: string): void {
+  console.log(ladderText(result));
+  const games = result.tournaments.reduce((s, t) => s + t.gamesPlayed, 0);
+  console.log(`\n${games} games in ${result.elapsedSeconds.toFixed(1)} s. Outputs: ${join(dir, 'ratings.csv')}, ${join(dir, 'report.html')}`);
+}

@@ -1,0 +1,33 @@
+import { experimentRules, type LadderExperiment, type RunOptions } from '../experiments/experiment.js';
+import { Progress } from '../output/progress.js';
+import type { ReportSection } from '../output/report.js';
+import { runLadder } from './ladder.js';
+import { ladderHeadlines, ladderText, writeLadderOutputs } from './outputs.js';
+
+/** The ladder experiment: the same outputs as `nothanks ladder`, inside the experiment's folder. */
+export async function runLadderExperiment(exp: LadderExperiment, games: number, dir: string, o: RunOptions): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean }> {
+  const bars = new Map<number, Progress>();
+  const result = await runLadder({
+    game: exp.game,
+    pool: exp.agents,
+    players: exp.players,
+    rules: (players) => experimentRules(exp, players),
+    games,
+    seed: exp.seed,
+    seatings: exp.seatings,
+    anchor: exp.anchor === '' ? undefined : exp.anchor,
+    holdout: exp.holdout,
+    threads: o.threads,
+    signal: o.signal,
+    onProgress(players, done, total) {
+      let bar = bars.get(players);
+      if (!bar) bars.set(players, (bar = new Progress(`ladder, ${players} players`, !o.quiet && process.stderr.isTTY === true)));
+      bar.update(done, total);
+      if (done === total) bar.done();
+    },
+  });
+  for (const bar of bars.values()) bar.done();
+  const { sections } = await writeLadderOutputs(dir, result, { seed: exp.seed, games, selfPlay: false }, exp.png);
+  o.log?.(ladderText(result) + '\n');
+  return { headlines: ladderHeadlines(result), sections, partial: result.partial };
+}
