@@ -10,6 +10,7 @@ import { withRuleOptions, type RuleArgs } from './options.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
 import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
+import { webCommand } from './web.js';
 
 /** Every mistake a user can make ends here as one line on stderr and exit code 1. */
 function fail(message: string): never {
@@ -114,6 +115,18 @@ async function main(): Promise<void> {
           .option('reference', { type: 'boolean', default: true, describe: 'also build and run the C reference (../shared/perf)' })
           .option('game', { type: 'string', default: 'no-thanks', choices: ['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'], describe: 'whose workloads: no-thanks, 6-nimmt, no-thanks-specials or all' }),
       (a) => benchCommand(a),
+    )
+    .command(
+      'web',
+      'build the web app (replay viewer, play page) and serve it locally, or write it with --out',
+      (y) =>
+        y
+          .option('out', { alias: 'o', type: 'string', describe: 'write the page (index.html, self-contained) to this folder instead of serving it' })
+          .option('port', { alias: 'p', type: 'number', default: 8080, describe: 'port to serve on (0: any free port)' })
+          .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to serve on' })
+          .option('results', { type: 'string', default: 'results', describe: 'folder whose *.jsonl game logs the page may list and open (read-only)' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an index.html in --out' }),
+      (a) => webCommand(a),
     )
     .demandCommand(1, 'name a command (see --help)')
     .strict()
