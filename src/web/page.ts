@@ -8,6 +8,7 @@ export function pageHtml(js: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card-game lab: watch and play</title>
+<link rel="icon" href="data:,">
 <style>${CSS}</style>
 </head>
 <body>

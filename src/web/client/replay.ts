@@ -14,6 +14,8 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   const chooser = el('div', { class: 'row', attrs: { id: 'chooser' } });
   let lines: string[] = [];
   let source = '';
+  /** The line on view (-1: none). */
+  let shown = -1;
 
   const fileInput = el('input', { attrs: { type: 'file', accept: '.jsonl,.json,.txt,.ndjson', id: 'log-file' } });
   const folderInput = el('input', { attrs: { type: 'file', id: 'log-folder', webkitdirectory: '', multiple: '' } });
@@ -24,6 +26,7 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   const openText = (text: string, name: string): void => {
     lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
     source = name;
+    shown = -1;
     if (lines.length === 0) {
       fill(chooser);
       fill(viewer);
@@ -77,6 +80,8 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   }
 
   function show(index: number): void {
+    if (index === shown) return; // a second change event (on blur) would restart the same game
+    shown = index;
     status.textContent = '';
     fill(viewer);
     const line = lines[index]!;
@@ -128,6 +133,7 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   if (initialRecord !== undefined) {
     lines = [initialRecord];
     source = 'linked game';
+    shown = -1;
     show(0);
   }
 }

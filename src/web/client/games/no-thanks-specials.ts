@@ -174,7 +174,7 @@ function renderPrompt(raw: unknown, labels: readonly string[], answer: (a: unkno
       { class: 'center panel' },
       card(v.card, true),
       el('div', null, choosing ? el('div', { class: 'caption' }, v.phase === 'give' ? 'Give a card of your display to your left neighbour:' : 'Remove a card of your display:') : el('div', null, el('span', { class: 'chips' }, plural(v.pot, 'chip')), ' on the card', v.phase === 'bid' ? ' (green: the last bidder gets it, the decliner the chips)' : ''), el('div', { class: 'muted' }, `${plural(v.cardsLeft, 'card')} left in the deck`)),
-      v.removed ? el('div', { class: 'hidden-info' }, `You have seen the set-aside cards: ${v.removed.join(' ') || 'none'}`) : null,
+      v.removed ? el('div', { class: 'muted', attrs: { 'data-seen-removed': '' } }, `You have seen the set-aside cards: ${v.removed.join(' ') || 'none'}`) : null,
     ),
     el('div', { class: 'actions' }, ...buttons),
     el(
