@@ -50,7 +50,7 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
       ...Array.from({ length: n }, (_, p) => {
         const select = el('select', { attrs: { 'data-bot-seat': String(p), 'aria-label': `bot in seat ${p}` } }, ...names.map((b) => el('option', { attrs: { value: b } }, b)));
         select.value = view.defaultBot;
-        return el('label', null, `seat ${p} `, select);
+        return el('label', null, el('span', null, `seat ${p} `), select);
       }),
     );
     updateSeats();
@@ -58,7 +58,10 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
   function updateSeats(): void {
     for (const label of bots.children) {
       const select = label.querySelector('select')!;
-      select.disabled = select.getAttribute('data-bot-seat') === seatSelect.value;
+      const seat = select.getAttribute('data-bot-seat')!;
+      select.disabled = seat === seatSelect.value;
+      label.querySelector('span')!.textContent = select.disabled ? `seat ${seat} (you) ` : `seat ${seat} `;
+      select.style.display = select.disabled ? 'none' : '';
     }
   }
   gameSelect.addEventListener('change', setupGame);
