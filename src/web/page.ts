@@ -1,11 +1,21 @@
-/** The HTML shell of the web app, with its style; `js` is the bundled app (a classic script). */
+import { createHash } from 'node:crypto';
+
+const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The HTML shell of the web app, with its style; `js` is the bundled app (a classic script). Its
+ * Content-Security-Policy allows only that script and style (by hash) and requests to its own
+ * server: the page cannot reach the network, whatever a record or a bot holds.
+ */
 export function pageHtml(js: string): string {
   // The bundle goes inline: a "</script" inside it would end the element early.
   const script = js.replace(/<\/(script)/gi, '<\\/$1');
+  const policy = `default-src 'none'; script-src ${sha256(script)}; style-src ${sha256(CSS)}; connect-src 'self'; img-src data:`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card-game lab: watch and play</title>
 <link rel="icon" href="data:,">

@@ -125,6 +125,16 @@ describe('web app in headless Chromium', () => {
     await page.waitForFunction(() => document.getElementById('replay-error')?.textContent !== '');
     expect(await page.textContent('#replay-error')).toBe(`line 1: ${expected}`);
     expect(await page.locator('#table').count()).toBe(0);
+
+    // Text from a record is text: an agent name with markup shows as written.
+    const crafted = JSON.parse(logs.get('no-thanks')![0]!);
+    crafted.agents[0] = '<img src=x onerror=alert(1)>';
+    const craftedFile = join(results, 'crafted.jsonl');
+    writeFileSync(craftedFile, JSON.stringify(crafted) + '\n');
+    await page.setInputFiles('#log-file', craftedFile);
+    await page.waitForSelector('#table[data-frame="0"]');
+    expect(await page.textContent('#table .seat[data-seat="0"] .name')).toContain('<img src=x onerror=alert(1)>');
+    expect(await page.locator('img').count()).toBe(0);
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
     await page.close();

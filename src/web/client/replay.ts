@@ -39,7 +39,11 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   const openFile = (file: File): void => {
     file.text().then((t) => openText(t, file.name), (e: Error) => (status.textContent = `cannot read ${file.name}: ${e.message}`));
   };
-  fileInput.addEventListener('change', () => fileInput.files?.[0] && openFile(fileInput.files[0]));
+  fileInput.addEventListener('change', () => {
+    const file = fileInput.files?.[0];
+    if (file) openFile(file);
+    fileInput.value = ''; // picking the same file again (after a new run) opens it again
+  });
   folderInput.addEventListener('change', () => {
     const logs = [...(folderInput.files ?? [])].filter((f) => f.name.endsWith('.jsonl'));
     fill(folderFiles, logs.length ? listSelect('folder-log-select', logs.map((f) => f.webkitRelativePath || f.name), (i) => openFile(logs[i]!)) : el('span', { class: 'muted' }, 'no .jsonl files in that folder'));
