@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { UserError } from '../errors.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { pageHtml } from './page.js';
@@ -15,6 +15,8 @@ export async function buildWebPage(): Promise<string> {
   const fromSource = existsSync(join(PROJECT_ROOT, 'src', 'web', 'client', 'main.ts'));
   const entry = fromSource ? join(PROJECT_ROOT, 'src', 'web', 'client', 'main.ts') : join(PROJECT_ROOT, 'dist', 'src', 'web', 'client', 'main.js');
   const stub = join(PROJECT_ROOT, ...(fromSource ? ['src', 'web', 'client', 'terminal-stub.ts'] : ['dist', 'src', 'web', 'client', 'terminal-stub.js']));
+  // Loaded on demand: every other command would pay for loading esbuild at start-up.
+  const { build } = await import('esbuild');
   let result;
   try {
     result = await build({
