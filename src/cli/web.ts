@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { UserError } from '../errors.js';
 import { checkNewFile, writeFileAtomic } from '../output/files.js';
 import { buildWebPage } from '../web/build.js';
 import { serveWebApp } from '../web/server.js';
@@ -16,6 +17,7 @@ export interface WebArgs {
  * serves it with the logs under the results folder, or with --out writes the page to a folder.
  */
 export async function webCommand(a: WebArgs): Promise<void> {
+  if (!a.out && (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535)) throw new UserError(`--port must be an integer from 0 to 65535, got ${a.port}`);
   const html = await buildWebPage();
   if (a.out) {
     const file = join(a.out, 'index.html');

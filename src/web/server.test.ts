@@ -65,3 +65,18 @@ describe('sample game of a report', () => {
     expect(await sampleGame(summary)).toBe(first);
   });
 });
+
+describe('nothanks web --out', () => {
+  it('writes the self-contained page, refuses to overwrite it unasked, and a bad port is one line', async () => {
+    const { webCommand } = await import('../cli/web.js');
+    const out = mkdtempSync(join(tmpdir(), 'nothanks-web-out-'));
+    const args = { out, port: 8080, host: '127.0.0.1', results: 'results', force: false };
+    await webCommand(args);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href="http|import\(|require\(/);
+    await expect(webCommand(args)).rejects.toThrow('already exists: choose a new file or add --force to overwrite');
+    await webCommand({ ...args, force: true });
+    await expect(webCommand({ ...args, out: undefined, port: 70000 })).rejects.toThrow('--port must be an integer from 0 to 65535, got 70000');
+  });
+});
