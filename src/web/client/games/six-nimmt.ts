@@ -16,7 +16,8 @@ function card(c: number, extra = '', onclick?: () => void): HTMLElement {
   return onclick ? el('button', props, ...body) : el('span', props, ...body);
 }
 
-function rowsView(rows: number[][], rowLimit: number, onRow?: (r: number) => void): HTMLElement {
+/** The four rows; the cards placed this turn (`placed`) outlined, a full row marked (its next card takes it). */
+function rowsView(rows: number[][], rowLimit: number, onRow?: (r: number) => void, placed: readonly number[] = []): HTMLElement {
   return el(
     'div',
     { class: 'panel' },
@@ -27,8 +28,8 @@ function rowsView(rows: number[][], rowLimit: number, onRow?: (r: number) => voi
         'div',
         { class: 'nimmt-row', attrs: { 'data-row': String(r) } },
         onRow ? el('button', { attrs: { 'data-action': `row-${r}` }, onclick: () => onRow(r) }, `Take row ${r + 1} (${plural(heads, 'bullhead')})`) : el('span', { class: 'label' }, label),
-        ...row.map((c, i) => card(c, row.length === rowLimit && i === row.length - 1 ? ' played' : '')),
-        el('span', { class: 'muted' }, `${row.length}/${rowLimit}`),
+        ...row.map((c) => card(c, placed.includes(c) ? ' played' : '')),
+        el('span', { class: 'muted' }, `${row.length}/${rowLimit}${row.length === rowLimit ? ' full' : ''}`),
       );
     }),
   );
@@ -92,7 +93,7 @@ function frameBody(r: GameRecord, s: Snap, note: string, over: boolean): HTMLEle
   return el(
     'div',
     null,
-    rowsView(s.rows, r.rules.rowLimit as number),
+    rowsView(s.rows, r.rules.rowLimit as number, undefined, s.played),
     note ? el('div', { class: 'muted' }, note) : null,
     ...s.takes.map((t) => el('div', { class: 'muted' }, t)),
     el(
