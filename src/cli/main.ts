@@ -13,6 +13,7 @@ import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
 import { DEFAULT_DECISION_SECONDS } from '../tournament/run.js';
 import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
+import { webCommand } from './web.js';
 
 const SHARD_HELP = 'play shard I of N (0-based, I/N) of the deals into a shard folder for nothanks merge; "env" reads SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or NOTHANKS_SHARD with NOTHANKS_SHARDS';
 const RESUME_HELP = 'continue the interrupted run (or shard) in this folder: repeat its command with --resume DIR in place of --out';
@@ -161,6 +162,18 @@ async function main(): Promise<void> {
           .option('reference', { type: 'boolean', default: true, describe: 'also build and run the C reference (../shared/perf)' })
           .option('game', { type: 'string', default: 'no-thanks', choices: ['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'], describe: 'whose workloads: no-thanks, 6-nimmt, no-thanks-specials or all' }),
       (a) => benchCommand(a),
+    )
+    .command(
+      'web',
+      'build the web app (replay viewer, play page) and serve it locally, or write it with --out',
+      (y) =>
+        y
+          .option('out', { alias: 'o', type: 'string', describe: 'write the page (index.html, self-contained) to this folder instead of serving it' })
+          .option('port', { alias: 'p', type: 'number', default: 8080, describe: 'port to serve on (0: any free port)' })
+          .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to serve on' })
+          .option('results', { type: 'string', default: 'results', describe: 'folder whose *.jsonl game logs the page may list and open (read-only)' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an index.html in --out' }),
+      (a) => webCommand(a),
     )
     .demandCommand(1, 'name a command (see --help)')
     .strict()

@@ -8,6 +8,7 @@ import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } f
 import { writeFileAtomic } from '../output/files.js';
 import { formatP, isSignificant, meanCI, Moments } from '../stats/moments.js';
 import { runTournament } from '../tournament/run.js';
+import { sampleGameLink, writeReplayViewer } from '../web/sample-game.js';
 import { experimentRules, experimentTables, type CompareExperiment, type RunOptions } from './experiment.js';
 
 const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
@@ -156,8 +157,11 @@ export async function runCompare(exp: CompareExperiment, games: number, dir: str
     const fmt = (h: (typeof holdingRows)[number]): string => `${h.item} ${h.mean.toFixed(1)} ${ci(h.ci, 1)}`;
     headlines.push(`Worth to its holder at the end (points saved; negative: points cost): best ${top.slice(0, 3).map(fmt).join(', ')}; worst ${top.slice(-3).reverse().map(fmt).join(', ')}.`);
   }
+  // Each leaderboard links to its tournament's first game in the replay viewer.
+  const samples = await Promise.all(runs.map((r) => sampleGameLink(r.summary, `${slug(r.arm)}-players-${r.players}`, dir)));
+  await writeReplayViewer(dir);
   const tables = runs
-    .map((r) => `<h3>${escapeHtml(r.arm)}, ${r.players} players</h3>` + htmlTable(['bot', 'games', 'mean score', '95% CI', 'win share'], [...r.summary.agents].sort((a, b) => a.meanScore - b.meanScore).map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`])))
+    .map((r, i) => `<h3>${escapeHtml(r.arm)}, ${r.players} players</h3>` + htmlTable(['bot', 'games', 'mean score', '95% CI', 'win share'], [...r.summary.agents].sort((a, b) => a.meanScore - b.meanScore).map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`])) + samples[i]!)
     .join('');
   const pairHtml = htmlTable(['players', 'arm', `minus ${baseline}`, '95% CI', 'p', 'deals'], pairs.map((p) => [p.players, p.arm, p.diff.toFixed(2), ci(p.ci), formatP(p.p), `${p.deals}${p.duplicate ? ' duplicate' : ' unpaired'}`]));
   const holdHtml = holdingRows.length ? htmlTable(['players', 'arm', 'card', 'held at the end', 'worth', '95% CI'], top.map((h) => [h.players, h.arm, h.item, h.n, h.mean.toFixed(2), ci(h.ci)])) : '';

@@ -29,6 +29,7 @@ import { gameById } from '../game/registry.js';
 import { runCompare } from './compare.js';
 import { rankingHeadline } from './ranking-headline.js';
 import { runLadderExperiment } from '../ladder/experiment.js';
+import { sampleGameLink, writeReplayViewer } from '../web/sample-game.js';
 import { experimentRules, experimentTables, type Experiment, type RunOptions, type PlayerCountExperiment, type StrategiesExperiment, type ThresholdsExperiment } from './experiment.js';
 
 export interface ExperimentRun {
@@ -142,12 +143,15 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
   if (o.shard) return { headlines: shardLines, partial, sections: [] };
   const charts = exp.kind === 'strategies' ? await strategyCharts(summaries, dir, exp.png) : await playerCountCharts(summaries, dir, exp.png);
   const metrics = gameById(exp.game).metrics;
+  // Each leaderboard links to its tournament's first game in the replay viewer.
+  const samples = await Promise.all(summaries.map((s) => sampleGameLink(s, `players-${s.players}`, dir)));
+  if (samples.length) await writeReplayViewer(dir);
   const tablesHtml = summaries
-    .map((s) => `<h3>${s.players} players${s.rules.custom ? ` (custom rules: ${escapeHtml(customRules(s))})` : ''}</h3>` +
+    .map((s, i) => `<h3>${s.players} players${s.rules.custom ? ` (custom rules: ${escapeHtml(customRules(s))})` : ''}</h3>` +
       htmlTable(
         ['bot', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...metrics.map((m) => m.label)],
         [...s.agents].sort((a, b) => a.meanScore - b.meanScore).map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`, ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1), a.meanRank.toFixed(2), ...s.metrics.map((m) => (a[m.field] as number).toFixed(2))]),
-      ))
+      ) + samples[i]!)
     .join('');
   const pairHtml = summaries
     .map((s) => `<h3>${s.players} players: paired differences</h3>` +

@@ -22,6 +22,14 @@ export function htmlTable(header: string[], rows: (string | number)[][]): string
 }
 
 /**
+ * A link to the replay viewer (replay.html beside the report, src/web/) showing one game: the
+ * record travels in the link's fragment, so it works from file:// and any server, offline.
+ */
+export function replayLink(record: string, text: string): string {
+  return `<p class="replay"><a href="replay.html#record=${escape(encodeURIComponent(record))}">${escape(text)}</a></p>`;
+}
+
+/**
  * report.html: one self-contained page (Vega inlined, no network) with interactive charts, every
  * table, and links to the files of the run. Charts are the compiled Vega specs, rendered as SVG.
  */

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
 import { loadAgent, loadPool } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../game/contract.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { loadIsolatedAgent } from './isolate.js';
+import { streamSaltOf } from './stream-salt.js';
 import { gameById } from '../game/registry.js';
-import type { SeedKey } from '../game/seed.js';
 import { AgentError, UserError } from '../errors.js';
 import { IntegrityGuard, tamperMessage } from './integrity.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
@@ -52,16 +51,6 @@ if (!isMainThread) {
 
 // Taken before any bot module loads in this thread; checked after every batch.
 const guard = new IntegrityGuard();
-
-/**
- * The seat-stream salt of a run: a one-way hash (SHA-256) of the game and master seed, so the key a
- * bot could recover by inverting its sfc32 stream says nothing about the deal (SeatStream). Equal
- * in every worker, shard and resume of the run: results stay a function of the seed alone.
- */
-export function streamSaltOf(game: string, master: string): SeedKey {
-  const digest = createHash('sha256').update(`nothanks seat streams\u0000${game}\u0000${master}`).digest();
-  return { hi: digest.readUInt32BE(0), lo: digest.readUInt32BE(4) };
-}
 
 /** The pool as this worker seats it (labels as in the main thread); a create() that throws names its bot. */
 async function seatable(batch: Batch): Promise<SeatableAgent[]> {

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { UserError } from '../errors.js';
+import { PROJECT_ROOT } from '../paths.js';
+import { pageHtml } from './page.js';
+
+/**
+ * Bundles the web app (src/web/client/main.ts: the engines, the built-in bots, the replay viewer and
+ * the play page) for the browser into one self-contained HTML page: no CDN, no module loading, so
+ * it works from a static server and as a file:// page (Chrome refuses module scripts from file://).
+ */
+export async function buildWebPage(): Promise<string> {
+  // From the sources when they are there (a checkout), else from the build (dist/).
+  const fromSource = existsSync(join(PROJECT_ROOT, 'src', 'web', 'client', 'main.ts'));
+  const entry = fromSource ? join(PROJECT_ROOT, 'src', 'web', 'client', 'main.ts') : join(PROJECT_ROOT, 'dist', 'src', 'web', 'client', 'main.js');
+  const stub = join(PROJECT_ROOT, ...(fromSource ? ['src', 'web', 'client', 'terminal-stub.ts'] : ['dist', 'src', 'web', 'client', 'terminal-stub.js']));
+  // Loaded on demand: every other command would pay for loading esbuild at start-up.
+  const { build } = await import('esbuild');
+  let result;
+  try {
+    result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+      plugins: [terminalStub(stub)],
+    });
+  } catch (err) {
+    // A Node-only import on the browser path (node:fs, worker_threads...) ends here, named by esbuild.
+    const first = (err as { errors?: { text: string; location?: { file: string } }[] }).errors?.[0];
+    throw new UserError(`cannot bundle the web app: ${first ? `${first.text}${first.location ? ` (${first.location.file})` : ''}` : (err as Error).message}`);
+  }
+  const js = result.outputFiles[0]!.text;
+  return pageHtml(js);
+}
+
+/**
+ * The human bots of the terminal (agents/<game>/human.ts) read keys through agents/terminal.ts,
+ * which needs node:fs and node:tty. The game definitions list those bots, so the bundle would pull
+ * them in: this plugin swaps terminal.ts for a stub that says it is a terminal-only bot. The page
+ * seats its own human (src/web/client/human.ts) instead; no engine or bot code changes.
+ */
+function terminalStub(stub: string): Plugin {
+  return {
+    name: 'terminal-stub',
+    setup(b) {
+      const terminal = [join(PROJECT_ROOT, 'agents', 'terminal'), join(PROJECT_ROOT, 'dist', 'agents', 'terminal')];
+      b.onResolve({ filter: /terminal\.js$/ }, (args) => (terminal.includes(resolve(args.resolveDir, args.path).replace(/\.js$/, '')) ? { path: stub } : undefined));
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/// <reference lib="dom" />
+import { playPage } from './play.js';
+import { replayPage } from './replay.js';
+
+/**
+ * The web app's entry (bundled by src/web/build.ts): two views by the address's fragment,
+ * #replay (optionally #record=<a game record, URI-encoded>, the link report.html uses) and #play.
+ */
+function route(): void {
+  const root = document.getElementById('app')!;
+  const hash = location.hash;
+  const play = hash.startsWith('#play');
+  document.getElementById('nav-play')!.classList.toggle('active', play);
+  document.getElementById('nav-replay')!.classList.toggle('active', !play);
+  if (play) {
+    playPage(root, (record) => {
+      // The finished game into the viewer, without putting it in the address.
+      history.pushState(null, '', '#replay');
+      replayPage(root, JSON.stringify(record));
+      document.getElementById('nav-play')!.classList.remove('active');
+      document.getElementById('nav-replay')!.classList.add('active');
+    });
+  } else {
+    let record: string | undefined;
+    if (hash.startsWith('#record=')) {
+      try {
+        record = decodeURIComponent(hash.slice('#record='.length));
+      } catch {
+        record = '';
+      }
+    }
+    replayPage(root, record);
+  }
+}
+
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,168 @@
+/// <reference lib="dom" />
+import type { GameRecordBase, RulesInput } from '../../game/contract.js';
+import { el, fill, plural } from './dom.js';
+import { WEB_GAMES, webGame, type WebGame } from './games.js';
+import { HUMAN_LABEL, PlaySession, type Outcome } from './session.js';
+
+/**
+ * The play page: choose a game, the table and the bots, then play by clicking. The bots answer in
+ * the page; what you see of the table is what your seat's observation shows, nothing more.
+ */
+export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) => void): void {
+  const gameSelect = el('select', { attrs: { id: 'play-game' } }, ...WEB_GAMES.map((g) => el('option', { attrs: { value: g.game.id } }, g.game.name)));
+  const players = el('input', { attrs: { type: 'number', id: 'play-players' } });
+  const seatSelect = el('select', { attrs: { id: 'play-seat' } });
+  const bots = el('div', { class: 'row', attrs: { id: 'play-bots' } });
+  const rules = el('div', { class: 'row', attrs: { id: 'play-rules' } });
+  const seed = el('input', { attrs: { type: 'text', id: 'play-seed', size: '12', value: randomSeed() } });
+  const error = el('div', { class: 'error', attrs: { id: 'play-error', role: 'alert' } });
+  const table = el('div', { attrs: { id: 'play-table' } });
+  const status = el('div', { class: 'muted', attrs: { id: 'play-status', 'data-state': 'setup' } });
+  const log = el('div', { class: 'log events', attrs: { id: 'play-log' } });
+  let ruleInputs: { key: string; type: string; input: HTMLInputElement | HTMLSelectElement }[] = [];
+
+  const current = (): WebGame => webGame(gameSelect.value)!;
+  function setupGame(): void {
+    const { game } = current();
+    players.min = String(game.minPlayers);
+    players.max = String(game.maxPlayers);
+    players.value = String(game.defaultPlayers);
+    ruleInputs = game.ruleOptions.map((o) => {
+      const input =
+        o.type === 'boolean'
+          ? el('input', { attrs: { type: 'checkbox' } })
+          : o.choices
+            ? el('select', null, el('option', { attrs: { value: '' } }, 'default'), ...o.choices.map((c) => el('option', { attrs: { value: c } }, c)))
+            : el('input', { attrs: { type: o.type === 'number' ? 'number' : 'text', placeholder: 'default', size: '6' } });
+      input.setAttribute('data-rule', o.key);
+      return { key: o.key, type: o.type, input };
+    });
+    fill(rules, ...ruleInputs.map((r, i) => el('label', { title: game.ruleOptions[i]!.describe }, `${game.ruleOptions[i]!.flag} `, r.input)));
+    setupSeats();
+  }
+  function setupSeats(): void {
+    const { game, view } = current();
+    const n = Math.min(game.maxPlayers, Math.max(game.minPlayers, Math.round(Number(players.value)) || game.defaultPlayers));
+    fill(seatSelect, ...Array.from({ length: n }, (_, p) => el('option', { attrs: { value: String(p) } }, `seat ${p}`)));
+    const names = game.agents.map((a) => a.name).filter((a) => a !== 'human');
+    fill(
+      bots,
+      ...Array.from({ length: n }, (_, p) => {
+        const select = el('select', { attrs: { 'data-bot-seat': String(p), 'aria-label': `bot in seat ${p}` } }, ...names.map((b) => el('option', { attrs: { value: b } }, b)));
+        select.value = view.defaultBot;
+        return el('label', null, el('span', null, `seat ${p} `), select);
+      }),
+    );
+    updateSeats();
+  }
+  function updateSeats(): void {
+    for (const label of bots.children) {
+      const select = label.querySelector('select')!;
+      const seat = select.getAttribute('data-bot-seat')!;
+      select.disabled = seat === seatSelect.value;
+      label.querySelector('span')!.textContent = select.disabled ? `seat ${seat} (you) ` : `seat ${seat} `;
+      select.style.display = select.disabled ? 'none' : '';
+    }
+  }
+  gameSelect.addEventListener('change', setupGame);
+  players.addEventListener('change', setupSeats);
+  seatSelect.addEventListener('change', updateSeats);
+
+  function rulesInput(n: number): RulesInput {
+    const input: RulesInput = { players: n };
+    for (const r of ruleInputs) {
+      if (r.type === 'boolean') {
+        if ((r.input as HTMLInputElement).checked) input[r.key] = true;
+      } else if (r.input.value.trim() !== '') input[r.key] = r.type === 'number' ? Number(r.input.value) : r.input.value.trim();
+    }
+    return input;
+  }
+
+  function start(): void {
+    error.textContent = '';
+    const { game, view } = current();
+    const n = Number(players.value);
+    const humanSeat = Number(seatSelect.value);
+    const seats = [...bots.querySelectorAll('select')].map((s) => s.value);
+    let session: PlaySession;
+    try {
+      session = new PlaySession(game, rulesInput(n), seats, humanSeat, seed.value.trim() || randomSeed(), view.human);
+    } catch (err) {
+      error.textContent = (err as Error).message;
+      return;
+    }
+    const labels = seats.map((b, p) => (p === humanSeat ? HUMAN_LABEL : b));
+    const step = (next: () => Outcome): void => {
+      status.textContent = 'The bots are thinking\u2026';
+      status.setAttribute('data-state', 'thinking');
+      for (const b of table.querySelectorAll('button')) b.disabled = true;
+      // Let the page paint the status before the bots run (they run on this thread).
+      setTimeout(() => show(next()), 0);
+    };
+    const show = (o: Outcome): void => {
+      status.setAttribute('data-state', o.kind);
+      if (o.kind === 'error') {
+        status.textContent = '';
+        error.textContent = o.message;
+        return;
+      }
+      fill(log, ...o.log.map((l) => el('div', null, l)));
+      log.scrollTop = log.scrollHeight;
+      if (o.kind === 'ask') {
+        status.textContent = `Your move (decision ${session.bridge.decisions + 1}).`;
+        fill(table, view.renderPrompt(o.view, labels, (a) => step(() => session.answer(a))));
+      } else {
+        status.textContent = 'Game over.';
+        fill(table, result(game.name, o.record, humanSeat, () => onReplay(o.record), () => {
+          seed.value = randomSeed();
+          start();
+        }));
+      }
+    };
+    fill(log);
+    step(() => session.run());
+  }
+
+  fill(
+    root,
+    el(
+      'section',
+      { class: 'panel' },
+      el('h2', null, 'Play against the bots'),
+      el('div', { class: 'row' }, el('label', null, 'Game ', gameSelect), el('label', null, 'Players ', players), el('label', null, 'You sit in ', seatSelect), el('label', null, 'Deal seed ', seed)),
+      el('div', { class: 'muted' }, 'Bots in the other seats:'),
+      bots,
+      el('details', null, el('summary', null, 'Rule settings (blank: the official rules)'), rules),
+      el('div', { class: 'actions' }, el('button', { class: 'primary', attrs: { id: 'play-start' }, onclick: start }, 'Start a game')),
+      error,
+    ),
+    status,
+    table,
+    el('h3', null, 'What happened'),
+    log,
+  );
+  setupGame();
+}
+
+function result(name: string, r: GameRecordBase, humanSeat: number, onReplay: () => void, again: () => void): HTMLElement {
+  const verdict = r.winners.includes(humanSeat) ? (r.winners.length > 1 ? 'You share the win!' : 'You win!') : `You lose: ${r.winners.map((w) => `seat ${w} (${r.agents[w]})`).join(' and ')} ${r.winners.length > 1 ? 'share the win' : 'wins'}.`;
+  return el(
+    'div',
+    { class: 'panel', attrs: { id: 'play-result' } },
+    el('h3', null, `${name}: ${verdict}`),
+    el(
+      'table',
+      { class: 'result' },
+      el('thead', null, el('tr', null, el('th', null, 'seat'), el('th', null, 'player'), el('th', null, 'score (lower is better)'))),
+      el('tbody', null, ...r.agents.map((a, p) => el('tr', { attrs: { 'data-seat': String(p), 'data-score': String(r.scores[p]) } }, el('td', null, p), el('td', null, p === humanSeat ? 'you' : a), el('td', null, `${r.scores[p]}${r.winners.includes(p) ? ' \u2605' : ''}`)))),
+    ),
+    el('div', { class: 'muted' }, `Game seed ${r.seed}; ${plural(r.players, 'player')}.`),
+    el('div', { class: 'actions' }, el('button', { class: 'primary', attrs: { id: 'play-replay' }, onclick: onReplay }, 'Watch the replay (every hand revealed)'), el('button', { attrs: { id: 'play-again' }, onclick: again }, 'Play again (new deal)')),
+  );
+}
+
+function randomSeed(): string {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0]!.toString(36);
+}

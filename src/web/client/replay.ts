@@ -1,0 +1,218 @@
+/// <reference lib="dom" />
+import { el, fill } from './dom.js';
+import { webGame } from './games.js';
+import type { Frame } from './types.js';
+
+/**
+ * The replay viewer: a log opened from a file (picker or drag and drop), from a folder picked in the
+ * browser, or from the results folder the local server lists; one game of it checked by the game's
+ * own replay (the same code as `nothanks replay`) and shown frame by frame.
+ */
+export function replayPage(root: HTMLElement, initialRecord?: string): void {
+  const status = el('div', { class: 'error', attrs: { id: 'replay-error', role: 'alert' } });
+  const viewer = el('div', { attrs: { id: 'viewer' } });
+  const chooser = el('div', { class: 'row', attrs: { id: 'chooser' } });
+  let lines: string[] = [];
+  let source = '';
+  /** The line on view (-1: none). */
+  let shown = -1;
+
+  const fileInput = el('input', { attrs: { type: 'file', accept: '.jsonl,.json,.txt,.ndjson', id: 'log-file' } });
+  const folderInput = el('input', { attrs: { type: 'file', id: 'log-folder', webkitdirectory: '', multiple: '' } });
+  const drop = el('div', { class: 'drop', attrs: { id: 'drop' } }, 'Drop a --log file (JSON Lines) here');
+  const served = el('div', { class: 'row', attrs: { id: 'served-logs' } });
+  const folderFiles = el('div', { class: 'row', attrs: { id: 'folder-logs' } });
+
+  const openText = (text: string, name: string): void => {
+    lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+    source = name;
+    shown = -1;
+    if (lines.length === 0) {
+      fill(chooser);
+      fill(viewer);
+      status.textContent = `${name} holds no game records`;
+      return;
+    }
+    showChooser();
+    show(0);
+  };
+  const openFile = (file: File): void => {
+    file.text().then((t) => openText(t, file.name), (e: Error) => (status.textContent = `cannot read ${file.name}: ${e.message}`));
+  };
+  fileInput.addEventListener('change', () => {
+    const file = fileInput.files?.[0];
+    if (file) openFile(file);
+    fileInput.value = ''; // picking the same file again (after a new run) opens it again
+  });
+  folderInput.addEventListener('change', () => {
+    const logs = [...(folderInput.files ?? [])].filter((f) => f.name.endsWith('.jsonl'));
+    fill(folderFiles, logs.length ? listSelect('folder-log-select', logs.map((f) => f.webkitRelativePath || f.name), (i) => openFile(logs[i]!)) : el('span', { class: 'muted' }, 'no .jsonl files in that folder'));
+    if (logs.length) openFile(logs[0]!);
+  });
+  drop.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    drop.classList.add('over');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    const file = e.dataTransfer?.files[0];
+    if (file) openFile(file);
+  });
+
+  // Served by `nothanks web`: the *.jsonl logs under its results folder. Elsewhere (a file, another
+  // static server) the request fails and the folder picker stays the way in.
+  const listing = location.protocol === 'file:' ? Promise.reject(new Error('a file page has no server')) : fetch('api/logs');
+  listing
+    .then((r) => (r.ok ? (r.json() as Promise<{ logs: { path: string; size: number }[] }>) : Promise.reject(new Error(String(r.status)))))
+    .then(({ logs }) => {
+      if (logs.length === 0) return fill(served, el('span', { class: 'muted' }, 'No .jsonl logs under the results folder yet.'));
+      fill(served, el('span', null, 'Results folder: '), listSelect('served-log-select', logs.map((l) => `${l.path} (${Math.ceil(l.size / 1024)} KB)`), (i) => {
+        const path = logs[i]!.path;
+        fetch(`logs/${path.split('/').map(encodeURIComponent).join('/')}`)
+          .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+          .then((t) => openText(t, path), (e: Error) => (status.textContent = `cannot load ${path}: ${e.message}`));
+      }));
+    })
+    .catch(() => fill(served, el('span', { class: 'muted' }, 'Run `nothanks web` to list the results folder here, or pick a folder above.')));
+
+  function showChooser(): void {
+    const input = el('input', { attrs: { type: 'number', min: '1', max: String(lines.length), value: '1', id: 'game-number' } });
+    input.addEventListener('change', () => show(Math.min(lines.length, Math.max(1, Number(input.value) || 1)) - 1));
+    fill(chooser, el('span', null, `${source}: game `), input, el('span', null, ` of ${lines.length}`));
+  }
+
+  function show(index: number): void {
+    if (index === shown) return; // a second change event (on blur) would restart the same game
+    shown = index;
+    status.textContent = '';
+    fill(viewer);
+    const line = lines[index]!;
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch (err) {
+      status.textContent = `line ${index + 1} is not JSON: ${(err as Error).message}`;
+      return;
+    }
+    showRecord(record, `line ${index + 1}`);
+  }
+
+  function showRecord(record: unknown, where: string): void {
+    const game = typeof record === 'object' && record !== null ? (record as { game?: unknown }).game : undefined;
+    const known = webGame(game);
+    if (!known) {
+      status.textContent = `${where}: unknown game ${JSON.stringify(game)}`;
+      return;
+    }
+    let account: string[];
+    let frames: Frame[];
+    try {
+      // The game's own replay, as `nothanks replay` runs it: a broken record is one line.
+      account = known.game.replay(record, true);
+      frames = known.view.frames(record);
+    } catch (err) {
+      status.textContent = `${where}: ${(err as Error).message}`;
+      return;
+    }
+    fill(viewer, player(known.game.name, record as { seed: string; players: number }, frames, account));
+  }
+
+  fill(
+    root,
+    el(
+      'section',
+      { class: 'panel' },
+      el('h2', null, 'Watch a game'),
+      el('div', { class: 'row' }, el('label', null, 'Log file: ', fileInput), el('label', null, 'or a folder: ', folderInput)),
+      drop,
+      folderFiles,
+      served,
+      chooser,
+      status,
+    ),
+    viewer,
+  );
+  if (initialRecord !== undefined) {
+    lines = [initialRecord];
+    source = 'linked game';
+    shown = -1;
+    show(0);
+  }
+}
+
+function listSelect(id: string, names: string[], onPick: (i: number) => void): HTMLSelectElement {
+  const select = el('select', { attrs: { id } }, ...names.map((n, i) => el('option', { attrs: { value: String(i) } }, n)));
+  select.addEventListener('change', () => onPick(Number(select.value)));
+  return select;
+}
+
+let stopAutoplay: (() => void) | undefined;
+
+/** Step controls, the table at the current frame and the list of decisions. */
+function player(name: string, record: { seed: string; players: number }, frames: Frame[], account: string[]): HTMLElement {
+  stopAutoplay?.();
+  let at = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const table = el('div', { attrs: { id: 'table' } });
+  const caption = el('div', { class: 'caption', attrs: { id: 'caption' } });
+  const slider = el('input', { attrs: { type: 'range', min: '0', max: String(frames.length - 1), value: '0', id: 'slider', 'aria-label': 'decision' } });
+  const where = el('span', { class: 'muted', attrs: { id: 'where' } });
+  const steps = el('div', { class: 'log', attrs: { id: 'steps' } }, ...frames.map((f, i) => el('div', { onclick: () => go(i) }, f.caption)));
+  const autoplay = el('button', { attrs: { id: 'autoplay' }, onclick: () => (timer ? stop() : start()) }, 'Autoplay');
+  const stop = (): void => {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    autoplay.textContent = 'Autoplay';
+  };
+  const start = (): void => {
+    if (at === frames.length - 1) go(0);
+    autoplay.textContent = 'Pause';
+    timer = setInterval(() => (at < frames.length - 1 ? go(at + 1) : stop()), 700);
+  };
+  stopAutoplay = stop;
+  function go(i: number): void {
+    at = Math.max(0, Math.min(frames.length - 1, i));
+    const f = frames[at]!;
+    caption.textContent = f.caption;
+    fill(table, f.render());
+    slider.value = String(at);
+    where.textContent = `step ${at + 1} of ${frames.length} \u00b7 decision ${f.decision}`;
+    table.setAttribute('data-frame', String(at));
+    table.setAttribute('data-last', String(at === frames.length - 1));
+    steps.querySelector('.now')?.classList.remove('now');
+    steps.children[at]?.classList.add('now');
+  }
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  const keys = (e: KeyboardEvent): void => {
+    if (!table.isConnected) return document.removeEventListener('keydown', keys);
+    if ((e.target as HTMLElement).tagName === 'INPUT' && (e.target as HTMLInputElement).type !== 'range') return;
+    if (e.key === 'ArrowRight') go(at + 1);
+    else if (e.key === 'ArrowLeft') go(at - 1);
+  };
+  document.addEventListener('keydown', keys);
+  const node = el(
+    'section',
+    { class: 'panel', attrs: { id: 'replay' } },
+    el('h2', null, `${name} \u00b7 seed ${record.seed} \u00b7 ${record.players} players`),
+    el(
+      'div',
+      { class: 'row' },
+      el('button', { attrs: { id: 'first', title: 'first' }, onclick: () => go(0) }, '|\u25c0 First'),
+      el('button', { attrs: { id: 'back', title: 'back (left arrow)' }, onclick: () => go(at - 1) }, '\u25c0 Back'),
+      el('button', { class: 'primary', attrs: { id: 'forward', title: 'forward (right arrow)' }, onclick: () => go(at + 1) }, 'Forward \u25b6'),
+      el('button', { attrs: { id: 'last', title: 'last' }, onclick: () => go(frames.length - 1) }, 'Last \u25b6|'),
+      autoplay,
+      slider,
+      where,
+    ),
+    caption,
+    table,
+    el('h3', null, 'Every step (click to jump)'),
+    steps,
+    el('details', null, el('summary', null, 'The replay\u2019s own account (as `nothanks replay --show`)'), el('div', { class: 'log', attrs: { id: 'account' } }, account.join('\n'))),
+  );
+  go(0);
+  return node;
+}

@@ -1,0 +1,110 @@
+import { createReadStream, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, relative, resolve, sep } from 'node:path';
+import { UserError } from '../errors.js';
+
+export interface WebServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** At most this many logs are listed (newest first): a results folder can hold thousands of runs. */
+const MAX_LOGS = 500;
+const MAX_DEPTH = 6;
+
+/**
+ * The local server of `nothanks web`: the app's page, and read-only access to the game logs
+ * (*.jsonl) under one results folder: GET api/logs lists them, GET logs/<path> sends one. Paths
+ * are checked to stay inside that folder (no "..", no symbolic link out of it); nothing else of
+ * the disk is reachable, and nothing can be written.
+ */
+export async function serveWebApp(o: { html: string; port: number; host: string; results: string }): Promise<WebServer> {
+  const root = resolve(o.results);
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res, o.html, root);
+    } catch {
+      send(res, 500, 'text/plain', 'internal error');
+    }
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (err: NodeJS.ErrnoException) => fail(new UserError(err.code === 'EADDRINUSE' ? `port ${o.port} is in use: choose another with --port` : `cannot serve on ${o.host}:${o.port}: ${err.message}`)));
+    server.listen(o.port, o.host, () => ok());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
+  return {
+    url: `http://${host}:${port}/`,
+    close: () => new Promise<void>((ok) => {
+      server.closeAllConnections();
+      server.close(() => ok());
+    }),
+  };
+}
+
+function handle(req: IncomingMessage, res: ServerResponse, html: string, root: string): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'read-only server');
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (path === '/' || path === '/index.html' || path === '/replay.html') return send(res, 200, 'text/html; charset=utf-8', html);
+  if (path === '/api/logs') return send(res, 200, 'application/json', JSON.stringify({ root, logs: listLogs(root) }));
+  if (path.startsWith('/logs/')) {
+    const file = logPath(root, path.slice('/logs/'.length));
+    if (!file) return send(res, 404, 'text/plain', 'no such log');
+    res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    return;
+  }
+  send(res, 404, 'text/plain', 'not found');
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(body);
+}
+
+/** The *.jsonl files under root (relative, '/'-separated), newest first; symbolic links are not followed. */
+export function listLogs(root: string): { path: string; size: number }[] {
+  const found: { path: string; size: number; mtime: number }[] = [];
+  const walk = (dir: string, depth: number): void => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const full = join(dir, e.name);
+      if (e.isDirectory() && depth < MAX_DEPTH) walk(full, depth + 1);
+      else if (e.isFile() && e.name.endsWith('.jsonl')) {
+        const st = statSync(full);
+        found.push({ path: relative(root, full).split(sep).join('/'), size: st.size, mtime: st.mtimeMs });
+      }
+    }
+  };
+  walk(root, 0);
+  return found.sort((a, b) => b.mtime - a.mtime || a.path.localeCompare(b.path)).slice(0, MAX_LOGS).map(({ path, size }) => ({ path, size }));
+}
+
+/** The file a logs/<rel> request names, if it is a *.jsonl file inside root; else undefined. */
+export function logPath(root: string, rel: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rel);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || !decoded.endsWith('.jsonl')) return undefined;
+  const file = resolve(root, decoded);
+  if (!file.startsWith(root + sep)) return undefined;
+  try {
+    // No link may lead out: the real path must be inside the real root too.
+    if (!lstatSync(file).isFile()) return undefined;
+    const real = realpathSync(file);
+    const realRoot = realpathSync(root);
+    return real.startsWith(realRoot + sep) ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
