@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { AgentDefinition, ParamValues } from '../agent.js';
 import type { Plugin } from 'esbuild';
 import { UserError } from '../errors.js';
+import { freezeLabClasses } from '../game/protect.js';
 import { DEFAULT_GAME, gameById } from '../game/registry.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { parseSpec, type AgentSpec } from './spec.js';
@@ -39,6 +40,8 @@ export async function loadAgent(text: string, game: string = DEFAULT_GAME): Prom
   let file: string | undefined;
   if (spec.isFile) {
     const path = (file = resolve(spec.source));
+    // Before the first line of a bot file runs in this thread: see src/game/protect.ts.
+    freezeLabClasses();
     if (!fileCache.has(path)) fileCache.set(path, importAgentFile(path));
     definition = await fileCache.get(path)!;
     // A file without a game is a No Thanks! bot (the lab's first game; older bot files say nothing).

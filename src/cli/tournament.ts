@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { splitLineup } from '../agents/spec.js';
@@ -18,7 +19,7 @@ import { Progress } from '../output/progress.js';
 export type TournamentArgs = RuleArgs & {
   agents: string;
   games: number;
-  seed: string;
+  seed?: string;
   threads?: number;
   chunk?: number;
   selfPlay: boolean;
@@ -48,6 +49,12 @@ export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<s
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
 export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: Summary & { shard?: { index: number; count: number; deals: number[] } }; dir: string; interrupted: boolean }> {
   const game = gameById(a.game);
+  if (a.seed === undefined) {
+    // Every deal is a function of the master seed, and the dealing code is public: in a contest
+    // the seed must be one the bots cannot know (README "Fair play and the threat model").
+    a.seed = a.isolate ? randomBytes(8).toString('hex') : '1';
+    if (a.isolate && a.resume === undefined) process.stderr.write(`nothanks: --isolate without --seed: the secret seed is ${a.seed} (repeat it with --seed to resume or reproduce)\n`);
+  }
   const pool = splitLineup(a.agents);
   const players = a.players ?? new Set(pool).size;
   if (a.players === undefined && players < 2) throw new UserError('one agent in the pool: say how many seats with --players');

@@ -1,6 +1,7 @@
 import type { Agent, GameStart } from '../agent.js';
 import { AgentError } from '../errors.js';
-import { NO_CLOCK } from './clock.js';
+import { CALL_NEW_GAME, NO_CLOCK, tick } from './clock.js';
+import { protect } from './protect.js';
 import { SeatStream, seedHex, type SeedKey } from './seed.js';
 
 /**
@@ -46,6 +47,7 @@ export class Seats<R> {
     for (const stream of this.streams) stream.stale = true;
     for (const seat of this.starters) {
       try {
+        tick(this.clock, seat, CALL_NEW_GAME);
         this.agents[seat]!.newGame!(this.starts[seat]!);
       } catch (err) {
         throw this.fail(seat, 'threw in newGame', err);
@@ -64,3 +66,5 @@ export class Seats<R> {
     return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
   }
 }
+
+protect(Seats);

@@ -1,4 +1,5 @@
 import { UserError } from '../errors.js';
+import { protect } from './protect.js';
 import seedrandom from 'seedrandom';
 
 /**
@@ -133,3 +134,5 @@ export class SeatStream {
 
 /** No mask: outside tournaments (play at the terminal, tests) seat streams are keyed by the game seed alone. */
 export const NO_SALT: Readonly<SeedKey> = Object.freeze({ hi: 0, lo: 0 });
+
+protect(Sfc32, SeatStream);

@@ -90,6 +90,22 @@ describe('fair play', () => {
     expect(spy.hits).toBeLessThan(spy.expected + 4 * Math.sqrt(spy.expected));
   });
 
+  it("refuses a bot file that patches the lab's own classes (game loop, statistics, the guard) before it plays", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-frozen-'));
+    const dist = (p: string): string => JSON.stringify(join(process.cwd(), 'dist', 'src', p));
+    const cases: [string, string, RegExp][] = [
+      ['table.mjs', `import { Table } from ${dist('games/no-thanks/table.js')}; Table.prototype.play = () => {};`, /Cannot assign to read only property 'play'/],
+      ['stats.mjs', `import { TournamentStats } from ${dist('stats/tournament-stats.js')}; TournamentStats.prototype.agents = () => [];`, /Cannot assign to read only property 'agents'/],
+      ['guard.mjs', `import { IntegrityGuard } from ${dist('tournament/integrity.js')}; IntegrityGuard.prototype.check = () => undefined;`, /Cannot assign to read only property 'check'/],
+      ['mc.mjs', `import mc from ${JSON.stringify(join(process.cwd(), 'dist', 'agents', 'no-thanks', 'mc.js'))}; const bot = mc.create({ rollouts: 1 }); Object.getPrototypeOf(bot).decide = () => 'take';`, /Cannot assign to read only property 'decide'/],
+    ];
+    for (const [name, body, message] of cases) {
+      const path = join(dir, name);
+      writeFileSync(path, `${body}\nexport default { name: 'x', params: {}, create: () => ({ decide: () => 'take' }) };`);
+      await expect(runTournament({ pool: [path, 'greedy', 'random'], rules: { players: 3 }, games: 5, seed: 'frozen', threads: 1 })).rejects.toThrow(message);
+    }
+  });
+
   it('stops a tournament whose bot patches a shared prototype, with one line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-tamper-'));
     const engine = join(process.cwd(), 'dist', 'src', 'games', 'no-thanks', 'state.js');
@@ -102,7 +118,8 @@ describe('fair play', () => {
       'import.mjs': `Math.random = () => 0.5; export default { name: 'dice', params: {}, create: () => ({ decide: () => 'take' }) };`,
     };
     const expected: Record<string, RegExp> = {
-      'state.mjs': /^a bot changed no-thanks GameState\.prototype\.peek \(added\), shared with the engine/,
+      // The lab's classes are frozen before a bot file loads: the patch throws in the bot's own code.
+      'state.mjs': /^bot "peek" in seat \d \(game seed [0-9a-f]{16}\) threw Cannot add property peek, object is not extensible$/,
       'typed.mjs': /^a bot changed TypedArray\.prototype\.subarray, shared with the engine/,
       'import.mjs': /^a bot changed Math\.random, shared with the engine/,
     };
@@ -115,13 +132,12 @@ describe('fair play', () => {
 
   it('--isolate: a bot file in its own worker plays the same games, and its tampering reaches nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
-    const engine = join(process.cwd(), 'dist', 'src', 'games', 'no-thanks', 'state.js');
     const greedyLike = `(o) => (o.myChips === 0 || o.marginalCost() - o.pot <= 0 ? 'take' : 'pass')`;
     const plain = join(dir, 'plain.mjs');
     writeFileSync(plain, `export default { name: 'plain', params: {}, create: () => ({ decide: ${greedyLike} }) };`);
-    // The same bot, patching the engine's class and a typed-array method in its own realm.
+    // The same bot, patching intrinsics the engine uses, in its own realm.
     const patcher = join(dir, 'patcher.mjs');
-    writeFileSync(patcher, `import { GameState } from ${JSON.stringify(engine)}; GameState.prototype.peek = () => 0; Uint8Array.prototype.spy = 1;
+    writeFileSync(patcher, `Math.random = () => 0; Uint8Array.prototype.spy = 1;
       export default { name: 'patcher', params: {}, create: () => ({ decide: ${greedyLike} }) };`);
     const o = { rules: { players: 3 }, games: 40, seed: 'isolate', threads: 1 };
     const inProcess = await runTournament({ ...o, pool: [plain, 'greedy', 'random'] });
@@ -129,6 +145,20 @@ describe('fair play', () => {
     expect(isolated.stats.agents().map((a) => [a.meanScore, a.winShare])).toEqual(inProcess.stats.agents().map((a) => [a.meanScore, a.winShare]));
     // Without --isolate the same file is caught.
     await expect(runTournament({ ...o, pool: [patcher, 'greedy', 'random'] })).rejects.toThrow(/^a bot changed /);
+  });
+
+  it('--isolate: a bot worker that never loads, exits or loops is one line within the limit, never a hang', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
+    const cases: [string, string, RegExp][] = [
+      ['never.mjs', `await new Promise(() => {}); export default {};`, /isolated\): its isolated worker ended/],
+      ['exit.mjs', `export default { name: 'exit', params: {}, create: () => process.exit(2) };`, /^bot "exit" \(.*\) failed to start: its isolated worker ended/],
+      ['loop.mjs', `export default { name: 'loop', params: {}, create: () => { for (;;) {} } };`, /^bot "loop" \(.*\) failed to start: its isolated worker did not answer within 1 s/],
+    ];
+    for (const [name, body, message] of cases) {
+      const path = join(dir, name);
+      writeFileSync(path, body);
+      await expect(runTournament({ rules: { players: 3 }, games: 5, seed: 'iso', threads: 1, pool: [path, 'greedy', 'random'], isolate: true, decisionSeconds: 1 })).rejects.toThrow(message);
+    }
   });
 
   it('--isolate: the observation still hides what it hides, and bot errors keep their one line', async () => {

@@ -1,4 +1,11 @@
+import { resolveParams } from '../agents/registry.js';
+import { parseSpec } from '../agents/spec.js';
+import { protect, protectBehind } from '../game/protect.js';
 import { GAMES } from '../game/registry.js';
+import { Moments } from '../stats/moments.js';
+import { TournamentStats } from '../stats/tournament-stats.js';
+import { PartWriter } from './checkpoint.js';
+import { DecisionWatchdog } from './watchdog.js';
 
 /**
  * Tamper detection for in-process bots (README "Fair play and the threat model"). A bot runs in the
@@ -20,6 +27,7 @@ export class IntegrityGuard {
     for (const { path, target, keys } of this.snapshot) {
       const now = descriptors(target);
       for (const [key, before] of keys) {
+        if (HARMLESS.has(`${path}.${String(key)}`)) continue;
         const after = now.get(key);
         if (!after || !sameDescriptor(before, after)) return `${path}.${String(key)}`;
       }
@@ -28,6 +36,9 @@ export class IntegrityGuard {
     return undefined;
   }
 }
+
+/** Settings a bot may change for its own debugging: they reach nothing of a game. */
+const HARMLESS = new Set(['Error.stackTraceLimit', 'Error.prepareStackTrace']);
 
 function descriptors(target: object): Map<PropertyKey, PropertyDescriptor> {
   const out = new Map<PropertyKey, PropertyDescriptor>();
@@ -86,3 +97,14 @@ export function guardedRoots(): [string, object][] {
 export function tamperMessage(changed: string, pool: readonly string[]): string {
   return `a bot changed ${changed}, shared with the engine and the other bots (pool: ${pool.join(', ')}): run stopped; bots must not touch shared prototypes or globals (use --isolate for bots you do not trust)`;
 }
+
+protect(IntegrityGuard, TournamentStats, Moments, PartWriter, DecisionWatchdog);
+
+// What is only reachable through instances: every game's state and observation, each built-in bot.
+protectBehind(() =>
+  [...GAMES.values()].flatMap((game) => {
+    const state = game.newState(game.makeRules({ players: game.defaultPlayers }));
+    const bots = game.agents.filter((d) => !d.interactive).map((d) => d.create(resolveParams(d, parseSpec(d.name))) as object);
+    return [state, state.observation(0), ...bots];
+  }),
+);

@@ -3,7 +3,7 @@ import type { GameStart } from '../agent.js';
 import { resolve } from 'node:path';
 import { agentLabel, loadBot, type LoadedAgent } from '../agents/registry.js';
 import { parseSpec } from '../agents/spec.js';
-import { UserError } from '../errors.js';
+import { AgentError, UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 
 /**
@@ -20,14 +20,17 @@ const IDLE = 0;
 const TO_BOT = 1;
 const TO_TABLE = 2;
 
-/** Ends of a channel: ctl [turn, length], then a byte buffer for one JSON message. */
+/** Ends of a channel: ctl [turn, length, bot worker gone], then a byte buffer for one JSON message. */
 export interface ChannelMemory {
   ctl: Int32Array;
   bytes: Uint8Array;
 }
 
-export function channelMemory(sab = new SharedArrayBuffer(8 + CAPACITY)): ChannelMemory {
-  return { ctl: new Int32Array(sab, 0, 2), bytes: new Uint8Array(sab, 8) };
+/** ctl[GONE] is set by the bot worker as it exits, so the table's thread never waits on a dead one. */
+export const GONE = 2;
+
+export function channelMemory(sab = new SharedArrayBuffer(16 + CAPACITY)): ChannelMemory {
+  return { ctl: new Int32Array(sab, 0, 4), bytes: new Uint8Array(sab, 16) };
 }
 
 const encoder = new TextEncoder();
@@ -43,15 +46,31 @@ export function send(m: ChannelMemory, message: unknown, turn: number): void {
   Atomics.notify(m.ctl, 0);
 }
 
-/** Blocks until the other side hands the turn to `turn`, then reads its message. */
-export function receive(m: ChannelMemory, turn: number): unknown {
-  for (let now = Atomics.load(m.ctl, 0); now !== turn; now = Atomics.load(m.ctl, 0)) Atomics.wait(m.ctl, 0, now);
+/**
+ * Blocks until the other side hands the turn to `turn`, then reads its message. The table's side
+ * gives up when the bot worker is gone or after `limitMs` (the decision limit: in games the
+ * watchdog stops a stuck bot first; before the first game nothing else would).
+ */
+export function receive(m: ChannelMemory, turn: number, limitMs = Infinity): unknown {
+  const deadline = performance.now() + limitMs;
+  for (let now = Atomics.load(m.ctl, 0); now !== turn; now = Atomics.load(m.ctl, 0)) {
+    if (Atomics.load(m.ctl, GONE) === 1) throw new AgentError('its isolated worker ended (process.exit, a crash or an error while loading)');
+    const left = deadline - performance.now();
+    if (left <= 0) throw new AgentError(`its isolated worker did not answer within ${Math.round(limitMs / 1000)} s (the limit is --decision-timeout)`);
+    Atomics.wait(m.ctl, 0, now, Math.min(left, 1000));
+  }
   // Copied out: decode() does not take views of shared memory.
   return JSON.parse(decoder.decode(m.bytes.slice(0, m.ctl[1]!)));
 }
 
 /** A question from the bot about its observation or its GameStart, or its final word. */
-type FromBot = { get: string; of: 'obs' | 'start' } | { call: string; of: 'obs' | 'start'; args: unknown[] } | { done: unknown } | { error: string };
+type FromBot = { get: string; of: 'obs' | 'start' } | { call: string; of: 'obs' | 'start'; args: unknown[] } | { done: unknown } | { error: string; user?: boolean };
+
+/** The decision limit for waits on a bot worker (set from the run's --decision-timeout). */
+let limitMs = 10_000;
+export function setIsolateLimit(seconds: number): void {
+  limitMs = seconds * 1000;
+}
 
 /** One bot worker per bot file per table thread; it hosts every seat's instance of that bot. */
 class BotProcess {
@@ -69,9 +88,11 @@ class BotProcess {
   request(message: object, start: GameStart | undefined, obs: object | undefined): unknown {
     send(this.memory, message, TO_BOT);
     for (;;) {
-      const reply = receive(this.memory, TO_TABLE) as FromBot;
+      const reply = receive(this.memory, TO_TABLE, limitMs) as FromBot;
       if ('done' in reply) return reply.done;
-      if ('error' in reply) throw new Error(reply.error);
+      // A user error (a bad parameter, a file that does not load) stays one; a bot's own error is
+      // re-thrown for the table, which names the bot, seat and game.
+      if ('error' in reply) throw reply.user ? new UserError(reply.error) : new Error(reply.error);
       const target = (reply.of === 'obs' ? obs : start) as Record<string, unknown> | undefined;
       let answer: object;
       try {
@@ -114,7 +135,8 @@ export async function loadIsolatedAgent(text: string, game: string): Promise<Loa
   try {
     name = processOf(text, game).request({ op: 'describe', id: -1 }, undefined, undefined) as string;
   } catch (err) {
-    throw new UserError((err as Error).message);
+    if (err instanceof UserError && !(err instanceof AgentError)) throw err;
+    throw new UserError(`agent file ${resolve(spec.source)} (isolated): ${(err as Error).message}`);
   }
   const create = (): unknown => createIsolated(text, game);
   return { spec, definition: { name, description: '', params: {}, create }, params: {}, label: agentLabel(name, spec), file: resolve(spec.source), create };

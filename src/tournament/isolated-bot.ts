@@ -1,7 +1,8 @@
 import { workerData } from 'node:worker_threads';
 import type { Agent, GameStart } from '../agent.js';
 import { loadBot } from '../agents/registry.js';
-import { channelMemory, receive, send, TURN } from './isolate.js';
+import { AgentError, UserError } from '../errors.js';
+import { channelMemory, GONE, receive, send, TURN } from './isolate.js';
 
 /**
  * The bot worker of --isolate (see isolate.ts): loads one bot file, creates its instances, and
@@ -10,6 +11,17 @@ import { channelMemory, receive, send, TURN } from './isolate.js';
  */
 const { sab, spec, game } = workerData as { sab: SharedArrayBuffer; spec: string; game: string };
 const memory = channelMemory(sab);
+// However this thread ends (process.exit, a crash, the end of main), the table stops waiting.
+process.on('exit', () => {
+  Atomics.store(memory.ctl, GONE, 1);
+  Atomics.notify(memory.ctl, 0);
+});
+
+/** An error's text, cut short: a message must fit the channel. */
+const errorText = (err: unknown): string => {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.length > 300 ? `${text.slice(0, 300)}...` : text;
+};
 
 type Answer = { value?: unknown; fn?: boolean; error?: string };
 
@@ -70,9 +82,14 @@ async function main(): Promise<void> {
       }
       send(memory, { done: done ?? null }, TURN.TO_TABLE);
     } catch (err) {
-      send(memory, { error: err instanceof Error ? err.message : String(err) }, TURN.TO_TABLE);
+      send(memory, { error: errorText(err), user: err instanceof UserError && !(err instanceof AgentError) }, TURN.TO_TABLE);
     }
   }
 }
 
-void main();
+main().catch((err: unknown) => {
+  // Only a broken channel lands here (a message too big even after trimming): end the thread,
+  // which the table sees (GONE).
+  process.stderr.write(`isolated bot ${spec}: ${errorText(err)}\n`);
+  process.exit(1);
+});

@@ -10,7 +10,7 @@ import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { loadPart, PartWriter } from './checkpoint.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
 import { IntegrityGuard, tamperMessage } from './integrity.js';
-import { loadIsolatedAgent } from './isolate.js';
+import { loadIsolatedAgent, setIsolateLimit } from './isolate.js';
 import { DecisionWatchdog } from './watchdog.js';
 import { unpack, type WireResult, type WorkerResult, type WorkerTask } from './worker.js';
 
@@ -106,6 +106,7 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   const rules = game.makeRules(options.rules);
   const guard = new IntegrityGuard();
   // Under --isolate a bot file is loaded and started in a bot worker, never in this thread.
+  setIsolateLimit(options.decisionSeconds ?? DEFAULT_DECISION_SECONDS);
   const loaded = (await loadPool(pool, game.id, options.isolate ? loadIsolatedAgent : loadAgent)).map(assertBot);
   const origins = loaded.map((a) => ({ agent: a.label, spec: a.spec.text, ...(a.file === undefined ? {} : { file: a.file }) }));
   // A bot must start here too: a create() that throws fails now, with one line, before any work.
@@ -210,9 +211,10 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   // At most threads * 2 tasks are in flight (see the loop below): one clock slot each.
   const watchdog = new DecisionWatchdog(threads * 2, options.decisionSeconds ?? DEFAULT_DECISION_SECONDS);
   let stopped: string | undefined;
-  watchdog.start(({ deal, seating, seat }) => {
+  watchdog.start(({ deal, seating, seat, call }) => {
     const label = labels[seatings[seating]![seat]!]!;
-    stopped = `bot "${label}" in seat ${seat} (game seed ${dealSeed(game.seedNamespace ?? game.id, options.seed, deal)}) took longer than ${watchdog.limitSeconds} s to decide: stopped (the limit is --decision-timeout)`;
+    const what = ['to decide', 'in newGame', 'in onEvent'][call] ?? 'to answer';
+    stopped = `bot "${label}" in seat ${seat} (game seed ${dealSeed(game.seedNamespace ?? game.id, options.seed, deal)}) took longer than ${watchdog.limitSeconds} s ${what}: stopped (the limit is --decision-timeout)`;
     abort.abort();
   });
   const started = performance.now();
@@ -255,6 +257,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       matchLength,
       records: options.records ?? false,
       isolate: options.isolate ?? false,
+      decisionSeconds: watchdog.limitSeconds,
       clock: watchdog.take(),
     };
     const task: WorkerTask = { batch, shape };

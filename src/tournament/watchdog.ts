@@ -1,10 +1,12 @@
-import { CLOCK_ACTIVE, CLOCK_CALLS, CLOCK_DEAL, CLOCK_SEAT, CLOCK_SEATING, CLOCK_SLOT } from '../game/clock.js';
+import { CLOCK_ACTIVE, CLOCK_CALL, CLOCK_CALLS, CLOCK_DEAL, CLOCK_SEAT, CLOCK_SEATING, CLOCK_SLOT } from '../game/clock.js';
 
 /** Where a stuck bot sits: its task's deal and seating, and the seat that has not answered. */
 export interface StuckCall {
   deal: number;
   seating: number;
   seat: number;
+  /** CALL_DECIDE, CALL_NEW_GAME or CALL_EVENT (src/game/clock.ts). */
+  call: number;
 }
 
 /**
@@ -61,7 +63,7 @@ export class DecisionWatchdog {
             this.since[slot] = now;
           } else if (now - this.since[slot]! > limitMs) {
             this.stop();
-            onStuck({ deal: Atomics.load(this.clock, at + CLOCK_DEAL), seating: Atomics.load(this.clock, at + CLOCK_SEATING), seat: Atomics.load(this.clock, at + CLOCK_SEAT) });
+            onStuck({ deal: Atomics.load(this.clock, at + CLOCK_DEAL), seating: Atomics.load(this.clock, at + CLOCK_SEATING), seat: Atomics.load(this.clock, at + CLOCK_SEAT), call: Atomics.load(this.clock, at + CLOCK_CALL) });
             return;
           }
         }

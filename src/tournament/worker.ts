@@ -3,7 +3,8 @@ import { move } from 'piscina';
 import { loadAgent, loadPool } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../game/contract.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
-import { loadIsolatedAgent } from './isolate.js';
+import { freezeLabClasses } from '../game/protect.js';
+import { loadIsolatedAgent, setIsolateLimit } from './isolate.js';
 import { streamSaltOf } from './stream-salt.js';
 import { gameById } from '../game/registry.js';
 import { AgentError, UserError } from '../errors.js';
@@ -47,9 +48,15 @@ if (!isMainThread) {
   process.exit = ((code?: number | string | null) => {
     throw new Error(`called process.exit(${code ?? ''}); a bot must return its move`);
   }) as typeof process.exit;
+  // The undocumented way around it, closed too.
+  (process as unknown as { reallyExit: (code?: number) => never }).reallyExit = (code?: number) => {
+    throw new Error(`called process.reallyExit(${code ?? ''}); a bot must return its move`);
+  };
 }
 
-// Taken before any bot module loads in this thread; checked after every batch.
+// Before any bot module loads in this thread: the lab's classes frozen (src/game/protect.ts), then
+// the fingerprint of what stays writable, checked after every batch.
+freezeLabClasses();
 const guard = new IntegrityGuard();
 
 /** The pool as this worker seats it (labels as in the main thread); a create() that throws names its bot. */
@@ -85,6 +92,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, shape)));
     const poolKey = JSON.stringify([batch.game, batch.pool, batch.isolate === true]);
     let pool = poolCache.get(poolKey);
+    if (batch.decisionSeconds) setIsolateLimit(batch.decisionSeconds);
     if (!pool) poolCache.set(poolKey, (pool = seatable(batch)));
     const agents = await pool;
     stats.resetTally();
@@ -95,7 +103,8 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     const stride = stats.meansPerDeal;
     const buffer = new ArrayBuffer((stats.tallyLength + deals * stride) * 8 + layout.length * 4);
     const out = unpack(buffer, stats.tallyLength, deals * stride);
-    if (batch.clock) batch.clock[CLOCK_ACTIVE] = 1;
+    // Active from the first bot call (tick), so creating the tables' bots is not timed as a decision.
+    if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
     let result: BatchResult;
     try {
       result = game.playBatch(batch, agents, out.data);

@@ -1,5 +1,6 @@
 import { Seats } from '../../game/seats.js';
-import { tick } from '../../game/clock.js';
+import { protect } from '../../game/protect.js';
+import { CALL_EVENT, tick } from '../../game/clock.js';
 import type { SeedKey } from '../../game/seed.js';
 import type { Action, GameEvent, SpecialsAgent } from './agent.js';
 import { cardName } from './cards.js';
@@ -78,6 +79,7 @@ export class Table {
         e.seat = s.evSeat[i]!;
         e.card = s.evCard[i]!;
         e.pot = s.evPot[i]!;
+        tick(this.seats.clock, listener, CALL_EVENT);
         try {
           this.agents[listener]!.onEvent!(e, this.observations[listener]!);
         } catch (err) {
@@ -94,3 +96,5 @@ export function describe(action: number): string {
   if (action >= CHOOSE) return `choose ${cardName(action - CHOOSE)}`;
   return ['pass', 'take', 'sit out', 'bid', 'decline'][action] ?? `action ${action}`;
 }
+
+protect(Table);

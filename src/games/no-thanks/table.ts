@@ -1,5 +1,6 @@
 import { AgentError } from '../../errors.js';
-import { NO_CLOCK, tick } from '../../game/clock.js';
+import { protect } from '../../game/protect.js';
+import { CALL_EVENT, CALL_NEW_GAME, NO_CLOCK, tick } from '../../game/clock.js';
 import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
 import type { GameEvent, GameStart, NoThanksAgent } from './agent.js';
 import { Observation } from './observation.js';
@@ -65,6 +66,7 @@ export class Table {
     for (const stream of this.streams) stream.stale = true;
     for (const seat of this.starters) {
       try {
+        tick(this.clock, seat, CALL_NEW_GAME);
         this.agents[seat]!.newGame!(this.starts[seat]!);
       } catch (err) {
         throw this.fail(seat, 'threw in newGame', err);
@@ -102,6 +104,7 @@ export class Table {
       e.seat = seat;
       e.card = card;
       e.pot = pot;
+      tick(this.clock, listener, CALL_EVENT);
       try {
         this.agents[listener]!.onEvent!(e, this.observations[listener]!);
       } catch (err) {
@@ -116,3 +119,5 @@ export class Table {
     return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
   }
 }
+
+protect(Table);

@@ -1,5 +1,6 @@
 import { Seats } from '../../game/seats.js';
-import { tick } from '../../game/clock.js';
+import { protect } from '../../game/protect.js';
+import { CALL_EVENT, tick } from '../../game/clock.js';
 import type { SeedKey } from '../../game/seed.js';
 import type { GameEvent, SixNimmtAgent } from './agent.js';
 import { Observation } from './observation.js';
@@ -111,6 +112,7 @@ export class Table {
       e.row = row;
       e.bullheads = bullheads;
       e.chosen = chosen;
+      tick(this.seats.clock, listener, CALL_EVENT);
       try {
         this.agents[listener]!.onEvent!(e, this.observations[listener]!);
       } catch (err) {
@@ -119,3 +121,5 @@ export class Table {
     }
   }
 }
+
+protect(Table);

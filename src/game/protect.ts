@@ -1,0 +1,46 @@
+/**
+ * The lab's classes are frozen before any bot file loads in a thread (README "Fair play and the
+ * threat model"): a bot file runs in the engine's realm and could otherwise patch the table's game
+ * loop, the statistics or the tamper guard itself (`Table.prototype.play`, `TournamentStats
+ * .prototype.agents`, ...). Modules register their classes with protect(); freezeLabClasses() then
+ * freezes every registered prototype, and every prototype found behind each game's state,
+ * observation and built-in bots. A patch then throws in the bot's own code, and the table reports
+ * it as that bot's error. Intrinsics (Uint8Array.prototype, Math) are not frozen, because
+ * libraries assign to objects that inherit from them; the tamper guard watches those instead.
+ */
+const registered = new Set<abstract new (...args: never[]) => unknown>();
+const finders: (() => object[])[] = [];
+let frozen = false;
+
+export function protect(...classes: (abstract new (...args: never[]) => unknown)[]): void {
+  for (const c of classes) {
+    registered.add(c);
+    if (frozen) Object.freeze(c.prototype);
+  }
+}
+
+/** Freezes a value's prototype chain up to Object.prototype, and one level into its object fields. */
+export function freezeChainsOf(instance: object): void {
+  const chain = (o: object): void => {
+    for (let p = Object.getPrototypeOf(o) as object | null; p && p !== Object.prototype && p !== Array.prototype && p !== Function.prototype; p = Object.getPrototypeOf(p) as object | null) {
+      if (ArrayBuffer.isView(p) || p === Map.prototype || p === Set.prototype) break;
+      Object.freeze(p);
+    }
+  };
+  chain(instance);
+  for (const field of Object.values(instance)) if (field && typeof field === 'object' && !ArrayBuffer.isView(field)) chain(field as object);
+}
+
+/** Registers instances whose classes are frozen too (classes only reachable through them: games' states, built-in bots). */
+export function protectBehind(find: () => object[]): void {
+  finders.push(find);
+  if (frozen) for (const instance of find()) freezeChainsOf(instance);
+}
+
+/** Freezes everything registered, now and from then on. Idempotent; called before a bot file loads. */
+export function freezeLabClasses(): void {
+  if (frozen) return;
+  frozen = true;
+  for (const c of registered) Object.freeze(c.prototype);
+  for (const find of finders) for (const instance of find()) freezeChainsOf(instance);
+}
