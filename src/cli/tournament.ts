@@ -21,6 +21,8 @@ export type TournamentArgs = RuleArgs & {
   chunk?: number;
   selfPlay: boolean;
   seatings: SeatingMode;
+  /** One table only, as pool indices per seat ("0,1,1"). */
+  table?: string;
   format: 'single' | 'circuit';
   out?: string;
   log?: string;
@@ -34,7 +36,8 @@ export type TournamentArgs = RuleArgs & {
 export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: Summary; dir: string }> {
   const game = gameById(a.game);
   const pool = splitLineup(a.agents);
-  const players = a.players ?? new Set(pool).size;
+  const table = a.table === undefined ? undefined : parseTable(a.table, pool.length);
+  const players = a.players ?? table?.length ?? new Set(pool).size;
   if (a.players === undefined && players < 2) throw new UserError('one agent in the pool: say how many seats with --players');
   const rules = rulesFromArgs(a, game, players);
   const dir = a.out ?? newResultsDir('tournament');
@@ -54,6 +57,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
       seed: a.seed,
       selfPlay: a.selfPlay,
       seatings: a.seatings,
+      tables: table ? [table] : undefined,
       format: a.format,
       threads: a.threads,
       chunk: a.chunk,
@@ -104,4 +108,14 @@ export function printTournament(summary: Summary, dir: string): void {
   const note = gameById(summary.game).seatingNote;
   if (note && summary.seatingMode === 'rotations' && summary.players > 2 && summary.agents.length > 2) console.log(`note: ${note}`);
   console.log(`\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Outputs: ${join(dir, 'summary.json')}`);
+}
+
+/** "0,1,1" -> [0, 1, 1]: pool indices, one per seat (a bot may sit more than once). */
+export function parseTable(text: string, poolSize: number): number[] {
+  const seats = text.split(',').map((t) => t.trim());
+  const table = seats.map(Number);
+  if (seats.length < 2 || table.some((i, k) => seats[k] === '' || !Number.isInteger(i) || i < 0 || i >= poolSize)) {
+    throw new UserError(`--table must list a pool index from 0 to ${poolSize - 1} for each seat (e.g. 0,1,1), got "${text}"`);
+  }
+  return table;
 }
