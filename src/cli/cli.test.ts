@@ -83,7 +83,7 @@ describe('nothanks tournament / replay', () => {
     const r = run(['agents']);
     expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);
     expect(r.stdout).toMatch(/^  threshold: /m);
-    expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 4; number -40\.\.40\)$/m);
+    expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 2; number -40\.\.40\)$/m);
     expect(r.stdout).toMatch(/^  mc: /m);
   });
 
