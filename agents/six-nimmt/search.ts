@@ -44,6 +44,13 @@ export default defineAgent<SearchParams>({
   create: (p) => new SearchAgent(p),
 });
 
+/** The forward model with a position-only copy: a playout needs no round log (and copying it would allocate). */
+class PlayoutState extends SixNimmtState {
+  override copyFrom(other: SixNimmtState): void {
+    GameState.prototype.copyFrom.call(this, other);
+  }
+}
+
 /** The heuristic in every seat, noisy for the others; contract actions out. */
 class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
   views: SeatView[] = [];
@@ -102,8 +109,8 @@ class SearchAgent implements SixNimmtAgent {
       this.rules = start.rules;
       const r = { ...start.rules };
       this.sampler = new HiddenSampler(r);
-      this.root = new SixNimmtState(r);
-      this.scratch = new SixNimmtState(r);
+      this.root = new PlayoutState(r);
+      this.scratch = new PlayoutState(r);
       // The search reads positions only: no records, so no round log.
       this.root.logging = this.scratch.logging = false;
       this.policy.views = Array.from({ length: r.players }, (_, seat) => new SeatView(this.scratch, seat));
@@ -111,7 +118,7 @@ class SearchAgent implements SixNimmtAgent {
       const position: GameState = this.sampler.position;
       this.domain = new ContractDomain(this.root, this.scratch, (root, random) => {
         this.sampler.sample(random);
-        GameState.prototype.copyFrom.call(root, position);
+        root.copyFrom(position as SixNimmtState);
       }, this.policy);
     }
     this.random = start.random;
@@ -121,7 +128,7 @@ class SearchAgent implements SixNimmtAgent {
     if (obs.phase === 'draft' && !this.searchDraft) return this.policy.heuristic.decide(obs);
     const { sampler, root, domain } = this;
     sampler.observe(obs);
-    GameState.prototype.copyFrom.call(root, sampler.position);
+    root.copyFrom(sampler.position as SixNimmtState);
     this.policy.me = obs.seat;
     const n = domain.candidates(obs.seat);
     const pick = n === 1 ? 0 : this.run(n, obs.seat);
