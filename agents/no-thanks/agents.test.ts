@@ -5,9 +5,11 @@ import { Observation } from '../../src/games/no-thanks/observation.js';
 import { makeRules, type RulesInput } from '../../src/games/no-thanks/rules.js';
 import { hashString, makeRandom } from '../../src/game/seed.js';
 import { GameState } from '../../src/games/no-thanks/state.js';
+import { runTournament } from '../../src/tournament/run.js';
 import greedy, { greedyTakes } from './greedy.js';
 import mc from './mc.js';
 import random from './random.js';
+import search from './search.js';
 import threshold, { thresholdTakes, type ThresholdParams } from './threshold.js';
 
 type PositionOptions = { card: number; pot?: number; chips?: number; theirChips?: number; mine?: number[]; theirs?: number[]; rules?: Partial<RulesInput> };
@@ -165,6 +167,55 @@ describe('mc', () => {
     const brokeObs = position({ card: 30, chips: 0 });
     broke.newGame!(start(brokeObs));
     expect(broke.decide(brokeObs)).toBe('take');
+  });
+});
+
+describe('search', () => {
+  it('takes a card that extends its run when the next player would take it too', () => {
+    const bot = withDefaults(search, { samples: 300 });
+    const obs = position({ card: 21, pot: 3, mine: [22], theirs: [20] });
+    bot.newGame!(start(obs));
+    expect(bot.decide(obs)).toBe('take');
+  });
+
+  it('milks a card only it wants: passes to collect chips when nobody else will take it', () => {
+    const bot = withDefaults(search, { samples: 300 });
+    const obs = position({ card: 21, pot: 0, mine: [20, 22] });
+    bot.newGame!(start(obs));
+    expect(bot.decide(obs)).toBe('pass');
+  });
+
+  it('passes on a high card with nothing on it early in the game', () => {
+    const bot = withDefaults(search, { samples: 300 });
+    const obs = position({ card: 35, pot: 0 });
+    bot.newGame!(start(obs));
+    expect(bot.decide(obs)).toBe('pass');
+  });
+
+  it('takes with no chips, decides the same from the same seed, and carries nothing between decisions or games', () => {
+    const a = position({ card: 30, pot: 2, mine: [10], theirs: [12] });
+    const b = position({ card: 8, pot: 1, mine: [9], theirs: [7, 29, 31] });
+    const decide = (warm: boolean): string[] => {
+      const bot = withDefaults(search, { samples: 200 });
+      if (warm) {
+        bot.newGame!(start(b, 'other'));
+        for (let i = 0; i < 3; i++) bot.decide(b);
+        bot.onEvent!({ type: 'take', seat: 1, card: 8, pot: 0 }, b); // something learnt about seat 1
+      }
+      bot.newGame!(start(a, 'same'));
+      return Array.from({ length: 5 }, () => bot.decide(a));
+    };
+    expect(decide(true)).toEqual(decide(false));
+    const broke = withDefaults(search);
+    const brokeObs = position({ card: 30, chips: 0 });
+    broke.newGame!(start(brokeObs));
+    expect(broke.decide(brokeObs)).toBe('take');
+  });
+
+  it('wins more than its share against threshold bots in a small seeded tournament', async () => {
+    const r = await runTournament({ pool: ['search:samples=150', 'threshold'], tables: [[0, 1, 1]], rules: { players: 3 }, games: 20, seed: 'search-test', threads: 1 });
+    const share = r.stats.agents().find((x) => x.agent === 'search:samples=150')!.winShare;
+    expect(share).toBeGreaterThan(0.4); // parity 1/3
   });
 });
 

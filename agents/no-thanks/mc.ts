@@ -2,7 +2,7 @@ import { defineAgent, type GameEvent, type GameStart, type Observation, type Ran
 import { HiddenSampler } from '../../src/games/no-thanks/sampler.js';
 import { GameState } from '../../src/games/no-thanks/state.js';
 import { greedyTakes } from './greedy.js';
-import threshold, { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
+import { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
 
 /**
  * Monte Carlo rollouts over the unseen cards. Each sample draws the hidden information from what
@@ -23,9 +23,12 @@ export interface McParams {
   objective: string;
 }
 
-const thresholdDefaults = Object.fromEntries(
-  Object.entries(threshold.params).map(([k, spec]) => [k, spec.default]),
-) as ThresholdParams;
+/**
+ * The threshold preset of mc's rollouts and first opponent model: the threshold bot's defaults
+ * when mc was measured (margin 4, pot weight 1.5), written out so that tuning the threshold bot's
+ * defaults does not silently change mc.
+ */
+const thresholdDefaults: ThresholdParams = { cost: 'marginal', margin: 4, potWeight: 1.5, reserve: 2, bonus: 6, late: 0 };
 
 export default defineAgent<McParams>({
   name: 'mc',

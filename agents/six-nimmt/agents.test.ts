@@ -13,6 +13,7 @@ import { runTournament } from '../../src/tournament/run.js';
 import heuristic, { cheapestRow } from './heuristic.js';
 import mc from './mc.js';
 import random from './random.js';
+import search from './search.js';
 
 /** Seat 0 to play (or choose a row after revealing `reveal`): these rows, these hands. */
 function position(rows: number[][], hands: number[][], opts: { reveal?: number[]; rules?: Partial<RulesInput> } = {}): Observation {
@@ -141,6 +142,41 @@ describe('mc', () => {
       const mcScore = agents.find((a) => a.agent === 'mc:rollouts=10')!.meanScore;
       const randomScore = agents.find((a) => a.agent === 'random')!.meanScore;
       expect(mcScore).toBeLessThan(randomScore - 10);
+    }
+  });
+});
+
+describe('search', () => {
+  it('takes the cheaper of two rows when its card is lowest', () => {
+    const obs = position([[30, 55], [40], [50, 51], [60, 61]], [[5, 70, 71], [45, 46, 47]], { reveal: [5, 45] });
+    const bot = withDefaults(search, { samples: 30 });
+    bot.newGame!(start(obs));
+    expect(bot.decide(obs)).toBe(1);
+  });
+
+  it('plays a card it holds, decides the same from the same stream, and carries nothing from one decision to the next', () => {
+    const obs = position([[10], [30], [50], [70]], [[12, 33, 52, 90, 100], [1, 2, 3, 4, 6]]);
+    const other = position([[20, 21, 22], [44], [66], [88]], [[23, 45, 67, 89, 99], [7, 8, 9, 13, 14]]);
+    const decide = (warm: boolean): number[] => {
+      const bot = withDefaults(search, { samples: 40 });
+      bot.newGame!(start(other, 'same'));
+      if (warm) for (let i = 0; i < 3; i++) bot.decide(other);
+      bot.newGame!(start(obs, 'same'));
+      return [bot.decide(obs), bot.decide(obs)];
+    };
+    const first = decide(true);
+    expect(first).toEqual(decide(false));
+    for (const card of first) expect([12, 33, 52, 90, 100]).toContain(card);
+  });
+
+  it('beats random in a small seeded tournament (2 and 4 players, base and pro)', async () => {
+    for (const rules of [{ players: 2 }, { players: 4 }, { players: 3, variant: 'pro' }]) {
+      const table = [0, 1, 1, 1].slice(0, rules.players);
+      const r = await runTournament({ game: '6-nimmt', pool: ['search:samples=10,draft=search', 'random'], tables: [table], rules, games: 2, seed: 'search-vs-random', threads: 1 });
+      const agents = r.stats.agents();
+      const searchScore = agents.find((a) => a.agent === 'search:samples=10,draft=search')!.meanScore;
+      const randomScore = agents.find((a) => a.agent === 'random')!.meanScore;
+      expect(searchScore).toBeLessThan(randomScore - 5);
     }
   });
 });

@@ -90,6 +90,52 @@ export async function mcWorkload(games: number): Promise<McFigures> {
   return { decisions, msPerDecision: spent / decisions, rolloutsPerSecond: (decisions * rolloutsPerDecision) / (spent / 1000) };
 }
 
+export interface SearchFigures {
+  players: number;
+  opponent: string;
+  decisions: number;
+  msPerDecision: number;
+  /** CPU time (user + system) a decision: what the wall clock shows on an idle machine; a busy one inflates msPerDecision only. */
+  cpuMsPerDecision: number;
+}
+
+/**
+ * The flagship `search` at its default setting in seat 0 against P-1 copies of `opponent` (the
+ * strength tables' field); times only its own decisions with chips left (with none it takes
+ * without searching).
+ */
+export async function searchWorkload(players: number, opponent: string, games: number): Promise<SearchFigures> {
+  const bot = (await loadAgent('search')).create() as NoThanksAgent;
+  let spent = 0;
+  let cpu = 0;
+  let decisions = 0;
+  const timed: NoThanksAgent = {
+    newGame: (start) => bot.newGame?.(start),
+    onEvent: (event, obs) => bot.onEvent?.(event, obs),
+    decide(obs) {
+      const t = performance.now();
+      const c = process.cpuUsage();
+      const a = bot.decide(obs);
+      const used = process.cpuUsage(c);
+      spent += performance.now() - t;
+      cpu += (used.user + used.system) / 1000;
+      if (obs.myChips > 0) decisions++;
+      return a;
+    },
+  };
+  const opp = await loadAgent(opponent);
+  const others = Array.from({ length: players - 1 }, () => opp.create() as NoThanksAgent);
+  const table = new Table(makeRules({ players }), [timed, ...others], ['search', ...others.map(() => opponent)]);
+  const master = masterKey('no-thanks', 'bench-search');
+  const key: SeedKey = { hi: 0, lo: 0 };
+  table.play(dealKeyInto(master, 1_000_000, key)); // warm-up
+  spent = 0;
+  cpu = 0;
+  decisions = 0;
+  for (let g = 0; g < games; g++) table.play(dealKeyInto(master, g, key));
+  return { players, opponent, decisions, msPerDecision: spent / decisions, cpuMsPerDecision: cpu / decisions };
+}
+
 export interface TournamentFigures {
   pool: string[];
   games: number;

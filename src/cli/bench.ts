@@ -1,4 +1,4 @@
-import { cReference, engineWorkload, mcWorkload, memoryWorkload, REFERENCE_RULE, tournamentWorkload } from '../bench/bench.js';
+import { cReference, engineWorkload, mcWorkload, memoryWorkload, REFERENCE_RULE, searchWorkload, tournamentWorkload } from '../bench/bench.js';
 import { sixNimmtBench } from '../bench/six-nimmt.js';
 import { specialsBench } from '../bench/specials.js';
 import { UserError } from '../errors.js';
@@ -36,6 +36,8 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
   const random = await engineWorkload('2 random', Array(4).fill('random'), n(500_000));
   say('workload 3: mc at its default setting...');
   const mc = await mcWorkload(n(40));
+  say('workload 3b: search (the flagship) against mc at 3 and 5 players...');
+  const search = [await searchWorkload(3, 'mc', n(30)), await searchWorkload(5, 'mc', n(30))];
   say('workload 4: tournament of fast bots, 1 and 2 threads...');
   const tournament = await tournamentWorkload(n(250_000));
   say('memory: 1 million games...');
@@ -48,9 +50,10 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
     tournamentOverhead: tournament.overhead,
     mcRolloutsVsEngineGames: mc.rolloutsPerSecond / engine.gamesPerSecond,
     mcMsPerDecision: mc.msPerDecision,
+    searchMsPerDecision: Math.max(...search.map((w) => w.msPerDecision)),
     peakMB: memory.peakMB,
   };
-  const result = { engine, random, mc, tournament, memory, reference: reference ?? null, referenceSkipped: 'skipped' in c ? c.skipped : null, targets };
+  const result = { engine, random, mc, search, tournament, memory, reference: reference ?? null, referenceSkipped: 'skipped' in c ? c.skipped : null, targets };
   if (opts.json) return result;
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const rows = [engine, random].map((w) => `${w.workload.padEnd(28)} ${k(w.gamesPerSecond).padStart(11)} games/s ${k(w.decisionsPerSecond).padStart(13)} decisions/s ${w.decisionsPerGame.toFixed(2).padStart(6)} dec/game  mean score ${w.meanScore.toFixed(2)}`);
@@ -58,6 +61,7 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
     [
       ...rows,
       `${'3 mc (default)'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision, ${k(mc.rolloutsPerSecond)} rollouts/s over ${mc.decisions} decisions`,
+      ...search.map((w) => `${`3b search vs mc, ${w.players} players`.padEnd(28)} ${w.msPerDecision.toFixed(3)} ms/decision (CPU ${w.cpuMsPerDecision.toFixed(3)} ms) over ${w.decisions} decisions`),
       `${'4 tournament (fast bots)'.padEnd(28)} 1 thread ${k(tournament.oneThread)} games/s, 2 threads ${k(tournament.twoThreads)} games/s, speed-up ${tournament.speedUp.toFixed(2)}x; bare engine ${k(tournament.bareEngine)} games/s, overhead ${(tournament.overhead * 100).toFixed(1)}%`,
       `${'memory'.padEnd(28)} ${k(memory.games)} games in ${memory.seconds.toFixed(1)} s, peak ${memory.peakMB.toFixed(0)} MB`,
       reference
@@ -70,6 +74,7 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
       `  tournament overhead          ${(targets.tournamentOverhead * 100).toFixed(1)}% (target <= 25%)`,
       `  mc rollouts/s vs engine games/s ${targets.mcRolloutsVsEngineGames.toFixed(2)} (target >= 0.50)`,
       `  mc decision time             ${targets.mcMsPerDecision.toFixed(2)} ms (target <= 5)`,
+      `  search decision time         ${targets.searchMsPerDecision.toFixed(2)} ms (target <= 10)`,
       `  peak memory, ${k(memory.games)} games   ${targets.peakMB.toFixed(0)} MB (target < 300)`,
     ].join('\n'),
   );

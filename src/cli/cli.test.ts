@@ -88,6 +88,8 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'random', '--players', '3', '--specials', 'joker'], /--specials is a setting of no-thanks-specials, not of no-thanks/],
     [['tournament', '--game', 'no-thanks-specials', '--agents', 'random', '--players', '3', '--specials', 'dragon'], /unknown special "dragon"/],
     [['sweep', '--agent', 'threshold', '--grid', 'margin=1..2', '--field', 'greedy', '--games', '1e12'], /games must be an integer from 1 to 10000000/],
+    [['tournament', '--agents', 'greedy,threshold', '--table', '0,2,1'], /--table must list a pool index from 0 to 1 for each seat \(e\.g\. 0,1,1\), got "0,2,1"/],
+    [['tournament', '--agents', 'greedy,threshold', '--table', '0,1,1', '--players', '4'], /table \[0,1,1\] does not seat 4 agents of the pool/],
   ])('%j fails with one clear line', (args, message) => {
     const r = run(args);
     expect(r.status).toBe(1);
@@ -118,12 +120,22 @@ describe('nothanks tournament / replay', () => {
     expect(summary.gamesPlayed).toBeGreaterThan(0);
   });
 
+  it('plays one bot against P-1 copies of another with --table, in every rotation', () => {
+    const t = run(['tournament', '--agents', 'greedy,threshold', '--table', '0,1,1', '--games', '20', '--out', join(dir, 'table')]);
+    expect(t.status).toBe(0);
+    const summary = JSON.parse(readFileSync(join(dir, 'table', 'summary.json'), 'utf8'));
+    expect(summary.seatings).toEqual([['greedy', 'threshold', 'threshold'], ['threshold', 'threshold', 'greedy'], ['threshold', 'greedy', 'threshold']]);
+    expect(summary.gamesPlayed).toBe(60);
+    const games = Object.fromEntries(summary.agents.map((a: { agent: string; games: number }) => [a.agent, a.games]));
+    expect(games).toEqual({ greedy: 60, threshold: 120 });
+  });
+
   it('lists the built-in agents with their parameters', () => {
     const r = run(['agents']);
     expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);
-    expect(r.stdout).toMatch(/^ {2}threshold: /m);
-    expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 4; number -40\.\.40\)$/m);
-    expect(r.stdout).toMatch(/^ {2}mc: /m);
+    expect(r.stdout).toMatch(/^  threshold: /m);
+    expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 2; number -40\.\.40\)$/m);
+    expect(r.stdout).toMatch(/^  mc: /m);
   });
 
   it('keeps what was finished on Ctrl-C, marked partial', async () => {

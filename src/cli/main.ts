@@ -40,6 +40,7 @@ async function main(): Promise<void> {
           .option('chunk', { type: 'number', describe: 'deals per worker task (results do not depend on it)' })
           .option('self-play', { type: 'boolean', default: false, describe: 'tables may seat one bot more than once' })
           .option('seatings', { choices: ['rotations', 'all'] as const, default: 'rotations' as const, describe: 'cyclic rotations or every permutation of each table' })
+          .option('table', { type: 'string', describe: 'play only this table, as pool indices per seat: 0,1,1 seats the first bot against two copies of the second' })
           .option('format', { choices: ['single', 'circuit'] as const, default: 'single' as const, describe: 'circuit: matches of P games, starting seat moving left' })
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tournament-<time>)' })
           .option('log', { type: 'string', describe: 'write every game record (JSON Lines) to this file' })

@@ -7,7 +7,7 @@ import { DEFAULT_GAME, GAMES } from '../game/registry.js';
 const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Flags of the commands themselves: a game's rule flag must not take one of these names. */
-const COMMAND_FLAGS = new Set(['game', 'players', 'agents', 'agent', 'games', 'seed', 'threads', 'chunk', 'out', 'log', 'per-game', 'quiet', 'force', 'seat', 'grid', 'field', 'rounds', 'alpha', 'format', 'seatings', 'self-play', 'show', 'help', 'version']);
+const COMMAND_FLAGS = new Set(['game', 'players', 'agents', 'agent', 'games', 'seed', 'threads', 'chunk', 'out', 'log', 'per-game', 'quiet', 'force', 'seat', 'grid', 'field', 'rounds', 'alpha', 'format', 'seatings', 'self-play', 'table', 'show', 'help', 'version']);
 
 /** Every game's rule flags, merged by name (a flag two games share is declared once). */
 function allRuleOptions(): Map<string, { option: RuleOption; games: string[]; describes: string[] }> {

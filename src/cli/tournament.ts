@@ -24,6 +24,8 @@ export type TournamentArgs = RuleArgs & {
   chunk?: number;
   selfPlay: boolean;
   seatings: SeatingMode;
+  /** One table only, as pool indices per seat ("0,1,1"). */
+  table?: string;
   format: 'single' | 'circuit';
   out?: string;
   log?: string;
@@ -43,7 +45,7 @@ export const TOURNAMENT_PART = 'tournament';
 
 /** What fixes a tournament's numbers besides the seed: its manifest's settings, and what merge replays. */
 export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<string, unknown> {
-  return { game: o.game, pool: o.pool, rules: o.rules, games: o.games, selfPlay: o.selfPlay, seatings: o.seatings, format: o.format };
+  return { game: o.game, pool: o.pool, rules: o.rules, games: o.games, selfPlay: o.selfPlay, seatings: o.seatings, format: o.format, ...(o.tables ? { tables: o.tables } : {}) };
 }
 
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
@@ -56,13 +58,15 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
     if (a.isolate && a.resume === undefined) process.stderr.write(`nothanks: --isolate without --seed: the secret seed is ${a.seed} (repeat it with --seed to resume or reproduce)\n`);
   }
   const pool = splitLineup(a.agents);
-  const players = a.players ?? new Set(pool).size;
+  const table = a.table === undefined ? undefined : parseTable(a.table, pool.length);
+  const players = a.players ?? table?.length ?? new Set(pool).size;
   if (a.players === undefined && players < 2) throw new UserError('one agent in the pool: say how many seats with --players');
   const rules = rulesFromArgs(a, game, players);
-  const settings = tournamentSettings({ game: game.id, pool, rules, games: a.games, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format });
+  const tables = table ? [table] : undefined;
+  const settings = tournamentSettings({ game: game.id, pool, rules, games: a.games, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format, tables });
   let shard: Shard | undefined = a.shard === undefined ? undefined : resolveShard(a.shard);
   // Bots, rules and numbers are checked before the folder is made: a typo leaves nothing behind.
-  await prepare({ game: game.id, pool, rules, games: a.games, seed: a.seed, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format, threads: a.threads, chunk: a.chunk, decisionSeconds: a.decisionTimeout, isolate: a.isolate });
+  await prepare({ game: game.id, pool, rules, games: a.games, seed: a.seed, selfPlay: a.selfPlay, seatings: a.seatings, tables, format: a.format, threads: a.threads, chunk: a.chunk, decisionSeconds: a.decisionTimeout, isolate: a.isolate });
   if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   let dir: string;
   if (a.resume !== undefined) {
@@ -90,6 +94,7 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
       seed: a.seed,
       selfPlay: a.selfPlay,
       seatings: a.seatings,
+      tables,
       format: a.format,
       threads: a.threads,
       chunk: a.chunk,
@@ -152,3 +157,12 @@ export function printTournament(summary: Summary & { shard?: { index: number; co
 }
 
 export const resumeHint = (dir: string): string => `To finish the run, repeat its command with --resume ${dir} in place of --out.`;
+/** "0,1,1" -> [0, 1, 1]: pool indices, one per seat (a bot may sit more than once). */
+export function parseTable(text: string, poolSize: number): number[] {
+  const seats = text.split(',').map((t) => t.trim());
+  const table = seats.map(Number);
+  if (seats.length < 2 || table.some((i, k) => seats[k] === '' || !Number.isInteger(i) || i < 0 || i >= poolSize)) {
+    throw new UserError(`--table must list a pool index from 0 to ${poolSize - 1} for each seat (e.g. 0,1,1), got "${text}"`);
+  }
+  return table;
+}

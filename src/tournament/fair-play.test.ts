@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/registry.js';
-import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../game/seed.js';
+import { dealKeyInto, masterKey, SeatStream, seedHex, type SeedKey } from '../game/seed.js';
+import { makeRecord } from '../games/no-thanks/record.js';
+import { streamSaltOf } from './stream-salt.js';
 import type { GameStart, NoThanksAgent, Observation } from '../games/no-thanks/agent.js';
 import { deal } from '../games/no-thanks/deal.js';
 import { makeRules, type Rules } from '../games/no-thanks/rules.js';
@@ -75,6 +77,8 @@ class Spy implements NoThanksAgent {
   }
 }
 
+const loadedRandom = await loadAgent('random');
+
 describe('fair play', () => {
   it('a spy cannot predict the next card better than chance from what it is given', async () => {
     const rules = makeRules({ players: 4 });
@@ -104,6 +108,27 @@ describe('fair play', () => {
       writeFileSync(path, `${body}\nexport default { name: 'x', params: {}, create: () => ({ decide: () => 'take' }) };`);
       await expect(runTournament({ pool: [path, 'greedy', 'random'], rules: { players: 3 }, games: 5, seed: 'frozen', threads: 1 })).rejects.toThrow(message);
     }
+  });
+
+  it("salts a tournament's seat streams with a one-way hash of the run, the same in every worker", async () => {
+    const key: SeedKey = { hi: 0x12345678, lo: 0x9abcdef0 };
+    const draws = (salt?: SeedKey): number[] => {
+      const stream = new SeatStream(key, 1, salt);
+      return [stream.random(), stream.random()];
+    };
+    const salt = streamSaltOf('no-thanks', 'contest');
+    expect(draws(salt)).not.toEqual(draws());
+    expect(streamSaltOf('no-thanks', 'contest')).toEqual(salt);
+    expect(streamSaltOf('no-thanks', 'contest2')).not.toEqual(salt);
+    expect(streamSaltOf('6-nimmt', 'contest')).not.toEqual(salt);
+    // The tournament applies it: a random bot's games differ from the same deals on an unsalted table.
+    const records: string[] = [];
+    await runTournament({ pool: ['random'], rules: { players: 3 }, games: 3, seed: 'contest', threads: 1, selfPlay: true, records: true, onBatch: (_b, res) => records.push(...res.records!) });
+    const table = new Table(makeRules({ players: 3 }), [0, 1, 2].map(() => (loadedRandom.create() as NoThanksAgent)), ['random', 'random', 'random']);
+    table.play(dealKeyInto(masterKey('no-thanks', 'contest'), 0, { hi: 0, lo: 0 }));
+    const first = JSON.parse(records[0]!) as { seed: string; actions: string };
+    expect(first.seed).toBe(table.seed);
+    expect(first.actions).not.toBe(makeRecord(table.state, table.seed, table.labels).actions);
   });
 
   it('stops a tournament whose bot patches a shared prototype, with one line', async () => {

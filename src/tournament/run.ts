@@ -138,7 +138,7 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
   const mode = options.seatings ?? 'rotations';
   for (const t of options.tables ?? []) {
     if (t.length !== rules.players || t.some((a) => !Number.isInteger(a) || a < 0 || a >= pool.length)) {
-      throw new Error(`table ${JSON.stringify(t)} does not seat ${rules.players} agents of the pool`);
+      throw new UserError(`table ${JSON.stringify(t)} does not seat ${rules.players} agents of the pool`);
     }
   }
   const seatings = options.tables

@@ -40,13 +40,13 @@ describe('sweep options', () => {
 describe('racing', () => {
   it('drops a clearly worse point and keeps a tie with the leader', async () => {
     // margin=40 takes every card: far worse. The two late=0 copies of each margin are exact ties.
-    const r = await runSweep({ agent: 'threshold', grid: ['margin=4|40', 'late=0|0'], field: ['greedy'], players: 3, games: 300, seed: 'race', rounds: 3, threads: 2 });
+    const r = await runSweep({ agent: 'threshold', grid: ['margin=2|40', 'late=0|0'], field: ['greedy'], players: 3, games: 300, seed: 'race', rounds: 3, threads: 2 });
     const bad = r.points.filter((p) => p.params.margin === 40);
-    const good = r.points.filter((p) => p.params.margin === 4);
+    const good = r.points.filter((p) => p.params.margin === 2);
     expect(bad.every((p) => p.droppedAfterRound === 1)).toBe(true);
     expect(good.every((p) => p.droppedAfterRound === undefined && p.deals === 300)).toBe(true);
     expect(good[0]!.meanScore).toBe(good[1]!.meanScore);
-    expect(r.winner.params.margin).toBe(4);
+    expect(r.winner.params.margin).toBe(2);
     expect(r.defaults.isDefault).toBe(true);
     expect(r.gamesPlayed).toBe(2 * 3 * 300 + 2 * 3 * 100);
     expect(r.gamesSaved).toBe(r.gamesFullGrid - r.gamesPlayed);

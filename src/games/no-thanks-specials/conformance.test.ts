@@ -12,6 +12,6 @@ conformanceSuite(noThanksSpecials, {
     { players: 3, startChips: 1, specials: 'fetch:4,sit-out:4,give-left:2,remove:2' },
   ],
   games: 200,
-  pool: ['random', 'value', 'mc:rollouts=2'],
+  pool: ['value', 'mc:rollouts=2', 'search:samples=2'],
   poolRules: { players: 3 },
 });

@@ -12,6 +12,6 @@ conformanceSuite(noThanks, {
     { players: 7, startChips: 2, removed: 4, minCard: 1, maxCard: 20 },
   ],
   games: 300,
-  pool: ['random', 'greedy', 'threshold', 'mc:rollouts=3'],
+  pool: ['random', 'greedy', 'threshold', 'mc:rollouts=3', 'search:samples=3'],
   poolRules: { players: 3 },
 });

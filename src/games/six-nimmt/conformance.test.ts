@@ -14,7 +14,7 @@ conformanceSuite(sixNimmt, {
     { players: 5, variant: 'pro', handSize: 4, rowLimit: 4 },
   ],
   games: 150,
-  pool: ['random', 'heuristic', 'mc:rollouts=2'],
+  pool: ['heuristic', 'mc:rollouts=2', 'search:samples=2'],
   poolRules: { players: 3 },
   golden: { file: new URL('./golden.jsonl', import.meta.url), lineup: ['random', 'heuristic', 'mc:rollouts=5', 'heuristic:dump=0'], rules: { players: 4 }, games: 3 },
 });

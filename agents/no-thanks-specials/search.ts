@@ -1,0 +1,103 @@
+import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SpecialsAgent } from '../../src/games/no-thanks-specials/agent.js';
+import { SpecialsForwardModel } from '../../src/games/no-thanks-specials/forward-model.js';
+import { Observation as SeatView } from '../../src/games/no-thanks-specials/observation.js';
+import { HiddenSampler } from '../../src/games/no-thanks-specials/sampler.js';
+import { BID, CHOOSE, DECLINE, PASS, SIT_OUT, TAKE } from '../../src/games/no-thanks-specials/state.js';
+import { toAction } from '../../src/games/no-thanks-specials/table.js';
+import { ContractDomain, type ContractPolicy } from '../../src/search/contract.js';
+import { FlatSearch, type SearchBudget } from '../../src/search/flat.js';
+import { VALUE_PARAMS, valueDecide, type ValueParams } from './value.js';
+
+/**
+ * The flagship search for the special-card expansion, on the game-independent core (src/search/):
+ * win-share flat Monte Carlo with progressive pruning, played through the game contract (legal
+ * actions, apply, copy) on positions re-dealt by the game's HiddenSampler from this seat's
+ * Observation. Every seat's later moves are the value heuristic's (the expansion's mc rollout
+ * policy); `marginWeight` per point of lead breaks ties between equal win shares.
+ */
+export interface SearchParams {
+  [key: string]: number;
+  samples: number;
+  z: number;
+  marginWeight: number;
+}
+
+const rolloutPolicy = Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams;
+
+export default defineAgent<SearchParams>({
+  name: 'search',
+  description: 'Flagship: win-share Monte Carlo through the game contract with the value heuristic in rollouts, progressive pruning of answers.',
+  params: {
+    samples: { description: 'most sampled deals per decision (each plays out every live answer)', default: 100, min: 2, max: 20000, integer: true },
+    z: { description: 'prune an answer once it trails the leader by this many standard errors (0: never)', default: 2.5, min: 0, max: 10 },
+    marginWeight: { description: 'utility per point of lead over the best opponent, beside the win share', default: 0.005, min: 0, max: 1 },
+  },
+  create: (p) => new SearchAgent(p),
+});
+
+/** The value heuristic in every seat, as contract actions. */
+class ValuePolicy implements ContractPolicy<SpecialsForwardModel> {
+  views: SeatView[] = [];
+  act(s: SpecialsForwardModel, seat: number): number {
+    return toAction(s.phase, valueDecide(rolloutPolicy, this.views[seat]!));
+  }
+}
+
+/** A contract action as the bot interface's answer. */
+function answerOf(action: number): Action {
+  switch (action) {
+    case TAKE:
+      return 'take';
+    case PASS:
+      return 'pass';
+    case SIT_OUT:
+      return 'sit-out';
+    case BID:
+      return 'bid';
+    case DECLINE:
+      return 'decline';
+    default:
+      return action - CHOOSE;
+  }
+}
+
+class SearchAgent implements SpecialsAgent {
+  private rules: Rules | undefined;
+  private sampler!: HiddenSampler;
+  private root!: SpecialsForwardModel;
+  private domain!: ContractDomain<SpecialsForwardModel>;
+  private readonly policy = new ValuePolicy();
+  private readonly search = new FlatSearch(256, 20000);
+  private readonly budget: SearchBudget;
+  private random!: Random;
+
+  constructor(p: SearchParams) {
+    this.budget = { samples: p.samples, batch: 20, minSamples: 30, z: p.z, marginWeight: p.marginWeight };
+  }
+
+  newGame(start: GameStart): void {
+    if (this.rules !== start.rules) {
+      this.rules = start.rules;
+      this.sampler = new HiddenSampler(start.rules);
+      this.root = new SpecialsForwardModel(start.rules);
+      const scratch = new SpecialsForwardModel(start.rules);
+      this.policy.views = Array.from({ length: start.rules.players }, (_, seat) => new SeatView(scratch, seat));
+      // The forward model's copy is the engine's: the sampler's position loads into it directly.
+      const position = this.sampler.position as SpecialsForwardModel;
+      this.domain = new ContractDomain(this.root, scratch, (root, random) => {
+        this.sampler.sample(random);
+        root.copyFrom(position);
+      }, this.policy);
+    }
+    this.random = start.random;
+  }
+
+  decide(obs: Observation): Action {
+    const { sampler, root, domain } = this;
+    sampler.observe(obs);
+    root.copyFrom(sampler.position as SpecialsForwardModel);
+    const n = domain.candidates(obs.seat);
+    const pick = n === 1 ? 0 : this.search.run(domain, n, obs.seat, this.random, this.budget);
+    return answerOf(domain.actions[pick]!);
+  }
+}

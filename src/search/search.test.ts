@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { makeRandom, type Random } from '../game/seed.js';
+import { FlatSearch, winShareUtility, type SearchBudget, type SearchDomain } from './flat.js';
+import { PolicyPosterior } from './posterior.js';
+
+/**
+ * A synthetic game: seat 0 picks candidate c, which wins with probability p[c] (the other seat
+ * wins otherwise); candidate c's win is drawn from the sample's shared uniform, so candidates share
+ * their luck as common random numbers do in a real game.
+ */
+class CoinDomain implements SearchDomain {
+  readonly players = 2;
+  playouts = 0;
+  private u = 0;
+  private scores = [0, 0];
+  constructor(private readonly p: number[]) {}
+  sample(random: Random): void {
+    this.u = random();
+  }
+  playout(c: number): void {
+    this.playouts++;
+    const win = this.u < this.p[c]!;
+    this.scores = win ? [1, 2] : [2, 1];
+  }
+  score(seat: number): number {
+    return this.scores[seat]!;
+  }
+}
+
+const budget = (over: Partial<SearchBudget> = {}): SearchBudget => ({ samples: 2000, batch: 50, minSamples: 100, z: 2.5, marginWeight: 0, ...over });
+
+describe('the flat search', () => {
+  it('finds the candidate that wins most often', () => {
+    const search = new FlatSearch(8, 5000);
+    const d = new CoinDomain([0.3, 0.5, 0.7, 0.6]);
+    expect(search.run(d, 4, 0, makeRandom('coins'), budget())).toBe(2);
+  });
+
+  it('prunes clearly worse candidates early and spends the whole budget on a tie', () => {
+    const search = new FlatSearch(8, 5000);
+    const clear = new CoinDomain([0.1, 0.9]);
+    search.run(clear, 2, 0, makeRandom('clear'), budget());
+    expect(search.lastSamples).toBe(100); // decided at the first check
+    const tie = new CoinDomain([0.5, 0.5]);
+    expect(search.run(tie, 2, 0, makeRandom('tie'), budget())).toBe(0); // ties go to the lower index
+    expect(search.lastSamples).toBe(2000);
+    expect(tie.playouts).toBe(4000);
+    const never = new CoinDomain([0.1, 0.9]);
+    search.run(never, 2, 0, makeRandom('clear'), budget({ z: 0 }));
+    expect(never.playouts).toBe(4000);
+  });
+
+  it('decides the same for the same stream', () => {
+    const run = (): number[] => {
+      const search = new FlatSearch(8, 5000);
+      const random = makeRandom('same');
+      return Array.from({ length: 20 }, () => search.run(new CoinDomain([0.5, 0.52, 0.48]), 3, 0, random, budget({ samples: 300 })));
+    };
+    expect(run()).toEqual(run());
+  });
+
+  it('scores a playout as the win share (ties split) plus the weighted margin', () => {
+    const d = { players: 3, scores: [10, 10, 14], sample() {}, playout() {}, score(s: number) { return this.scores[s]!; } };
+    expect(winShareUtility(d, 0, 0)).toBe(0.5);
+    expect(winShareUtility(d, 2, 0)).toBe(0);
+    expect(winShareUtility(d, 2, 0.01)).toBeCloseTo(-0.04);
+    d.scores = [5, 10, 14];
+    expect(winShareUtility(d, 0, 0.01)).toBeCloseTo(1.05);
+  });
+});
+
+describe('the policy posterior', () => {
+  it('moves toward the model that explains the moves, never all the way', () => {
+    const post = new PolicyPosterior(2, 3, 0.1);
+    for (let i = 0; i < 30; i++) {
+      post.observe(1, 0, true);
+      post.observe(1, 1, i % 3 !== 0); // wrong a third of the time
+      post.observeProbability(1, 2, 0.5); // a coin
+    }
+    post.prepare(1);
+    expect(post.weight(1, 0)).toBeGreaterThan(0.99);
+    expect(post.weight(1, 0)).toBeLessThan(1);
+    expect(post.weight(1, 1) + post.weight(1, 2)).toBeGreaterThan(0);
+    post.prepare(0); // a seat with no moves: the uniform prior
+    for (let m = 0; m < 3; m++) expect(post.weight(0, m)).toBeCloseTo(1 / 3);
+  });
+
+  it('keeps a model that missed once alive: one surprise costs a factor epsilon / (1 - epsilon)', () => {
+    const post = new PolicyPosterior(1, 2, 0.2);
+    post.observe(0, 0, true);
+    post.observe(0, 1, false);
+    post.prepare(0);
+    expect(post.weight(0, 1) / post.weight(0, 0)).toBeCloseTo(0.2 / 0.8);
+  });
+
+  it('draws models in proportion to their weights', () => {
+    const post = new PolicyPosterior(1, 2, 0.2);
+    post.observe(0, 0, true);
+    post.observe(0, 1, false);
+    post.prepare(0);
+    const random = makeRandom('draw');
+    let first = 0;
+    for (let i = 0; i < 10000; i++) if (post.draw(0, random()) === 0) first++;
+    expect(first / 10000).toBeCloseTo(0.8, 1);
+    post.reset();
+    post.prepare(0);
+    expect(post.weight(0, 0)).toBeCloseTo(0.5);
+  });
+});
