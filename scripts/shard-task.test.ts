@@ -13,7 +13,8 @@ const cli = distModule('cli/main.js');
 const work = mkdtempSync(join(tmpdir(), 'nothanks-task-'));
 const args = ['tournament', '--agents', 'random,greedy,threshold', '--players', '3', '--games', '50', '--seed', 'task'];
 const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SLURM_|JOB_COMPLETION_INDEX|NOTHANKS_)/.test(k)));
-const task = (runDir: string, env: Record<string, string>) => spawnSync('bash', [script, runDir, ...args], { encoding: 'utf8', cwd: work, env: { ...clean, ...env } });
+const task = (runDir: string, env: Record<string, string>) =>
+  spawnSync('bash', [script, runDir, ...args], { encoding: 'utf8', cwd: work, env: { ...clean, ...env } });
 const numbers = (dir: string) => {
   const { elapsedSeconds: _e, gamesPerSecond: _g, threads: _t, chunk: _c, ...rest } = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
   return rest;

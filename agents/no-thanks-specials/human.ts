@@ -1,4 +1,14 @@
-import { cardName, defineAgent, KINDS, SPECIAL_BASE, type Action, type GameEvent, type GameStart, type Observation, type SpecialsAgent } from '../../src/games/no-thanks-specials/agent.js';
+import {
+  cardName,
+  defineAgent,
+  KINDS,
+  SPECIAL_BASE,
+  type Action,
+  type GameEvent,
+  type GameStart,
+  type Observation,
+  type SpecialsAgent,
+} from '../../src/games/no-thanks-specials/agent.js';
 import { readLine } from '../terminal.js';
 
 /**
@@ -33,11 +43,15 @@ class HumanAgent implements SpecialsAgent {
   decide(obs: Observation): Action {
     const lines = ['', ...this.recent.map((l) => `  ${l}`)];
     this.recent = [];
-    lines.push(`${obs.phase === 'give' ? 'Give a card to your left' : obs.phase === 'remove' ? 'Remove a card from your display' : `Card ${cardName(obs.card)} with ${obs.pot} chips`} · ${obs.cardsLeft} cards left`);
+    lines.push(
+      `${obs.phase === 'give' ? 'Give a card to your left' : obs.phase === 'remove' ? 'Remove a card from your display' : `Card ${cardName(obs.card)} with ${obs.pot} chips`} · ${obs.cardsLeft} cards left`,
+    );
     for (let seat = 0; seat < obs.players; seat++) {
       const specials = KINDS.flatMap((k, i) => Array<string>(obs.held(seat, SPECIAL_BASE + i)).fill(k.name)).join(' ');
       const chips = seat === obs.seat || obs.rules.openChips ? obs.chips(seat) : obs.countedChips(seat);
-      lines.push(`  ${seat === obs.seat ? '>' : ' '} seat ${seat} ${(seat === obs.seat ? 'You' : this.start.agents[seat]!).padEnd(12)} chips ${chips}  score now ${obs.scoreNow(seat)}  ${obs.displayOf(seat).join(' ') || '—'} ${specials}${obs.sittingOut(seat) ? ' (sitting out)' : ''}`);
+      lines.push(
+        `  ${seat === obs.seat ? '>' : ' '} seat ${seat} ${(seat === obs.seat ? 'You' : this.start.agents[seat]!).padEnd(12)} chips ${chips}  score now ${obs.scoreNow(seat)}  ${obs.displayOf(seat).join(' ') || '—'} ${specials}${obs.sittingOut(seat) ? ' (sitting out)' : ''}`,
+      );
     }
     if (obs.seesRemoved) lines.push(`  Set aside: ${obs.removedCards().join(' ')}`);
     out(lines.join('\n') + '\n');

@@ -1,4 +1,14 @@
-import { defineAgent, KINDS, SPECIAL_BASE, type Action, type GameStart, type Observation, type Random, type Rules, type SpecialsAgent } from '../../src/games/no-thanks-specials/agent.js';
+import {
+  defineAgent,
+  KINDS,
+  SPECIAL_BASE,
+  type Action,
+  type GameStart,
+  type Observation,
+  type Random,
+  type Rules,
+  type SpecialsAgent,
+} from '../../src/games/no-thanks-specials/agent.js';
 import { Observation as SeatView } from '../../src/games/no-thanks-specials/observation.js';
 import { HiddenSampler } from '../../src/games/no-thanks-specials/sampler.js';
 import { SpecialsState } from '../../src/games/no-thanks-specials/state.js';

@@ -1,4 +1,13 @@
-import { defineAgent, type Action, type Observation, type Random, type GameStart, type SpecialsAgent, SPECIAL_BASE, KINDS } from '../../src/games/no-thanks-specials/agent.js';
+import {
+  defineAgent,
+  type Action,
+  type Observation,
+  type Random,
+  type GameStart,
+  type SpecialsAgent,
+  SPECIAL_BASE,
+  KINDS,
+} from '../../src/games/no-thanks-specials/agent.js';
 
 /** Uniform over the legal answers of each decision (the floor every bot must beat). */
 export default defineAgent({

@@ -1,4 +1,12 @@
-import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SpecialsAgent } from '../../src/games/no-thanks-specials/agent.js';
+import {
+  defineAgent,
+  type Action,
+  type GameStart,
+  type Observation,
+  type Random,
+  type Rules,
+  type SpecialsAgent,
+} from '../../src/games/no-thanks-specials/agent.js';
 import { SpecialsForwardModel } from '../../src/games/no-thanks-specials/forward-model.js';
 import { Observation as SeatView } from '../../src/games/no-thanks-specials/observation.js';
 import { HiddenSampler } from '../../src/games/no-thanks-specials/sampler.js';
@@ -84,10 +92,15 @@ class SearchAgent implements SpecialsAgent {
       this.policy.views = Array.from({ length: start.rules.players }, (_, seat) => new SeatView(scratch, seat));
       // The forward model's copy is the engine's: the sampler's position loads into it directly.
       const position = this.sampler.position as SpecialsForwardModel;
-      this.domain = new ContractDomain(this.root, scratch, (root, random) => {
-        this.sampler.sample(random);
-        root.copyFrom(position);
-      }, this.policy);
+      this.domain = new ContractDomain(
+        this.root,
+        scratch,
+        (root, random) => {
+          this.sampler.sample(random);
+          root.copyFrom(position);
+        },
+        this.policy,
+      );
     }
     this.random = start.random;
   }

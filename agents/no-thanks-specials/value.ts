@@ -1,4 +1,15 @@
-import { bonusOf, CODE, defineAgent, isSpecial, KINDS, SPECIAL_BASE, type Action, type NumberParam, type Observation, type SpecialsAgent } from '../../src/games/no-thanks-specials/agent.js';
+import {
+  bonusOf,
+  CODE,
+  defineAgent,
+  isSpecial,
+  KINDS,
+  SPECIAL_BASE,
+  type Action,
+  type NumberParam,
+  type Observation,
+  type SpecialsAgent,
+} from '../../src/games/no-thanks-specials/agent.js';
 
 /**
  * The special-card heuristic: values every card by what it would do to its own score (exactly, now,
@@ -34,7 +45,7 @@ export const VALUE_PARAMS = {
   potWeight: num('points each chip on a card is worth', 1.5, 0, 10),
   reserve: num('at or below this many chips the margin rises by bonus', 2, 0, 50, true),
   bonus: num('margin increase at or below the reserve', 6, -40, 40),
-  greed: num('share of a green card\'s worth it will let the pot reach before declining', 0.7, 0, 5),
+  greed: num("share of a green card's worth it will let the pot reach before declining", 0.7, 0, 5),
   bidReserve: num('chips it keeps: no bids at or below this many', 1, 0, 50, true),
   sitOutAt: num('spends a sit-out card on a card costing more than this net, when short of chips', 10, -40, 80),
   jokerHope: num('points a joker is worth beyond its value now (future bridges)', 3, 0, 40),

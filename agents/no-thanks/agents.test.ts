@@ -213,7 +213,14 @@ describe('search', () => {
   });
 
   it('wins more than its share against threshold bots in a small seeded tournament', async () => {
-    const r = await runTournament({ pool: ['search:samples=150', 'threshold'], tables: [[0, 1, 1]], rules: { players: 3 }, games: 20, seed: 'search-test', threads: 1 });
+    const r = await runTournament({
+      pool: ['search:samples=150', 'threshold'],
+      tables: [[0, 1, 1]],
+      rules: { players: 3 },
+      games: 20,
+      seed: 'search-test',
+      threads: 1,
+    });
     const share = r.stats.agents().find((x) => x.agent === 'search:samples=150')!.winShare;
     expect(share).toBeGreaterThan(0.4); // parity 1/3
   });
@@ -224,8 +231,24 @@ describe('the information model', () => {
     const obs = position({ card: 20 });
     expect(Object.keys(obs).sort()).toEqual(['rules', 'seat']);
     expect(Object.getOwnPropertyNames(Object.getPrototypeOf(obs)).sort()).toEqual([
-      'card', 'cardPoints', 'cardsLeft', 'chips', 'constructor', 'countedChips', 'current', 'displayOf', 'has',
-      'historyAt', 'historyLength', 'marginalCost', 'myChips', 'players', 'pot', 'removedAt', 'removedCards', 'starter',
+      'card',
+      'cardPoints',
+      'cardsLeft',
+      'chips',
+      'constructor',
+      'countedChips',
+      'current',
+      'displayOf',
+      'has',
+      'historyAt',
+      'historyLength',
+      'marginalCost',
+      'myChips',
+      'players',
+      'pot',
+      'removedAt',
+      'removedCards',
+      'starter',
     ]);
     expect(JSON.stringify(obs)).not.toMatch(/deck|actions/);
     expect(Object.isFrozen(obs.rules)).toBe(true);

@@ -157,7 +157,10 @@ class SearchAgent implements SearchDomain {
       else {
         const prog = progress(s.cardsLeft, deckCards);
         const cost = s.marginalCost(seat);
-        takes = seat === me ? thresholdTakes(self, false, s.card, cost, s.pot, chips, prog) : modelTakes(seatModel[seat]!, s.card, cost, s.pot, chips, prog, coins.next());
+        takes =
+          seat === me
+            ? thresholdTakes(self, false, s.card, cost, s.pot, chips, prog)
+            : modelTakes(seatModel[seat]!, s.card, cost, s.pot, chips, prog, coins.next());
       }
       if (takes) s.take();
       else s.pass();

@@ -53,7 +53,11 @@ export default defineAgent<ThresholdParams>({
   name: 'threshold',
   description: 'Takes when out of chips or when cost - potWeight x chips on the card <= margin (+ reserve and late-game adjustments).',
   params: {
-    cost: { description: 'card cost: marginal (run-aware: what taking adds to its card points) or face (the printed value)', default: 'marginal', choices: ['marginal', 'face'] },
+    cost: {
+      description: 'card cost: marginal (run-aware: what taking adds to its card points) or face (the printed value)',
+      default: 'marginal',
+      choices: ['marginal', 'face'],
+    },
     // Tuned: margin 2 with pot weight 2 beat the first defaults (4, 1.5) by 6.3 points against
     // greedy, threshold and mc (thresholds experiment), and by 14.4 in a field with search and mc.
     margin: num('take when cost - potWeight x pot is at most this', 2, -40, 40),

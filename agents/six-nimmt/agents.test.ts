@@ -21,7 +21,9 @@ function position(rows: number[][], hands: number[][], opts: { reveal?: number[]
   const s = new GameState(r);
   s.startGame(0);
   const used = new Set([...hands.flat(), ...rows.flat()]);
-  const filler = Array.from({ length: r.maxCard }, (_, i) => i + 1).filter((c) => !used.has(c)).slice(0, 4);
+  const filler = Array.from({ length: r.maxCard }, (_, i) => i + 1)
+    .filter((c) => !used.has(c))
+    .slice(0, 4);
   s.beginRound([...hands.flat(), ...filler]);
   s.seen.fill(0);
   s.seenCount = 0;
@@ -49,21 +51,37 @@ function withDefaults(def: AgentDefinition, over: Record<string, number | string
 }
 
 function start(obs: Observation, seed = 'test'): GameStart {
-  return { seat: 0, rules: obs.rules, agents: obs.rules.players === 2 ? ['a', 'b'] : ['a', 'b', 'c', 'd'].slice(0, obs.rules.players), random: makeRandom(seed) };
+  return {
+    seat: 0,
+    rules: obs.rules,
+    agents: obs.rules.players === 2 ? ['a', 'b'] : ['a', 'b', 'c', 'd'].slice(0, obs.rules.players),
+    random: makeRandom(seed),
+  };
 }
 
 describe('random', () => {
   it('plays only legal moves in every phase (the table checks each), base and pro', () => {
     for (const input of [{ players: 4 }, { players: 2, variant: 'pro' as const }, { players: 10 }]) {
       const rules = makeRules(input);
-      const table = new Table(rules, Array.from({ length: rules.players }, () => withDefaults(random)), Array(rules.players).fill('random'));
+      const table = new Table(
+        rules,
+        Array.from({ length: rules.players }, () => withDefaults(random)),
+        Array(rules.players).fill('random'),
+      );
       for (let g = 0; g < 50; g++) table.play({ hi: g, lo: 17 });
       expect(table.state.round).toBeGreaterThan(0);
     }
   });
 
   it('chooses rows and cards uniformly', () => {
-    const obs = position([[30], [40], [50], [60]], [[5, 6, 7, 8], [45, 46, 47, 48]], { reveal: [5, 45] });
+    const obs = position(
+      [[30], [40], [50], [60]],
+      [
+        [5, 6, 7, 8],
+        [45, 46, 47, 48],
+      ],
+      { reveal: [5, 45] },
+    );
     const bot = withDefaults(random);
     bot.newGame!(start(obs));
     const counts = [0, 0, 0, 0];
@@ -74,25 +92,79 @@ describe('random', () => {
 
 describe('heuristic', () => {
   it('takes the cheapest row; ties go to the longer row, then the lower index', () => {
-    expect(cheapestRow(position([[30, 55], [40], [50, 51], [60]], [[5, 6], [45, 46]], { reveal: [5, 45] }))).toBe(1);
+    expect(
+      cheapestRow(
+        position(
+          [[30, 55], [40], [50, 51], [60]],
+          [
+            [5, 6],
+            [45, 46],
+          ],
+          { reveal: [5, 45] },
+        ),
+      ),
+    ).toBe(1);
     // Rows 1 and 3 both hold 2 bullheads: row 3 has two cards, row 1 one.
-    expect(cheapestRow(position([[30, 55], [45], [50, 60], [61, 62]], [[5, 6], [70, 71]], { reveal: [5, 70] }))).toBe(3);
-    expect(cheapestRow(position([[30, 55], [61], [50, 60], [62]], [[5, 6], [70, 71]], { reveal: [5, 70] }))).toBe(1);
+    expect(
+      cheapestRow(
+        position(
+          [[30, 55], [45], [50, 60], [61, 62]],
+          [
+            [5, 6],
+            [70, 71],
+          ],
+          { reveal: [5, 70] },
+        ),
+      ),
+    ).toBe(3);
+    expect(
+      cheapestRow(
+        position(
+          [[30, 55], [61], [50, 60], [62]],
+          [
+            [5, 6],
+            [70, 71],
+          ],
+          { reveal: [5, 70] },
+        ),
+      ),
+    ).toBe(1);
     const bot = withDefaults(heuristic);
-    const obs = position([[30, 55], [40], [50, 51], [60]], [[5, 6], [45, 46]], { reveal: [5, 45] });
+    const obs = position(
+      [[30, 55], [40], [50, 51], [60]],
+      [
+        [5, 6],
+        [45, 46],
+      ],
+      { reveal: [5, 45] },
+    );
     bot.newGame!(start(obs));
     expect(bot.decide(obs)).toBe(1);
   });
 
   it('does not play the sixth card of a row when a safe card fits elsewhere', () => {
-    const obs = position([[20, 21, 22, 23, 24], [40], [60], [80]], [[25, 41], [90, 91]]);
+    const obs = position(
+      [[20, 21, 22, 23, 24], [40], [60], [80]],
+      [
+        [25, 41],
+        [90, 91],
+      ],
+    );
     const bot = withDefaults(heuristic);
     bot.newGame!(start(obs));
     expect(bot.decide(obs)).toBe(41);
   });
 
   it('prefers a card just above a short row to one far above a nearly full row', () => {
-    const obs = position([[10, 11, 12, 13], [40], [70], [99]], [[38, 42, 100], [1, 2, 3], [4, 6, 7], [8, 9, 14]]);
+    const obs = position(
+      [[10, 11, 12, 13], [40], [70], [99]],
+      [
+        [38, 42, 100],
+        [1, 2, 3],
+        [4, 6, 7],
+        [8, 9, 14],
+      ],
+    );
     const bot = withDefaults(heuristic);
     bot.newGame!(start(obs));
     expect([42, 100]).toContain(bot.decide(obs));
@@ -116,15 +188,34 @@ describe('heuristic', () => {
 describe('mc', () => {
   it('takes the cheaper of two rows when its card is lowest', () => {
     // Row 1 holds 3 bullheads, the others 10, 4 and 4.
-    const obs = position([[30, 55], [40], [50, 51], [60, 61]], [[5, 70, 71], [45, 46, 47]], { reveal: [5, 45] });
+    const obs = position(
+      [[30, 55], [40], [50, 51], [60, 61]],
+      [
+        [5, 70, 71],
+        [45, 46, 47],
+      ],
+      { reveal: [5, 45] },
+    );
     const bot = withDefaults(mc, { rollouts: 30 });
     bot.newGame!(start(obs));
     expect(bot.decide(obs)).toBe(1);
   });
 
   it('decides the same from the same stream, and carries nothing from one decision to the next', () => {
-    const obs = position([[10], [30], [50], [70]], [[12, 33, 52, 90, 100], [1, 2, 3, 4, 6]]);
-    const other = position([[20, 21, 22], [44], [66], [88]], [[23, 45, 67, 89, 99], [7, 8, 9, 13, 14]]);
+    const obs = position(
+      [[10], [30], [50], [70]],
+      [
+        [12, 33, 52, 90, 100],
+        [1, 2, 3, 4, 6],
+      ],
+    );
+    const other = position(
+      [[20, 21, 22], [44], [66], [88]],
+      [
+        [23, 45, 67, 89, 99],
+        [7, 8, 9, 13, 14],
+      ],
+    );
     const decide = (warm: boolean): number[] => {
       const bot = withDefaults(mc, { rollouts: 40 });
       bot.newGame!(start(other, 'same'));
@@ -137,7 +228,15 @@ describe('mc', () => {
 
   it('beats random in a small seeded tournament (2 and 4 players)', async () => {
     for (const players of [2, 4]) {
-      const r = await runTournament({ game: '6-nimmt', pool: ['mc:rollouts=10', 'random'], rules: { players }, games: 12, seed: 'mc-vs-random', threads: 1, selfPlay: true });
+      const r = await runTournament({
+        game: '6-nimmt',
+        pool: ['mc:rollouts=10', 'random'],
+        rules: { players },
+        games: 12,
+        seed: 'mc-vs-random',
+        threads: 1,
+        selfPlay: true,
+      });
       const agents = r.stats.agents();
       const mcScore = agents.find((a) => a.agent === 'mc:rollouts=10')!.meanScore;
       const randomScore = agents.find((a) => a.agent === 'random')!.meanScore;
@@ -148,15 +247,34 @@ describe('mc', () => {
 
 describe('search', () => {
   it('takes the cheaper of two rows when its card is lowest', () => {
-    const obs = position([[30, 55], [40], [50, 51], [60, 61]], [[5, 70, 71], [45, 46, 47]], { reveal: [5, 45] });
+    const obs = position(
+      [[30, 55], [40], [50, 51], [60, 61]],
+      [
+        [5, 70, 71],
+        [45, 46, 47],
+      ],
+      { reveal: [5, 45] },
+    );
     const bot = withDefaults(search, { samples: 30 });
     bot.newGame!(start(obs));
     expect(bot.decide(obs)).toBe(1);
   });
 
   it('plays a card it holds, decides the same from the same stream, and carries nothing from one decision to the next', () => {
-    const obs = position([[10], [30], [50], [70]], [[12, 33, 52, 90, 100], [1, 2, 3, 4, 6]]);
-    const other = position([[20, 21, 22], [44], [66], [88]], [[23, 45, 67, 89, 99], [7, 8, 9, 13, 14]]);
+    const obs = position(
+      [[10], [30], [50], [70]],
+      [
+        [12, 33, 52, 90, 100],
+        [1, 2, 3, 4, 6],
+      ],
+    );
+    const other = position(
+      [[20, 21, 22], [44], [66], [88]],
+      [
+        [23, 45, 67, 89, 99],
+        [7, 8, 9, 13, 14],
+      ],
+    );
     const decide = (warm: boolean): number[] => {
       const bot = withDefaults(search, { samples: 40 });
       bot.newGame!(start(other, 'same'));
@@ -172,7 +290,15 @@ describe('search', () => {
   it('beats random in a small seeded tournament (2 and 4 players, base and pro)', async () => {
     for (const rules of [{ players: 2 }, { players: 4 }, { players: 3, variant: 'pro' }]) {
       const table = [0, 1, 1, 1].slice(0, rules.players);
-      const r = await runTournament({ game: '6-nimmt', pool: ['search:samples=10,draft=search', 'random'], tables: [table], rules, games: 2, seed: 'search-vs-random', threads: 1 });
+      const r = await runTournament({
+        game: '6-nimmt',
+        pool: ['search:samples=10,draft=search', 'random'],
+        tables: [table],
+        rules,
+        games: 2,
+        seed: 'search-vs-random',
+        threads: 1,
+      });
       const agents = r.stats.agents();
       const searchScore = agents.find((a) => a.agent === 'search:samples=10,draft=search')!.meanScore;
       const randomScore = agents.find((a) => a.agent === 'random')!.meanScore;
@@ -183,13 +309,55 @@ describe('search', () => {
 
 describe('the information model', () => {
   it('gives a bot no path to other hands (base), the set-aside cards or pending choices', () => {
-    const obs = position([[10], [30], [50], [70]], [[12, 33], [1, 2]]);
+    const obs = position(
+      [[10], [30], [50], [70]],
+      [
+        [12, 33],
+        [1, 2],
+      ],
+    );
     expect(Object.keys(obs).sort()).toEqual(['rules', 'seat']);
     expect(Object.getOwnPropertyNames(Object.getPrototypeOf(obs)).sort()).toEqual([
-      'bullheads', 'cardBullheads', 'constructor', 'draftPick', 'handCard', 'handCardOf', 'handCountOf', 'handOf', 'handSize',
-      'holds', 'holdsOf', 'isOpen', 'isSeen', 'isUnseen', 'myChoice', 'openCards', 'openCount', 'phase', 'picker', 'picks', 'playedCard',
-      'players', 'revealedCard', 'revealedThisTurn', 'round', 'roundBullheads', 'roundStarter', 'rowBullheads', 'rowCard', 'rowCards',
-      'rowChoice', 'rowChooser', 'rowEnd', 'rowLength', 'rowsTaken', 'startRow', 'starter', 'targetRow', 'turn', 'unseenCount',
+      'bullheads',
+      'cardBullheads',
+      'constructor',
+      'draftPick',
+      'handCard',
+      'handCardOf',
+      'handCountOf',
+      'handOf',
+      'handSize',
+      'holds',
+      'holdsOf',
+      'isOpen',
+      'isSeen',
+      'isUnseen',
+      'myChoice',
+      'openCards',
+      'openCount',
+      'phase',
+      'picker',
+      'picks',
+      'playedCard',
+      'players',
+      'revealedCard',
+      'revealedThisTurn',
+      'round',
+      'roundBullheads',
+      'roundStarter',
+      'rowBullheads',
+      'rowCard',
+      'rowCards',
+      'rowChoice',
+      'rowChooser',
+      'rowEnd',
+      'rowLength',
+      'rowsTaken',
+      'startRow',
+      'starter',
+      'targetRow',
+      'turn',
+      'unseenCount',
     ]);
     expect(JSON.stringify(obs)).not.toMatch(/hands|deck/);
     expect(Object.isFrozen(obs.rules)).toBe(true);

@@ -1,4 +1,12 @@
-import { defineAgent, type Action, type GameStart, type NumberParam, type Observation, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
+import {
+  defineAgent,
+  type Action,
+  type GameStart,
+  type NumberParam,
+  type Observation,
+  type Rules,
+  type SixNimmtAgent,
+} from '../../src/games/six-nimmt/agent.js';
 
 /**
  * The rule of thumb most players use, made explicit.
@@ -33,12 +41,17 @@ const num = (description: string, def: number, min: number, max: number): Number
 
 export default defineAgent<HeuristicParams>({
   name: 'heuristic',
-  description: 'Plays the card with the lowest expected penalty (full rows, chance the gap fills, low cards), takes the cheapest row, drafts by a simple policy.',
+  description:
+    'Plays the card with the lowest expected penalty (full rows, chance the gap fills, low cards), takes the cheapest row, drafts by a simple policy.',
   params: {
     lowPenalty: num('extra cost of a card lower than every row, on top of the cheapest row', 1, -20, 50),
     caution: num('weight of the risk that other cards fill a row before its card', 3, 0, 20),
     dump: num('bonus for playing a card far above its row end while it is still safe', 1, -20, 20),
-    draft: { description: 'pro draft: high (highest open card), low, or spread (farthest from its own cards)', default: 'high', choices: ['high', 'low', 'spread'] },
+    draft: {
+      description: 'pro draft: high (highest open card), low, or spread (farthest from its own cards)',
+      default: 'high',
+      choices: ['high', 'low', 'spread'],
+    },
   },
   create: (p) => new HeuristicAgent(p),
 });

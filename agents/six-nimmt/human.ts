@@ -29,7 +29,9 @@ class HumanAgent {
     this.recent = [];
     const others = start.agents.map((a, s) => `seat ${s}: ${s === start.seat ? 'you' : a}`).join(', ');
     const r = start.rules;
-    write(`\n${bold('New game of 6 nimmt!')} (${r.variant === 'pro' ? `pro variant, cards 1-${r.maxCard} drafted face up` : 'base game'}; to ${r.endScore} bullheads)  ${others}\n`);
+    write(
+      `\n${bold('New game of 6 nimmt!')} (${r.variant === 'pro' ? `pro variant, cards 1-${r.maxCard} drafted face up` : 'base game'}; to ${r.endScore} bullheads)  ${others}\n`,
+    );
   }
 
   private who(seat: number): string {
@@ -43,7 +45,9 @@ class HumanAgent {
       const cards = Array.from({ length: obs.players }, (_, p) => `${this.who(p)} ${obs.revealedCard(p)}`);
       this.recent.push(`Turn ${e.turn + 1} revealed: ${cards.join(', ')}`);
     } else if (e.type === 'take') {
-      this.recent.push(`${this.who(e.seat)} took row ${e.row + 1} (${e.bullheads} bullhead${e.bullheads === 1 ? '' : 's'})${e.chosen ? ' (card lower than every row)' : ' (sixth card)'}.`);
+      this.recent.push(
+        `${this.who(e.seat)} took row ${e.row + 1} (${e.bullheads} bullhead${e.bullheads === 1 ? '' : 's'})${e.chosen ? ' (card lower than every row)' : ' (sixth card)'}.`,
+      );
     }
   }
 
@@ -83,10 +87,18 @@ class HumanAgent {
       const me = seat === obs.seat;
       const name = (me ? 'You' : this.start.agents[seat]!).padEnd(14);
       const hand = me || obs.rules.variant === 'pro' ? `  hand ${obs.handOf(seat).join(' ')}` : '';
-      lines.push(`  ${me ? '>' : ' '} seat ${seat} ${name} bullheads ${String(obs.bullheads(seat)).padStart(3)} (this round ${obs.roundBullheads(seat)})${hand}`);
+      lines.push(
+        `  ${me ? '>' : ' '} seat ${seat} ${name} bullheads ${String(obs.bullheads(seat)).padStart(3)} (this round ${obs.roundBullheads(seat)})${hand}`,
+      );
     }
     if (obs.phase === 'draft') lines.push(`  Open cards: ${obs.openCards().join(' ')}`);
-    else lines.push(`  Your hand: ${obs.handOf().map((c) => `${c}${heads(obs.cardBullheads(c))}`).join(' ')}   (bullheads in brackets when more than 1)`);
+    else
+      lines.push(
+        `  Your hand: ${obs
+          .handOf()
+          .map((c) => `${c}${heads(obs.cardBullheads(c))}`)
+          .join(' ')}   (bullheads in brackets when more than 1)`,
+      );
     return lines.join('\n') + '\n';
   }
 }

@@ -37,7 +37,11 @@ export default defineAgent<McParams>({
     horizon: { description: 'play each rollout to the end of the round or of the game', default: 'round', choices: ['round', 'game'] },
     objective: { description: "bullheads: its own; margin: its own minus the best opponent's", default: 'bullheads', choices: ['bullheads', 'margin'] },
     noise: { description: "chance that another seat's rollout play is a random card instead of the heuristic's", default: 0.35, min: 0, max: 1 },
-    draft: { description: 'pro draft: pick as the heuristic does (highest open card), or search every open card with rollouts', default: 'heuristic', choices: ['heuristic', 'search'] },
+    draft: {
+      description: 'pro draft: pick as the heuristic does (highest open card), or search every open card with rollouts',
+      default: 'heuristic',
+      choices: ['heuristic', 'search'],
+    },
   },
   create: (p) => new McAgent(p),
 });

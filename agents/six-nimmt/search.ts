@@ -74,7 +74,8 @@ class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
 
   act(s: SixNimmtState, seat: number): number {
     if (s.phase === PLAY) {
-      if (this.noise > 0 && seat !== this.me && this.rng.next() < this.noise) return s.hands[seat * s.handSize + Math.floor(this.rng.next() * s.handLen[seat]!)]!;
+      if (this.noise > 0 && seat !== this.me && this.rng.next() < this.noise)
+        return s.hands[seat * s.handSize + Math.floor(this.rng.next() * s.handLen[seat]!)]!;
       return this.heuristic.decide(this.views[seat]!);
     }
     const answer = this.heuristic.decide(this.views[seat]!);
@@ -116,10 +117,15 @@ class SearchAgent implements SixNimmtAgent {
       this.policy.views = Array.from({ length: r.players }, (_, seat) => new SeatView(this.scratch, seat));
       this.policy.heuristic.prepare(r);
       const position: GameState = this.sampler.position;
-      this.domain = new ContractDomain(this.root, this.scratch, (root, random) => {
-        this.sampler.sample(random);
-        root.copyFrom(position as SixNimmtState);
-      }, this.policy);
+      this.domain = new ContractDomain(
+        this.root,
+        this.scratch,
+        (root, random) => {
+          this.sampler.sample(random);
+          root.copyFrom(position as SixNimmtState);
+        },
+        this.policy,
+      );
     }
     this.random = start.random;
   }

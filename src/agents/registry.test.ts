@@ -95,12 +95,31 @@ describe("loading a user's bot file", () => {
     const sub = mkdtempSync(join(dir, 'helper-'));
     const helper = join(sub, 'choice.ts');
     const bot = join(sub, 'bot.ts');
-    writeFileSync(bot, `import { choice } from './choice.js';
-      export default { name: 'follows-helper', description: '', params: {}, create: () => ({ decide: (o: { myChips: number }) => (o.myChips === 0 ? 'take' : choice) }) };`);
+    writeFileSync(
+      bot,
+      `import { choice } from './choice.js';
+      export default { name: 'follows-helper', description: '', params: {}, create: () => ({ decide: (o: { myChips: number }) => (o.myChips === 0 ? 'take' : choice) }) };`,
+    );
     // Each run is a fresh process, as a user's would be: only the on-disk bundle cache carries over.
     const meanChips = (): number => {
       const out = join(sub, `run-${Math.random().toString(36).slice(2)}`);
-      execFileSync(process.execPath, [CLI, 'tournament', '--agents', `${bot},greedy`, '--players', '2', '--chips', '11', '--games', '20', '--quiet', '--threads', '1', '--out', out]);
+      execFileSync(process.execPath, [
+        CLI,
+        'tournament',
+        '--agents',
+        `${bot},greedy`,
+        '--players',
+        '2',
+        '--chips',
+        '11',
+        '--games',
+        '20',
+        '--quiet',
+        '--threads',
+        '1',
+        '--out',
+        out,
+      ]);
       const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { agents: { agent: string; meanChips: number }[] };
       return summary.agents.find((a) => a.agent === 'follows-helper')!.meanChips;
     };
@@ -121,7 +140,9 @@ describe("loading a user's bot file", () => {
     );
     const agent = await loadAgent(path, '6-nimmt');
     expect(agent.definition).toMatchObject({ name: 'low', game: '6-nimmt', description: '6 nimmt!' });
-    await expect(loadAgent(botFile('nope.ts', `import { x } from 'nothanks-lab/nope'; export default x;`))).rejects.toThrow(/"nothanks-lab\/nope" is not an entry of the lab \(nothanks-lab, nothanks-lab\/no-thanks, /);
+    await expect(loadAgent(botFile('nope.ts', `import { x } from 'nothanks-lab/nope'; export default x;`))).rejects.toThrow(
+      /"nothanks-lab\/nope" is not an entry of the lab \(nothanks-lab, nothanks-lab\/no-thanks, /,
+    );
   });
 
   it('loads plain JavaScript too', async () => {
@@ -138,7 +159,10 @@ describe("loading a user's bot file", () => {
 
 describe('labels', () => {
   it("name a file bot by its own name and parameters, keep built-ins' specs, and tell equal names apart", async () => {
-    const one = botFile('one.mjs', `export default { name: 'copycat', description: '', params: { k: { description: '', default: 1, min: 0, max: 9 } }, create: () => ({ decide: () => 'take' }) };`);
+    const one = botFile(
+      'one.mjs',
+      `export default { name: 'copycat', description: '', params: { k: { description: '', default: 1, min: 0, max: 9 } }, create: () => ({ decide: () => 'take' }) };`,
+    );
     const two = botFile('two.mjs', `export default { name: 'copycat', description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
     const greedy = botFile('greedy-file.mjs', `export default { name: 'greedy', description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
     const unnamed = botFile('nameless.mjs', `export default { description: '', params: {}, create: () => ({ decide: () => 'take' }) };`);
@@ -146,13 +170,18 @@ describe('labels', () => {
     const pool = await loadPool([`${one}`, 'threshold:margin=3', two, greedy, 'greedy', unnamed, `${one}:k=2`]);
     expect(pool.map((a) => a.label)).toEqual(['copycat', 'threshold:margin=3', 'copycat#2', 'greedy#2', 'greedy', 'nameless', 'copycat:k=2']);
     expect(pool.map((a) => a.file)).toEqual([one, undefined, two, greedy, undefined, unnamed, one]);
-    await expect(loadAgent(botFile('blank.mjs', `export default { name: ' ', params: {}, create: () => ({ decide: () => 'take' }) };`))).rejects.toThrow(/"name" must be a non-empty string/);
+    await expect(loadAgent(botFile('blank.mjs', `export default { name: ' ', params: {}, create: () => ({ decide: () => 'take' }) };`))).rejects.toThrow(
+      /"name" must be a non-empty string/,
+    );
   });
 });
 
 describe('misbehaving bots', () => {
   async function play(decide: string): Promise<void> {
-    const path = botFile(`bad-${Math.random().toString(36).slice(2)}.mjs`, `export default { name: 'bad', params: {}, create: () => ({ decide: ${decide} }) };`);
+    const path = botFile(
+      `bad-${Math.random().toString(36).slice(2)}.mjs`,
+      `export default { name: 'bad', params: {}, create: () => ({ decide: ${decide} }) };`,
+    );
     const bad = await loadAgent(path);
     const greedy = await loadAgent('greedy');
     const table = new Table(makeRules({ players: 3 }), [greedy.create(), bad.create(), greedy.create()] as NoThanksAgent[], ['greedy', 'bad', 'greedy']);

@@ -73,7 +73,11 @@ export function agentLabel(name: string, spec: AgentSpec): string {
  * named like a built-in) gets the first free suffix `#2`, `#3`, ... in pool order. Every thread
  * that loads the same pool gets the same labels.
  */
-export async function loadPool(specs: readonly string[], game: string = DEFAULT_GAME, load: (spec: string, game: string) => Promise<LoadedAgent> = loadAgent): Promise<LoadedAgent[]> {
+export async function loadPool(
+  specs: readonly string[],
+  game: string = DEFAULT_GAME,
+  load: (spec: string, game: string) => Promise<LoadedAgent> = loadAgent,
+): Promise<LoadedAgent[]> {
   const loaded = await Promise.all(specs.map((spec) => load(spec, game)));
   const taken = new Set(loaded.filter((a) => a.file === undefined).map((a) => a.label));
   return loaded.map((a) => {
@@ -88,7 +92,9 @@ export async function loadPool(specs: readonly string[], game: string = DEFAULT_
 /** For tournaments, sweeps and experiments: a bot that waits for a person would hang them. */
 export function assertBot(agent: LoadedAgent): LoadedAgent {
   if (agent.definition.interactive) {
-    throw new UserError(`agent "${agent.label}" waits for a person at the terminal: play against it with \`nothanks play\`; tournaments, sweeps and experiments seat bots only`);
+    throw new UserError(
+      `agent "${agent.label}" waits for a person at the terminal: play against it with \`nothanks play\`; tournaments, sweeps and experiments seat bots only`,
+    );
   }
   return agent;
 }
@@ -106,7 +112,9 @@ export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValue
     const p = Object.hasOwn(def.params, key) ? def.params[key] : undefined;
     if (!p) {
       const known = Object.keys(def.params);
-      throw new UserError(`agent "${spec.text}": unknown parameter "${key}" (${known.length ? `known: ${known.join(', ')}` : `${def.name} takes no parameters`})`);
+      throw new UserError(
+        `agent "${spec.text}": unknown parameter "${key}" (${known.length ? `known: ${known.join(', ')}` : `${def.name} takes no parameters`})`,
+      );
     }
     if ('choices' in p) {
       if (!p.choices.includes(raw)) throw new UserError(`agent "${spec.text}": ${key} must be one of ${p.choices.join(', ')}, got "${raw}"`);
@@ -138,7 +146,16 @@ function labImports(): Plugin {
       b.onResolve({ filter: new RegExp(`^${escaped}(/.*)?$`) }, (args) => {
         const entry = pkg.exports?.[`.${args.path.slice(pkg.name.length)}`];
         const target = typeof entry === 'string' ? entry : entry?.default;
-        if (!target) return { errors: [{ text: `"${args.path}" is not an entry of the lab (${Object.keys(pkg.exports ?? {}).map((k) => pkg.name + k.slice(1)).join(', ')})` }] };
+        if (!target)
+          return {
+            errors: [
+              {
+                text: `"${args.path}" is not an entry of the lab (${Object.keys(pkg.exports ?? {})
+                  .map((k) => pkg.name + k.slice(1))
+                  .join(', ')})`,
+              },
+            ],
+          };
         return { path: pathToFileURL(join(PROJECT_ROOT, target)).href, external: true };
       });
     },
@@ -160,7 +177,16 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
     try {
       // Loaded on demand: worker threads that play built-in bots never pay for esbuild.
       const { build } = await import('esbuild');
-      const out = await build({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent', packages: 'external', plugins: [labImports()] });
+      const out = await build({
+        entryPoints: [path],
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        write: false,
+        logLevel: 'silent',
+        packages: 'external',
+        plugins: [labImports()],
+      });
       code = out.outputFiles[0]!.contents;
     } catch (err) {
       const first = (err as { errors?: { text: string }[] }).errors?.[0]?.text ?? String(err);
@@ -189,7 +215,15 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
     throw new UserError(`agent file ${path} does not export a bot: export default { name, description, params, create }`);
   }
   if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id such as "no-thanks"`);
-  if (def.name !== undefined && (typeof def.name !== 'string' || !def.name.trim())) throw new UserError(`agent file ${path}: "name" must be a non-empty string (the bot's label in tables)`);
+  if (def.name !== undefined && (typeof def.name !== 'string' || !def.name.trim()))
+    throw new UserError(`agent file ${path}: "name" must be a non-empty string (the bot's label in tables)`);
   // A bot without a name is labelled by its file's name (not its whole path).
-  return { name: def.name?.trim() ?? basename(path).replace(/\.(m|c)?(t|j)s$/, ''), game: def.game, description: def.description ?? '', params: def.params ?? {}, interactive: def.interactive === true, create: def.create } as AgentDefinition;
+  return {
+    name: def.name?.trim() ?? basename(path).replace(/\.(m|c)?(t|j)s$/, ''),
+    game: def.game,
+    description: def.description ?? '',
+    params: def.params ?? {},
+    interactive: def.interactive === true,
+    create: def.create,
+  } as AgentDefinition;
 }

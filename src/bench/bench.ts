@@ -30,7 +30,11 @@ export interface EngineFigures {
 export async function engineWorkload(workload: string, specs: string[], games: number): Promise<EngineFigures> {
   const rules = makeRules({ players: specs.length });
   const loaded = await Promise.all(specs.map((s) => loadAgent(s)));
-  const table = new Table(rules, loaded.map((l) => l.create() as NoThanksAgent), specs);
+  const table = new Table(
+    rules,
+    loaded.map((l) => l.create() as NoThanksAgent),
+    specs,
+  );
   const master = masterKey('no-thanks', 'bench');
   const key: SeedKey = { hi: 0, lo: 0 };
   // Warm up the JIT on other deals, then time.
@@ -80,7 +84,11 @@ export async function mcWorkload(games: number): Promise<McFigures> {
     },
   };
   const ref = await loadAgent(REFERENCE_RULE);
-  const table = new Table(makeRules({ players: 4 }), [timed, ...[1, 2, 3].map(() => ref.create() as NoThanksAgent)], ['mc', REFERENCE_RULE, REFERENCE_RULE, REFERENCE_RULE]);
+  const table = new Table(
+    makeRules({ players: 4 }),
+    [timed, ...[1, 2, 3].map(() => ref.create() as NoThanksAgent)],
+    ['mc', REFERENCE_RULE, REFERENCE_RULE, REFERENCE_RULE],
+  );
   const master = masterKey('no-thanks', 'bench-mc');
   const key: SeedKey = { hi: 0, lo: 0 };
   table.play(dealKeyInto(master, 1_000_000, key));
@@ -169,7 +177,13 @@ export async function tournamentWorkload(deals: number): Promise<TournamentFigur
 
 /** Peak memory of a large tournament of fast bots (whole process: workers are threads). */
 export async function memoryWorkload(deals: number): Promise<{ games: number; peakMB: number; seconds: number }> {
-  const r = await runTournament({ pool: ['greedy', 'threshold', 'random', REFERENCE_RULE], rules: { players: 4 }, games: deals, seed: 'bench-memory', threads: 2 });
+  const r = await runTournament({
+    pool: ['greedy', 'threshold', 'random', REFERENCE_RULE],
+    rules: { players: 4 },
+    games: deals,
+    seed: 'bench-memory',
+    threads: 2,
+  });
   return { games: r.gamesPlayed, peakMB: process.resourceUsage().maxRSS / 1024, seconds: r.elapsedSeconds };
 }
 
@@ -186,7 +200,10 @@ export function cReference(games: number): { figures: Record<string, number> } |
     const out = execFileSync('bash', [REFERENCE_SCRIPT, String(games), '4'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     return { figures: JSON.parse(out.trim().split('\n').pop()!) as Record<string, number> };
   } catch (err) {
-    const stderr = String((err as { stderr?: unknown }).stderr ?? '').trim().split('\n').pop();
+    const stderr = String((err as { stderr?: unknown }).stderr ?? '')
+      .trim()
+      .split('\n')
+      .pop();
     return { skipped: `${REFERENCE_SCRIPT} failed (it needs bash and a C compiler, cc)${stderr ? `: ${stderr}` : ''}` };
   }
 }

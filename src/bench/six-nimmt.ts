@@ -25,10 +25,20 @@ export interface SixNimmtEngineFigures {
 }
 
 /** Plays `games` games at one table in this thread through the game loop. */
-export async function sixNimmtEngineWorkload(workload: string, specs: string[], games: number, rules: Partial<RulesInput> = {}): Promise<SixNimmtEngineFigures> {
+export async function sixNimmtEngineWorkload(
+  workload: string,
+  specs: string[],
+  games: number,
+  rules: Partial<RulesInput> = {},
+): Promise<SixNimmtEngineFigures> {
   const r = makeRules({ ...rules, players: specs.length });
   const loaded = await Promise.all(specs.map((s) => loadAgent(s, '6-nimmt')));
-  const table = new Table(r, loaded.map((l) => l.create() as SixNimmtAgent), specs, false);
+  const table = new Table(
+    r,
+    loaded.map((l) => l.create() as SixNimmtAgent),
+    specs,
+    false,
+  );
   const master = masterKey('6-nimmt', 'bench');
   const key: SeedKey = { hi: 0, lo: 0 };
   // Warm up the JIT on other deals, then time.
@@ -80,7 +90,12 @@ export async function sixNimmtMcWorkload(games: number, spec = 'mc'): Promise<Si
     },
   };
   const h = await loadAgent('heuristic', '6-nimmt');
-  const table = new Table(makeRules({ players: 4 }), [timed, ...[1, 2, 3].map(() => h.create() as SixNimmtAgent)], [spec, 'heuristic', 'heuristic', 'heuristic'], false);
+  const table = new Table(
+    makeRules({ players: 4 }),
+    [timed, ...[1, 2, 3].map(() => h.create() as SixNimmtAgent)],
+    [spec, 'heuristic', 'heuristic', 'heuristic'],
+    false,
+  );
   const master = masterKey('6-nimmt', 'bench-mc');
   const key: SeedKey = { hi: 0, lo: 0 };
   table.play(dealKeyInto(master, 1_000_000, key));

@@ -23,7 +23,11 @@ export async function specialsBench(opts: { json: boolean; quick: boolean }): Pr
 
   say('special cards workload 1: value in every seat, 3 players...');
   const games = Math.max(1, Math.round(50_000 * scale));
-  const table = new Table(rules, [0, 1, 2].map(() => value.create() as SpecialsAgent), ['value', 'value', 'value']);
+  const table = new Table(
+    rules,
+    [0, 1, 2].map(() => value.create() as SpecialsAgent),
+    ['value', 'value', 'value'],
+  );
   for (let g = 0; g < Math.min(2_000, games); g++) table.play(dealKeyInto(master, games + g, key));
   let decisions = 0;
   const t0 = performance.now();

@@ -7,17 +7,56 @@ import * as specs from './specs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-charts-'));
 const means = [3, 4].flatMap((players) => ['a', 'b'].map((agent, i) => ({ players, agent, mean: 20 + i * 5, lo: 18 + i * 5, hi: 22 + i * 5 })));
-const sweep: specs.SweepRow[] = [0, 2, 4].flatMap((margin) => [1, 2].map((w) => ({ margin, w, label: `m${margin} w${w}`, mean: margin + w, lo: margin + w - 1, hi: margin + w + 1, status: margin === 0 && w === 1 ? ('winner' as const) : ('finalist' as const) })));
+const sweep: specs.SweepRow[] = [0, 2, 4].flatMap((margin) =>
+  [1, 2].map((w) => ({
+    margin,
+    w,
+    label: `m${margin} w${w}`,
+    mean: margin + w,
+    lo: margin + w - 1,
+    hi: margin + w + 1,
+    status: margin === 0 && w === 1 ? ('winner' as const) : ('finalist' as const),
+  })),
+);
 
 const cases: [string, ReturnType<typeof specs.leaderboardChart>][] = [
   ['leaderboard', specs.leaderboardChart(means)],
-  ['pairwise', specs.pairwiseChart([3, 4].flatMap((players) => [{ players, row: 'a', column: 'b', diff: -5, significant: true }, { players, row: 'b', column: 'a', diff: 5, significant: true }]))],
-  ['distributions', specs.distributionChart([{ players: 4, agent: 'a', score: 10, share: 0.5 }, { players: 4, agent: 'a', score: 20, share: 0.5 }])],
+  [
+    'pairwise',
+    specs.pairwiseChart(
+      [3, 4].flatMap((players) => [
+        { players, row: 'a', column: 'b', diff: -5, significant: true },
+        { players, row: 'b', column: 'a', diff: 5, significant: true },
+      ]),
+    ),
+  ],
+  [
+    'distributions',
+    specs.distributionChart([
+      { players: 4, agent: 'a', score: 10, share: 0.5 },
+      { players: 4, agent: 'a', score: 20, share: 0.5 },
+    ]),
+  ],
   ['seats', specs.seatChart([0, 1, 2].map((position) => ({ players: 3, position, mean: 30 - position, lo: 28 - position, hi: 32 - position })))],
-  ['trend', specs.trendChart([3, 4, 5].map((players) => ({ players, agent: 'a', value: 10 * players, lo: 10 * players - 2, hi: 10 * players + 2 })), 'Mean score', 'sub', 'points')],
+  [
+    'trend',
+    specs.trendChart(
+      [3, 4, 5].map((players) => ({ players, agent: 'a', value: 10 * players, lo: 10 * players - 2, hi: 10 * players + 2 })),
+      'Mean score',
+      'sub',
+      'points',
+    ),
+  ],
   ['sweep-ranking', specs.sweepRankingChart(sweep, 'threshold')],
   ['sweep-heatmap', specs.sweepHeatmapChart(sweep, 'margin', 'w', 'threshold')],
-  ['sweep-line', specs.sweepLineChart(sweep.filter((r) => r.w === 1), 'margin', 'threshold')],
+  [
+    'sweep-line',
+    specs.sweepLineChart(
+      sweep.filter((r) => r.w === 1),
+      'margin',
+      'threshold',
+    ),
+  ],
 ];
 
 describe('charts', () => {
@@ -38,7 +77,11 @@ describe('charts', () => {
 describe('pairwise colour scale', () => {
   /** Both cells of every pair of bots at the given mean scores. */
   const cells = (means: Record<string, number>) =>
-    Object.entries(means).flatMap(([row, x]) => Object.entries(means).filter(([column]) => column !== row).map(([column, y]) => ({ row, column, diff: x - y })));
+    Object.entries(means).flatMap(([row, x]) =>
+      Object.entries(means)
+        .filter(([column]) => column !== row)
+        .map(([column, y]) => ({ row, column, diff: x - y })),
+    );
 
   it('leaves a far-off bot out of the scale, so the gaps between the others show', () => {
     // The 5-player strategies run: random 110 points behind, the others within 2.

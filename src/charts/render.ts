@@ -27,6 +27,11 @@ export async function renderChart(dir: string, name: string, spec: TopLevelSpec,
     }).render();
     writeFileAtomic(join(dir, `${name}.png`), image.asPng());
   }
-  const title = typeof spec.title === 'string' ? spec.title : Array.isArray(spec.title) ? spec.title.join(' ') : String((spec.title as { text?: unknown } | undefined)?.text ?? name);
+  const title =
+    typeof spec.title === 'string'
+      ? spec.title
+      : Array.isArray(spec.title)
+        ? spec.title.join(' ')
+        : String((spec.title as { text?: unknown } | undefined)?.text ?? name);
   return { name, title, vega: compiled };
 }

@@ -39,13 +39,22 @@ export function leaderboardChart(rows: (MeanRow & { panel?: string })[], byPanel
         y: { field: 'agent', type: 'nominal', sort: { field: 'mean', op: 'min', order: 'ascending' }, title: null },
       },
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } } },
+        {
+          mark: { type: 'rule', strokeWidth: 2 },
+          encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } },
+        },
         {
           mark: { type: 'point', filled: true, size: 70 },
           encoding: {
             x: { field: 'mean', type: 'quantitative' },
             color: { field: 'agent', type: 'nominal', legend: null },
-            tooltip: [{ field: 'agent' }, { field: 'players' }, { field: 'mean', format: '.2f' }, { field: 'lo', title: 'CI low', format: '.2f' }, { field: 'hi', title: 'CI high', format: '.2f' }],
+            tooltip: [
+              { field: 'agent' },
+              { field: 'players' },
+              { field: 'mean', format: '.2f' },
+              { field: 'lo', title: 'CI low', format: '.2f' },
+              { field: 'hi', title: 'CI high', format: '.2f' },
+            ],
           },
         },
       ],
@@ -144,7 +153,10 @@ export function pairwiseChart(rows: PairRow[]): TopLevelSpec {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: {
       text: 'Paired score difference: row minus column',
-      subtitle: ['points per game over shared deals; negative (blue) = row bot better; * significant (simultaneous 95% interval excludes 0)', 'each panel has its own colour scale, clipped so that one far-off bot does not hide the other gaps'],
+      subtitle: [
+        'points per game over shared deals; negative (blue) = row bot better; * significant (simultaneous 95% interval excludes 0)',
+        'each panel has its own colour scale, clipped so that one far-off bot does not hide the other gaps',
+      ],
     },
     hconcat: [...new Set(rows.map((r) => r.players))].map(panel),
     resolve: { scale: { color: 'independent' } },
@@ -160,10 +172,16 @@ export interface DistributionRow {
 }
 
 /** Share of games ending on each score, one line per bot (or per arm: `series` 'arm'). */
-export function distributionChart(rows: (DistributionRow | { players: number; arm: string; score: number; share: number })[], series: 'agent' | 'arm' = 'agent'): TopLevelSpec {
+export function distributionChart(
+  rows: (DistributionRow | { players: number; arm: string; score: number; share: number })[],
+  series: 'agent' | 'arm' = 'agent',
+): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: series === 'agent' ? { text: 'Score distribution per bot', subtitle: 'share of games ending on each score; lower scores are better' } : { text: 'Score distribution by arm', subtitle: 'all bots together; share of seat-games per score bin' },
+    title:
+      series === 'agent'
+        ? { text: 'Score distribution per bot', subtitle: 'share of games ending on each score; lower scores are better' }
+        : { text: 'Score distribution by arm', subtitle: 'all bots together; share of seat-games per score bin' },
     data: { values: rows },
     facet: { row: { field: 'players', type: 'ordinal', title: 'players' } },
     spec: {
@@ -201,7 +219,13 @@ export function seatChart(rows: SeatRow[]): TopLevelSpec {
       color: { field: 'players', type: 'ordinal', title: 'players' },
     },
     layer: [
-      { mark: { type: 'line', point: true }, encoding: { y: { field: 'mean', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, tooltip: [{ field: 'players' }, { field: 'position' }, { field: 'mean', format: '.2f' }] } },
+      {
+        mark: { type: 'line', point: true },
+        encoding: {
+          y: { field: 'mean', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } },
+          tooltip: [{ field: 'players' }, { field: 'position' }, { field: 'mean', format: '.2f' }],
+        },
+      },
       { mark: { type: 'rule' }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
     ],
     config,
@@ -256,17 +280,37 @@ export interface SweepRow {
 export function sweepRankingChart(rows: SweepRow[], agent: string): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `Tuning ${agent}: mean score of each grid point (95% CI)`, subtitle: 'lower is better; dropped = significantly worse than the leader when racing stopped it' },
+    title: {
+      text: `Tuning ${agent}: mean score of each grid point (95% CI)`,
+      subtitle: 'lower is better; dropped = significantly worse than the leader when racing stopped it',
+    },
     data: { values: rows },
     width: WIDTH,
     height: { step: Math.max(6, Math.min(16, Math.floor(600 / Math.max(rows.length, 1)))) },
     encoding: {
-      y: { field: 'label', type: 'nominal', sort: { field: 'mean', order: 'ascending' }, title: null, axis: rows.length > 40 ? { labels: false, ticks: false } : {} },
-      color: { field: 'status', type: 'nominal', title: null, scale: { domain: ['winner', 'default', 'finalist', 'dropped'], range: ['#d62728', '#1f77b4', '#555555', '#bbbbbb'] } },
+      y: {
+        field: 'label',
+        type: 'nominal',
+        sort: { field: 'mean', order: 'ascending' },
+        title: null,
+        axis: rows.length > 40 ? { labels: false, ticks: false } : {},
+      },
+      color: {
+        field: 'status',
+        type: 'nominal',
+        title: null,
+        scale: { domain: ['winner', 'default', 'finalist', 'dropped'], range: ['#d62728', '#1f77b4', '#555555', '#bbbbbb'] },
+      },
     },
     layer: [
-      { mark: 'rule', encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } } },
-      { mark: { type: 'point', filled: true }, encoding: { x: { field: 'mean', type: 'quantitative' }, tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }] } },
+      {
+        mark: 'rule',
+        encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } },
+      },
+      {
+        mark: { type: 'point', filled: true },
+        encoding: { x: { field: 'mean', type: 'quantitative' }, tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }] },
+      },
     ],
     config,
   };
@@ -285,7 +329,13 @@ export function sweepHeatmapChart(rows: SweepRow[], x: string, y: string, agent:
       y: { field: y, type: 'ordinal', title: y, sort: 'descending' },
     },
     layer: [
-      { mark: 'rect', encoding: { color: { field: 'mean', type: 'quantitative', title: 'mean score', scale: { scheme: 'viridis' } }, tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }] } },
+      {
+        mark: 'rect',
+        encoding: {
+          color: { field: 'mean', type: 'quantitative', title: 'mean score', scale: { scheme: 'viridis' } },
+          tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }],
+        },
+      },
       { mark: { type: 'rect', fill: null, stroke: '#d62728', strokeWidth: 3 }, transform: [{ filter: "datum.status === 'winner'" }] },
       { mark: { type: 'text', fontSize: 9 }, encoding: { text: { field: 'text' }, color: { value: 'white' } } },
     ],
@@ -309,7 +359,12 @@ export function sweepLineChart(rows: SweepRow[], x: string, agent: string): TopL
         mark: { type: 'point', filled: true, size: 60 },
         encoding: {
           y: { field: 'mean', type: 'quantitative' },
-          color: { field: 'status', type: 'nominal', title: null, scale: { domain: ['winner', 'default', 'finalist', 'dropped'], range: ['#d62728', '#1f77b4', '#555555', '#bbbbbb'] } },
+          color: {
+            field: 'status',
+            type: 'nominal',
+            title: null,
+            scale: { domain: ['winner', 'default', 'finalist', 'dropped'], range: ['#d62728', '#1f77b4', '#555555', '#bbbbbb'] },
+          },
           tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }],
         },
       },
@@ -330,7 +385,13 @@ export function armSeatChart(rows: (SeatRow & { arm: string })[]): TopLevelSpec 
       height: 220,
       encoding: { x: { field: 'position', type: 'ordinal', title: 'seats after the starter' }, color: { field: 'arm', type: 'nominal', title: 'arm' } },
       layer: [
-        { mark: { type: 'line', point: true }, encoding: { y: { field: 'mean', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, tooltip: [{ field: 'arm' }, { field: 'position' }, { field: 'mean', format: '.2f' }] } },
+        {
+          mark: { type: 'line', point: true },
+          encoding: {
+            y: { field: 'mean', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } },
+            tooltip: [{ field: 'arm' }, { field: 'position' }, { field: 'mean', format: '.2f' }],
+          },
+        },
         { mark: { type: 'rule' }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
       ],
     },
@@ -343,7 +404,10 @@ export function armSeatChart(rows: (SeatRow & { arm: string })[]): TopLevelSpec 
 export function holdingChart(rows: { players: number; item: string; mean: number; lo: number; hi: number }[]): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'What each card is worth to its holder', subtitle: 'final score without the card minus final score (points saved; negative = points cost), 95% CI' },
+    title: {
+      text: 'What each card is worth to its holder',
+      subtitle: 'final score without the card minus final score (points saved; negative = points cost), 95% CI',
+    },
     data: { values: rows },
     facet: { row: { field: 'players', type: 'ordinal', title: 'players' } },
     spec: {
@@ -351,8 +415,18 @@ export function holdingChart(rows: { players: number; item: string; mean: number
       height: { step: 16 },
       encoding: { y: { field: 'item', type: 'nominal', sort: { field: 'mean', op: 'max', order: 'descending' }, title: null } },
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'points saved at the end' }, x2: { field: 'hi' } } },
-        { mark: { type: 'point', filled: true, size: 60 }, encoding: { x: { field: 'mean', type: 'quantitative' }, color: { condition: { test: 'datum.mean >= 0', value: '#2ca02c' }, value: '#d62728' }, tooltip: [{ field: 'item' }, { field: 'mean', format: '.2f' }] } },
+        {
+          mark: { type: 'rule', strokeWidth: 2 },
+          encoding: { x: { field: 'lo', type: 'quantitative', title: 'points saved at the end' }, x2: { field: 'hi' } },
+        },
+        {
+          mark: { type: 'point', filled: true, size: 60 },
+          encoding: {
+            x: { field: 'mean', type: 'quantitative' },
+            color: { condition: { test: 'datum.mean >= 0', value: '#2ca02c' }, value: '#d62728' },
+            tooltip: [{ field: 'item' }, { field: 'mean', format: '.2f' }],
+          },
+        },
       ],
     },
     resolve: { scale: { y: 'independent' } },
@@ -376,7 +450,10 @@ export function ladderChart(rows: LadderRow[], anchor: string): TopLevelSpec {
   const scopes = [...new Set(rows.map((r) => r.scope))];
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Ladder: Elo-like ratings with 95% intervals', subtitle: [`Plackett-Luce fit on finishing orders; ${anchor} = 0`, '+400 = 10:1 odds head to head; 95% intervals clustered by deal'] },
+    title: {
+      text: 'Ladder: Elo-like ratings with 95% intervals',
+      subtitle: [`Plackett-Luce fit on finishing orders; ${anchor} = 0`, '+400 = 10:1 odds head to head; 95% intervals clustered by deal'],
+    },
     data: { values: rows },
     width: WIDTH,
     // With yOffset the step is per offset band (one per scope).
@@ -388,12 +465,21 @@ export function ladderChart(rows: LadderRow[], anchor: string): TopLevelSpec {
       color: { field: 'scope', type: 'nominal', title: null, sort: scopes },
     },
     layer: [
-      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'rating (Elo-like points)' }, x2: { field: 'hi' } } },
+      {
+        mark: { type: 'rule', strokeWidth: 2 },
+        encoding: { x: { field: 'lo', type: 'quantitative', title: 'rating (Elo-like points)' }, x2: { field: 'hi' } },
+      },
       {
         mark: { type: 'point', filled: true, size: 50 },
         encoding: {
           x: { field: 'rating', type: 'quantitative' },
-          tooltip: [{ field: 'agent' }, { field: 'scope' }, { field: 'rating', format: '.0f' }, { field: 'lo', title: 'CI low', format: '.0f' }, { field: 'hi', title: 'CI high', format: '.0f' }],
+          tooltip: [
+            { field: 'agent' },
+            { field: 'scope' },
+            { field: 'rating', format: '.0f' },
+            { field: 'lo', title: 'CI low', format: '.0f' },
+            { field: 'hi', title: 'CI high', format: '.0f' },
+          ],
         },
       },
     ],

@@ -11,11 +11,19 @@ import { UserError } from '../errors.js';
  */
 export async function benchCommand(opts: { json: boolean; quick: boolean; reference: boolean; game?: string }): Promise<void> {
   const game = opts.game ?? 'no-thanks';
-  if (!['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'].includes(game)) throw new UserError(`bench --game must be no-thanks, 6-nimmt, no-thanks-specials or all, got "${game}"`);
+  if (!['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'].includes(game))
+    throw new UserError(`bench --game must be no-thanks, 6-nimmt, no-thanks-specials or all, got "${game}"`);
   const noThanks = game === 'no-thanks' || game === 'all' ? await noThanksBench(opts) : undefined;
   const sixNimmt = game === '6-nimmt' || game === 'all' ? await sixNimmtBench(opts) : undefined;
   const specials = game === 'no-thanks-specials' || game === 'all' ? await specialsBench(opts) : undefined;
-  if (opts.json) console.log(JSON.stringify(game === 'no-thanks' ? noThanks : { ...noThanks, ...(sixNimmt ? { sixNimmt: sixNimmt.result } : {}), ...(specials ? { specials: specials.result } : {}) }));
+  if (opts.json)
+    console.log(
+      JSON.stringify(
+        game === 'no-thanks'
+          ? noThanks
+          : { ...noThanks, ...(sixNimmt ? { sixNimmt: sixNimmt.result } : {}), ...(specials ? { specials: specials.result } : {}) },
+      ),
+    );
   else {
     // No Thanks!'s table is printed as it runs; the other games' follow.
     const more = [sixNimmt?.text, specials?.text].filter((x) => x !== undefined);
@@ -56,12 +64,18 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
   const result = { engine, random, mc, search, tournament, memory, reference: reference ?? null, referenceSkipped: 'skipped' in c ? c.skipped : null, targets };
   if (opts.json) return result;
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
-  const rows = [engine, random].map((w) => `${w.workload.padEnd(28)} ${k(w.gamesPerSecond).padStart(11)} games/s ${k(w.decisionsPerSecond).padStart(13)} decisions/s ${w.decisionsPerGame.toFixed(2).padStart(6)} dec/game  mean score ${w.meanScore.toFixed(2)}`);
+  const rows = [engine, random].map(
+    (w) =>
+      `${w.workload.padEnd(28)} ${k(w.gamesPerSecond).padStart(11)} games/s ${k(w.decisionsPerSecond).padStart(13)} decisions/s ${w.decisionsPerGame.toFixed(2).padStart(6)} dec/game  mean score ${w.meanScore.toFixed(2)}`,
+  );
   console.log(
     [
       ...rows,
       `${'3 mc (default)'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision, ${k(mc.rolloutsPerSecond)} rollouts/s over ${mc.decisions} decisions`,
-      ...search.map((w) => `${`3b search vs mc, ${w.players} players`.padEnd(28)} ${w.msPerDecision.toFixed(3)} ms/decision (CPU ${w.cpuMsPerDecision.toFixed(3)} ms) over ${w.decisions} decisions`),
+      ...search.map(
+        (w) =>
+          `${`3b search vs mc, ${w.players} players`.padEnd(28)} ${w.msPerDecision.toFixed(3)} ms/decision (CPU ${w.cpuMsPerDecision.toFixed(3)} ms) over ${w.decisions} decisions`,
+      ),
       `${'4 tournament (fast bots)'.padEnd(28)} 1 thread ${k(tournament.oneThread)} games/s, 2 threads ${k(tournament.twoThreads)} games/s, speed-up ${tournament.speedUp.toFixed(2)}x; bare engine ${k(tournament.bareEngine)} games/s, overhead ${(tournament.overhead * 100).toFixed(1)}%`,
       `${'memory'.padEnd(28)} ${k(memory.games)} games in ${memory.seconds.toFixed(1)} s, peak ${memory.peakMB.toFixed(0)} MB`,
       reference

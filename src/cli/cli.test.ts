@@ -13,7 +13,23 @@ const run = (args: string[], input?: string) => spawnSync(process.execPath, [cli
 describe('nothanks tournament / replay', () => {
   it('writes valid records and replays one game readably', () => {
     const log = join(dir, 'g.jsonl');
-    const t = run(['tournament', '--agents', 'random', '--players', '5', '--games', '300', '--seed', '7', '--log', log, '--out', join(dir, 't1'), '--per-game', join(dir, 'pg.csv')]);
+    const t = run([
+      'tournament',
+      '--agents',
+      'random',
+      '--players',
+      '5',
+      '--games',
+      '300',
+      '--seed',
+      '7',
+      '--log',
+      log,
+      '--out',
+      join(dir, 't1'),
+      '--per-game',
+      join(dir, 'pg.csv'),
+    ]);
     expect(t.status).toBe(0);
     expect(t.stderr).toBe(''); // no progress bar when stderr is piped
     expect(t.stdout).toMatch(/5 players, 300 games, seed 7/);
@@ -21,7 +37,9 @@ describe('nothanks tournament / replay', () => {
     expect(readFileSync(join(dir, 'pg.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 300 * 5);
     const summary = JSON.parse(readFileSync(join(dir, 't1', 'summary.json'), 'utf8'));
     expect(summary).toMatchObject({ players: 5, seed: '7', gamesPlayed: 300, partial: false });
-    expect(Object.keys(summary.agents[0])).toEqual(expect.arrayContaining(['agent', 'games', 'meanScore', 'meanScoreCI', 'winShare', 'winShareCI', 'meanRank']));
+    expect(Object.keys(summary.agents[0])).toEqual(
+      expect.arrayContaining(['agent', 'games', 'meanScore', 'meanScoreCI', 'winShare', 'winShareCI', 'meanRank']),
+    );
     for (const f of ['summary.csv', 'pairwise.csv', 'seats.csv']) expect(readFileSync(join(dir, 't1', f), 'utf8').length).toBeGreaterThan(20);
 
     const r = run(['replay', log, '--show', '3']);
@@ -33,23 +51,48 @@ describe('nothanks tournament / replay', () => {
 
   it('labels file bots by their names in every output and keeps their paths in the metadata', () => {
     const bot = (file: string, take: number) => {
-      writeFileSync(join(dir, file), `export default { name: 'mine', description: '', params: {}, create: () => ({ decide: (obs) => (obs.myChips === 0 || obs.card <= ${take} ? 'take' : 'pass') }) };`);
+      writeFileSync(
+        join(dir, file),
+        `export default { name: 'mine', description: '', params: {}, create: () => ({ decide: (obs) => (obs.myChips === 0 || obs.card <= ${take} ? 'take' : 'pass') }) };`,
+      );
       return join(dir, file);
     };
     const [a, b] = [bot('a.mjs', 12), bot('b.mjs', 20)];
     const log = join(dir, 'labels.jsonl');
     const perGame = join(dir, 'labels.csv');
-    const t = run(['tournament', '--agents', `./a.mjs,./b.mjs,greedy`, '--players', '3', '--games', '4', '--log', log, '--per-game', perGame, '--out', join(dir, 'labels')]);
+    const t = run([
+      'tournament',
+      '--agents',
+      `./a.mjs,./b.mjs,greedy`,
+      '--players',
+      '3',
+      '--games',
+      '4',
+      '--log',
+      log,
+      '--per-game',
+      perGame,
+      '--out',
+      join(dir, 'labels'),
+    ]);
     expect(t.stderr).toBe('');
     const summary = JSON.parse(readFileSync(join(dir, 'labels', 'summary.json'), 'utf8'));
     expect(summary.agents.map((x: { agent: string }) => x.agent)).toEqual(['mine', 'mine#2', 'greedy']);
-    expect(summary.agentOrigins).toEqual([{ agent: 'mine', spec: './a.mjs', file: a }, { agent: 'mine#2', spec: './b.mjs', file: b }, { agent: 'greedy', spec: 'greedy' }]);
+    expect(summary.agentOrigins).toEqual([
+      { agent: 'mine', spec: './a.mjs', file: a },
+      { agent: 'mine#2', spec: './b.mjs', file: b },
+      { agent: 'greedy', spec: 'greedy' },
+    ]);
     expect(summary.seatings[0]).toEqual(['mine', 'mine#2', 'greedy']);
     expect(Object.keys(summary.distributions)).toEqual(['mine', 'mine#2', 'greedy']);
-    const outputs = ['summary.csv', 'pairwise.csv', 'seats.csv'].map((f) => readFileSync(join(dir, 'labels', f), 'utf8')).join('') + readFileSync(perGame, 'utf8') + t.stdout;
+    const outputs =
+      ['summary.csv', 'pairwise.csv', 'seats.csv'].map((f) => readFileSync(join(dir, 'labels', f), 'utf8')).join('') + readFileSync(perGame, 'utf8') + t.stdout;
     expect(outputs).toContain('mine#2');
     expect(outputs).not.toContain('.mjs');
-    const records = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const records = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(records[0].agents).toEqual(['mine', 'mine#2', 'greedy']);
   });
 
@@ -71,7 +114,10 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'random', '--players', '8'], /players must be an integer from 2 to 7, got 8/],
     [['tournament', '--agents', 'random,greedy', '--players', '2'], /2 players is outside the official rules/],
     [['tournament', '--agents', 'random', '--players', '4', '--games', '0'], /games must be an integer from 1 to 100000000 \(deals per seating\), got 0/],
-    [['tournament', '--agents', 'random', '--players', '4', '--games', '1e12'], /games must be an integer from 1 to 100000000 \(deals per seating\), got 1000000000000/],
+    [
+      ['tournament', '--agents', 'random', '--players', '4', '--games', '1e12'],
+      /games must be an integer from 1 to 100000000 \(deals per seating\), got 1000000000000/,
+    ],
     [['tournament', '--agents', 'human,greedy', '--players', '3'], /agent "human" waits for a person at the terminal: play against it with `nothanks play`/],
     [['tournament', '--agents', 'threshold:constructor=1,greedy', '--players', '3'], /unknown parameter "constructor"/],
     [['tournament', '--agents', 'random', '--players', '4', '--chips', '-1'], /startChips must be an integer from 0 to 1000, got -1/],
@@ -88,7 +134,10 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'random', '--players', '3', '--specials', 'joker'], /--specials is a setting of no-thanks-specials, not of no-thanks/],
     [['tournament', '--game', 'no-thanks-specials', '--agents', 'random', '--players', '3', '--specials', 'dragon'], /unknown special "dragon"/],
     [['sweep', '--agent', 'threshold', '--grid', 'margin=1..2', '--field', 'greedy', '--games', '1e12'], /games must be an integer from 1 to 10000000/],
-    [['tournament', '--agents', 'greedy,threshold', '--table', '0,2,1'], /--table must list a pool index from 0 to 1 for each seat \(e\.g\. 0,1,1\), got "0,2,1"/],
+    [
+      ['tournament', '--agents', 'greedy,threshold', '--table', '0,2,1'],
+      /--table must list a pool index from 0 to 1 for each seat \(e\.g\. 0,1,1\), got "0,2,1"/,
+    ],
     [['tournament', '--agents', 'greedy,threshold', '--table', '0,1,1', '--players', '4'], /table \[0,1,1\] does not seat 4 agents of the pool/],
   ])('%j fails with one clear line', (args, message) => {
     const r = run(args);
@@ -97,7 +146,7 @@ describe('nothanks tournament / replay', () => {
     expect(r.stderr).toMatch(message);
   });
 
-  it('checks an experiment\'s bots before it makes its folder', () => {
+  it("checks an experiment's bots before it makes its folder", () => {
     const file = join(dir, 'bad-bot.json');
     writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['random', 'grumpy'], players: [3], games: 5, seed: 1 }));
     const out = join(dir, 'bad-bot-run');
@@ -109,12 +158,33 @@ describe('nothanks tournament / replay', () => {
 
   it('stops a stuck bot after --decision-timeout with one line and keeps the finished games', () => {
     const bot = join(dir, 'stuck-late.mjs');
-    writeFileSync(bot, `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games > 30 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`);
+    writeFileSync(
+      bot,
+      `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games > 30 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`,
+    );
     const out = join(dir, 'stuck-run');
-    const r = run(['tournament', '--agents', `${bot},greedy`, '--players', '3', '--games', '50', '--threads', '1', '--chunk', '1', '--decision-timeout', '1', '--out', out]);
+    const r = run([
+      'tournament',
+      '--agents',
+      `${bot},greedy`,
+      '--players',
+      '3',
+      '--games',
+      '50',
+      '--threads',
+      '1',
+      '--chunk',
+      '1',
+      '--decision-timeout',
+      '1',
+      '--out',
+      out,
+    ]);
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped .*; the \d+ games finished before are in /);
+    expect(r.stderr).toMatch(
+      /^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped .*; the \d+ games finished before are in /,
+    );
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     expect(summary.partial).toBe(true);
     expect(summary.gamesPlayed).toBeGreaterThan(0);
@@ -124,7 +194,11 @@ describe('nothanks tournament / replay', () => {
     const t = run(['tournament', '--agents', 'greedy,threshold', '--table', '0,1,1', '--games', '20', '--out', join(dir, 'table')]);
     expect(t.status).toBe(0);
     const summary = JSON.parse(readFileSync(join(dir, 'table', 'summary.json'), 'utf8'));
-    expect(summary.seatings).toEqual([['greedy', 'threshold', 'threshold'], ['threshold', 'threshold', 'greedy'], ['threshold', 'greedy', 'threshold']]);
+    expect(summary.seatings).toEqual([
+      ['greedy', 'threshold', 'threshold'],
+      ['threshold', 'threshold', 'greedy'],
+      ['threshold', 'greedy', 'threshold'],
+    ]);
     expect(summary.gamesPlayed).toBe(60);
     const games = Object.fromEntries(summary.agents.map((a: { agent: string; games: number }) => [a.agent, a.games]));
     expect(games).toEqual({ greedy: 60, threshold: 120 });
@@ -133,15 +207,19 @@ describe('nothanks tournament / replay', () => {
   it('lists the built-in agents with their parameters', () => {
     const r = run(['agents']);
     expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);
-    expect(r.stdout).toMatch(/^  threshold: /m);
+    expect(r.stdout).toMatch(/^ {2}threshold: /m);
     expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 2; number -40\.\.40\)$/m);
-    expect(r.stdout).toMatch(/^  mc: /m);
+    expect(r.stdout).toMatch(/^ {2}mc: /m);
   });
 
   it('keeps what was finished on Ctrl-C, marked partial', async () => {
     const out = join(dir, 'interrupted');
     const log = join(dir, 'interrupted.jsonl');
-    const child = spawn(process.execPath, [cli, 'tournament', '--agents', 'mc:rollouts=50,greedy,threshold', '--players', '3', '--games', '100000', '--out', out, '--chunk', '4', '--log', log], { cwd: dir });
+    const child = spawn(
+      process.execPath,
+      [cli, 'tournament', '--agents', 'mc:rollouts=50,greedy,threshold', '--players', '3', '--games', '100000', '--out', out, '--chunk', '4', '--log', log],
+      { cwd: dir },
+    );
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((r) => child.on('exit', r));
@@ -180,7 +258,22 @@ describe('nothanks play', () => {
   });
 
   it('plays the special-card game from typed lines, re-asking on moves it cannot make', () => {
-    const names = ['bonus5', 'bonus10', 'bonus15', 'bonus20', 'joker', 'plus-per-card', 'sit-out', 'look', 'double-chips', 'fetch', 'chips-minus', 'double-highest', 'half-chips', 'minus-per-card'];
+    const names = [
+      'bonus5',
+      'bonus10',
+      'bonus15',
+      'bonus20',
+      'joker',
+      'plus-per-card',
+      'sit-out',
+      'look',
+      'double-chips',
+      'fetch',
+      'chips-minus',
+      'double-highest',
+      'half-chips',
+      'minus-per-card',
+    ];
     const block = ['x', 't', 'd', ...Array.from({ length: 38 }, (_, i) => String(i + 3)), '40', ...names].join('\n') + '\n';
     const r = run(['play', '--game', 'no-thanks-specials', '--players', '3', '--agents', 'value,random', '--seed', '4'], block.repeat(80));
     expect(r.status).toBe(0);

@@ -12,14 +12,33 @@ import { Progress } from '../output/progress.js';
 import { resolveShard } from '../tournament/shard.js';
 import { resumeHint } from './tournament.js';
 
-export async function runCommand(a: { file: string; games?: number; out?: string; threads?: number; quiet: boolean; force?: boolean; shard?: string; resume?: string }): Promise<void> {
+export async function runCommand(a: {
+  file: string;
+  games?: number;
+  out?: string;
+  threads?: number;
+  quiet: boolean;
+  force?: boolean;
+  shard?: string;
+  resume?: string;
+}): Promise<void> {
   const exp = loadExperiment(a.file);
   if (a.games !== undefined && (!Number.isInteger(a.games) || a.games < 1)) throw new UserError(`--games must be a positive integer, got ${a.games}`);
   if (a.resume !== undefined && a.out !== undefined) throw new UserError('--resume DIR continues the run in DIR: leave out --out');
   const shard = a.shard === undefined ? undefined : resolveShard(a.shard);
   const stop = interruptible();
   try {
-    const run = await runExperiment(exp, { games: a.games, out: a.resume ?? a.out, resume: a.resume !== undefined, shard, force: a.force, threads: a.threads, quiet: a.quiet, signal: stop.signal, log: (l) => console.log(l) });
+    const run = await runExperiment(exp, {
+      games: a.games,
+      out: a.resume ?? a.out,
+      resume: a.resume !== undefined,
+      shard,
+      force: a.force,
+      threads: a.threads,
+      quiet: a.quiet,
+      signal: stop.signal,
+      log: (l) => console.log(l),
+    });
     console.log(`\n${exp.title}${run.partial ? ' (PARTIAL: interrupted)' : ''}`);
     for (const h of run.headlines) console.log(`- ${h}`);
     if (run.partial && exp.kind !== 'thresholds' && exp.kind !== 'compare') console.log(resumeHint(run.dir));
@@ -31,19 +50,21 @@ export async function runCommand(a: { file: string; games?: number; out?: string
   }
 }
 
-export async function sweepCommand(a: RuleArgs & {
-  agent: string;
-  grid: string[];
-  field: string;
-  games: number;
-  seed: string;
-  rounds: number;
-  alpha: number;
-  threads?: number;
-  out?: string;
-  quiet: boolean;
-  force?: boolean;
-}): Promise<void> {
+export async function sweepCommand(
+  a: RuleArgs & {
+    agent: string;
+    grid: string[];
+    field: string;
+    games: number;
+    seed: string;
+    rounds: number;
+    alpha: number;
+    threads?: number;
+    out?: string;
+    quiet: boolean;
+    force?: boolean;
+  },
+): Promise<void> {
   const game = gameById(a.game);
   const players = a.players ?? game.defaultPlayers;
   const rules = rulesFromArgs(a, game, players);
@@ -53,11 +74,25 @@ export async function sweepCommand(a: RuleArgs & {
   const stop = interruptible();
   try {
     const { players: _players, ...settings } = rules;
-    const result = await runSweep({ ...a, game: game.id, players, rules: settings, field: [a.field], signal: stop.signal, onProgress: (done, atMost) => progress.update(done, atMost) });
+    const result = await runSweep({
+      ...a,
+      game: game.id,
+      players,
+      rules: settings,
+      field: [a.field],
+      signal: stop.signal,
+      onProgress: (done, atMost) => progress.update(done, atMost),
+    });
     progress.done();
     const { charts, table } = await writeSweepOutputs(result, dir, true);
     const headlines = sweepHeadlines(result);
-    writeReport(dir, `Sweep of ${a.agent}`, escapeHtml(`${game.name}: field ${result.field.join(', ')}, ${players} players, seed ${a.seed}.`), [{ heading: 'Sweep', html: `<ul>${headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>${table}`, charts }], ['sweep.json', 'sweep.csv']);
+    writeReport(
+      dir,
+      `Sweep of ${a.agent}`,
+      escapeHtml(`${game.name}: field ${result.field.join(', ')}, ${players} players, seed ${a.seed}.`),
+      [{ heading: 'Sweep', html: `<ul>${headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>${table}`, charts }],
+      ['sweep.json', 'sweep.csv'],
+    );
     for (const h of headlines) console.log(h);
     console.log(`Outputs: ${join(dir, 'report.html')}`);
     if (result.partial) process.exitCode = 130;

@@ -19,11 +19,24 @@ describe('nothanks ladder', () => {
     expect(r.stdout).toMatch(/^3 players: 60 games on 10 deals; anchor random = 0$/m);
     expect(r.stdout).toMatch(/^pooled: \d+ games on 10 deals/m);
     expect(r.stdout).toMatch(/pooled: held-out \d+ games of 2 deals: win-share RMSE [\d.]+ points vs [\d.]+ for parity; winner log-loss [\d.]+ vs [\d.]+/);
-    for (const f of ['ratings.csv', 'goodness.csv', 'summary.json', 'ladder.png', 'ladder.svg', 'ladder.vl.json', 'report.html', 'players-3/summary.json', 'players-4/pairwise.csv']) expect(existsSync(join(dir, 'a', f))).toBe(true);
+    for (const f of [
+      'ratings.csv',
+      'goodness.csv',
+      'summary.json',
+      'ladder.png',
+      'ladder.svg',
+      'ladder.vl.json',
+      'report.html',
+      'players-3/summary.json',
+      'players-4/pairwise.csv',
+    ])
+      expect(existsSync(join(dir, 'a', f))).toBe(true);
     const summary = JSON.parse(readFileSync(join(dir, 'a', 'summary.json'), 'utf8'));
     expect(summary).toMatchObject({ anchor: 'random', players: [3, 4], seed: '3', partial: false, holdoutEvery: 5 });
     expect(summary.scopes.map((s: { scope: string }) => s.scope)).toEqual(['3 players', '4 players', 'pooled']);
-    expect(readFileSync(join(dir, 'a', 'ratings.csv'), 'utf8').split('\n')[0]).toBe('scope,rank,agent,rating,ratingLo,ratingHi,se,seFisher,games,winShare,gapToNext,gapToNextLo,gapToNextHi');
+    expect(readFileSync(join(dir, 'a', 'ratings.csv'), 'utf8').split('\n')[0]).toBe(
+      'scope,rank,agent,rating,ratingLo,ratingHi,se,seFisher,games,winShare,gapToNext,gapToNextLo,gapToNextHi',
+    );
     expect(readFileSync(join(dir, 'a', 'report.html'), 'utf8')).toMatch(/<h2>Goodness of fit<\/h2>/);
   });
 

@@ -13,26 +13,28 @@ import { interruptible } from './interrupt.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 
 export type LadderArgs = { game: string } & Record<string, unknown> & {
-  agents: string;
-  /** "3,4,5" */
-  players: string;
-  games: number;
-  seed: string;
-  seatings: SeatingMode;
-  selfPlay: boolean;
-  anchor?: string;
-  holdout: number;
-  threads?: number;
-  chunk?: number;
-  out?: string;
-  force?: boolean;
-  quiet?: boolean;
-  stallTimeout?: number;
-};
+    agents: string;
+    /** "3,4,5" */
+    players: string;
+    games: number;
+    seed: string;
+    seatings: SeatingMode;
+    selfPlay: boolean;
+    anchor?: string;
+    holdout: number;
+    threads?: number;
+    chunk?: number;
+    out?: string;
+    force?: boolean;
+    quiet?: boolean;
+    stallTimeout?: number;
+  };
 
 /** "3,4,5" -> [3, 4, 5]; anything else is one line. */
 export function parsePlayerList(text: string | number): number[] {
-  const parts = String(text).split(',').map((s) => s.trim());
+  const parts = String(text)
+    .split(',')
+    .map((s) => s.trim());
   const out = parts.map(Number);
   if (parts.some((p) => !/^\d+$/.test(p))) throw new UserError(`--players must be a comma-separated list of table sizes (3,4,5), got "${text}"`);
   return out;
@@ -78,9 +80,19 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
     const info = { seed: a.seed, games: a.games, selfPlay: a.selfPlay };
     const { sections } = await writeLadderOutputs(dir, result, info);
     const headlines = ladderHeadlines(result);
-    const files = readdirSync(dir).filter((f) => !f.endsWith('.tmp')).sort();
-    const intro = escapeHtml(`${game.name}: pool ${result.pool.join(', ')}; ${players.join(', ')} players; ${a.games} deals per seating (${result.seatingMode} seatings), seed ${a.seed}${result.partial ? '; PARTIAL: interrupted' : ''}.`);
-    writeReport(dir, 'Ladder', intro, [{ heading: 'Findings', html: `<ul>${headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>` }, ...sections], [...files, 'report.html']);
+    const files = readdirSync(dir)
+      .filter((f) => !f.endsWith('.tmp'))
+      .sort();
+    const intro = escapeHtml(
+      `${game.name}: pool ${result.pool.join(', ')}; ${players.join(', ')} players; ${a.games} deals per seating (${result.seatingMode} seatings), seed ${a.seed}${result.partial ? '; PARTIAL: interrupted' : ''}.`,
+    );
+    writeReport(
+      dir,
+      'Ladder',
+      intro,
+      [{ heading: 'Findings', html: `<ul>${headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>` }, ...sections],
+      [...files, 'report.html'],
+    );
     return { result, dir };
   } finally {
     stop.release();

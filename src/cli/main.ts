@@ -15,7 +15,8 @@ import { DEFAULT_DECISION_SECONDS } from '../tournament/run.js';
 import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
 import { webCommand } from './web.js';
 
-const SHARD_HELP = 'play shard I of N (0-based, I/N) of the deals into a shard folder for nothanks merge; "env" reads SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or NOTHANKS_SHARD with NOTHANKS_SHARDS';
+const SHARD_HELP =
+  'play shard I of N (0-based, I/N) of the deals into a shard folder for nothanks merge; "env" reads SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or NOTHANKS_SHARD with NOTHANKS_SHARDS';
 const RESUME_HELP = 'continue the interrupted run (or shard) in this folder: repeat its command with --resume DIR in place of --out';
 
 /** Every mistake a user can make ends here as one line on stderr and exit code 1. */
@@ -39,15 +40,35 @@ async function main(): Promise<void> {
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
           .option('chunk', { type: 'number', describe: 'deals per worker task (results do not depend on it)' })
           .option('self-play', { type: 'boolean', default: false, describe: 'tables may seat one bot more than once' })
-          .option('seatings', { choices: ['rotations', 'all'] as const, default: 'rotations' as const, describe: 'cyclic rotations or every permutation of each table' })
-          .option('table', { type: 'string', describe: 'play only this table, as pool indices per seat: 0,1,1 seats the first bot against two copies of the second' })
-          .option('format', { choices: ['single', 'circuit'] as const, default: 'single' as const, describe: 'circuit: matches of P games, starting seat moving left' })
+          .option('seatings', {
+            choices: ['rotations', 'all'] as const,
+            default: 'rotations' as const,
+            describe: 'cyclic rotations or every permutation of each table',
+          })
+          .option('table', {
+            type: 'string',
+            describe: 'play only this table, as pool indices per seat: 0,1,1 seats the first bot against two copies of the second',
+          })
+          .option('format', {
+            choices: ['single', 'circuit'] as const,
+            default: 'single' as const,
+            describe: 'circuit: matches of P games, starting seat moving left',
+          })
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tournament-<time>)' })
           .option('log', { type: 'string', describe: 'write every game record (JSON Lines) to this file' })
           .option('per-game', { type: 'string', describe: 'write one CSV row per seat and game to this file' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder, --log or --per-game file that exists' })
-          .option('isolate', { type: 'boolean', default: false, describe: 'contest mode: each bot file in a worker thread of its own that sees only its observation; without --seed a secret random seed (a known seed gives every deal away)' })
-          .option('decision-timeout', { type: 'number', default: DEFAULT_DECISION_SECONDS, describe: 'stop with an error when one bot call takes longer than this many seconds (a stuck bot)' })
+          .option('isolate', {
+            type: 'boolean',
+            default: false,
+            describe:
+              'contest mode: each bot file in a worker thread of its own that sees only its observation; without --seed a secret random seed (a known seed gives every deal away)',
+          })
+          .option('decision-timeout', {
+            type: 'number',
+            default: DEFAULT_DECISION_SECONDS,
+            describe: 'stop with an error when one bot call takes longer than this many seconds (a stuck bot)',
+          })
           .option('shard', { type: 'string', describe: SHARD_HELP })
           .option('resume', { type: 'string', describe: RESUME_HELP })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
@@ -66,10 +87,14 @@ async function main(): Promise<void> {
           .option('players', { alias: 'p', type: 'string', demandOption: true, describe: 'table sizes, comma-separated: 3,4,5' })
           .option('games', { alias: 'g', type: 'number', default: 100, describe: 'deals per seating at each table size' })
           .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed (the same deals at every table size)' })
-          .option('seatings', { choices: ['all', 'rotations'] as const, default: 'all' as const, describe: 'every permutation of each table, or the rotations of a seat order drawn from the seed' })
+          .option('seatings', {
+            choices: ['all', 'rotations'] as const,
+            default: 'all' as const,
+            describe: 'every permutation of each table, or the rotations of a seat order drawn from the seed',
+          })
           .option('self-play', { type: 'boolean', default: false, describe: 'tables may seat one bot more than once' })
           .option('anchor', { type: 'string', describe: 'the bot rated 0 (default: random if in the pool, else the first)' })
-          .option('holdout', { type: 'number', default: 5, describe: 'hold out every k-th deal to test the ratings\' predictions (0: none)' })
+          .option('holdout', { type: 'number', default: 5, describe: "hold out every k-th deal to test the ratings' predictions (0: none)" })
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
           .option('chunk', { type: 'number', describe: 'deals per worker task (results do not depend on it)' })
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/ladder-<time>)' })
@@ -161,7 +186,12 @@ async function main(): Promise<void> {
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' })
           .option('quick', { type: 'boolean', default: false, describe: 'workloads 10x smaller' })
           .option('reference', { type: 'boolean', default: true, describe: 'also build and run the C reference (../shared/perf)' })
-          .option('game', { type: 'string', default: 'no-thanks', choices: ['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'], describe: 'whose workloads: no-thanks, 6-nimmt, no-thanks-specials or all' }),
+          .option('game', {
+            type: 'string',
+            default: 'no-thanks',
+            choices: ['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'],
+            describe: 'whose workloads: no-thanks, 6-nimmt, no-thanks-specials or all',
+          }),
       (a) => benchCommand(a),
     )
     .command(

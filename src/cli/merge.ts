@@ -14,7 +14,12 @@ import { TOURNAMENT_PART } from './tournament.js';
  * outputs a single run would have written (summary.json, CSVs; for an experiment also its charts
  * and report), from the shards' exact states.
  */
-export async function mergeCommand(a: { shards: string[]; out?: string; force?: boolean; quiet?: boolean }): Promise<{ dir: string; summary?: Summary; report?: string }> {
+export async function mergeCommand(a: {
+  shards: string[];
+  out?: string;
+  force?: boolean;
+  quiet?: boolean;
+}): Promise<{ dir: string; summary?: Summary; report?: string }> {
   const { shards, manifest } = openShards(a.shards);
   if (manifest.command === 'tournament') {
     const s = manifest.settings as unknown as Omit<TournamentOptions, 'seed'> & { seatings: SeatingMode; format: 'single' | 'circuit'; selfPlay: boolean };
@@ -24,7 +29,10 @@ export async function mergeCommand(a: { shards: string[]; out?: string; force?: 
     prepareOutputDir(dir, a.force);
     const summary = summaryJson(result, { seed: manifest.seed, games: s.games, format: s.format, seatingMode: s.seatings, selfPlay: s.selfPlay });
     writeTournamentOutputs(dir, summary);
-    if (!a.quiet) console.log(`${leaderboard(summary)}\n\nMerged ${shards.length} shard${shards.length === 1 ? '' : 's'} (${summary.gamesPlayed} games). Outputs: ${join(dir, 'summary.json')}`);
+    if (!a.quiet)
+      console.log(
+        `${leaderboard(summary)}\n\nMerged ${shards.length} shard${shards.length === 1 ? '' : 's'} (${summary.gamesPlayed} games). Outputs: ${join(dir, 'summary.json')}`,
+      );
     return { dir, summary };
   }
   if (manifest.command !== 'run') throw new UserError(`merge: unknown command ${JSON.stringify(manifest.command)} in ${shards[0]!.dir}`);

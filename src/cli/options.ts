@@ -7,7 +7,33 @@ import { DEFAULT_GAME, GAMES } from '../game/registry.js';
 const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Flags of the commands themselves: a game's rule flag must not take one of these names. */
-const COMMAND_FLAGS = new Set(['game', 'players', 'agents', 'agent', 'games', 'seed', 'threads', 'chunk', 'out', 'log', 'per-game', 'quiet', 'force', 'seat', 'grid', 'field', 'rounds', 'alpha', 'format', 'seatings', 'self-play', 'table', 'show', 'help', 'version']);
+const COMMAND_FLAGS = new Set([
+  'game',
+  'players',
+  'agents',
+  'agent',
+  'games',
+  'seed',
+  'threads',
+  'chunk',
+  'out',
+  'log',
+  'per-game',
+  'quiet',
+  'force',
+  'seat',
+  'grid',
+  'field',
+  'rounds',
+  'alpha',
+  'format',
+  'seatings',
+  'self-play',
+  'table',
+  'show',
+  'help',
+  'version',
+]);
 
 /** Every game's rule flags, merged by name (a flag two games share is declared once). */
 function allRuleOptions(): Map<string, { option: RuleOption; games: string[]; describes: string[] }> {
@@ -16,7 +42,8 @@ function allRuleOptions(): Map<string, { option: RuleOption; games: string[]; de
     for (const option of game.ruleOptions) {
       if (COMMAND_FLAGS.has(option.flag)) throw new Error(`game ${game.id}: rule flag --${option.flag} clashes with a command flag`);
       const known = out.get(option.flag);
-      if (known && known.option.type !== option.type) throw new Error(`rule flag --${option.flag} has type ${known.option.type} in ${known.games[0]} but ${option.type} in ${game.id}`);
+      if (known && known.option.type !== option.type)
+        throw new Error(`rule flag --${option.flag} has type ${known.option.type} in ${known.games[0]} but ${option.type} in ${game.id}`);
       if (known) {
         known.games.push(game.id);
         known.describes.push(option.describe);
@@ -30,7 +57,7 @@ function allRuleOptions(): Map<string, { option: RuleOption; games: string[]; de
 export function withRuleOptions<T>(y: Argv<T>) {
   let out = y
     .option('game', { type: 'string', default: DEFAULT_GAME, describe: `the game: ${[...GAMES.keys()].join(', ')}` })
-    .option('players', { alias: 'p', type: 'number', describe: 'seats at each table (the game\'s range; 2-player No Thanks! needs --chips)' });
+    .option('players', { alias: 'p', type: 'number', describe: "seats at each table (the game's range; 2-player No Thanks! needs --chips)" });
   for (const [flag, { option, games, describes }] of allRuleOptions()) {
     // One text when the games agree; otherwise each game's own.
     const describe = new Set(describes).size === 1 ? `[${games.join(', ')}] ${option.describe}` : games.map((g, i) => `[${g}] ${describes[i]}`).join('; ');

@@ -45,10 +45,25 @@ const doneIn = (folder: string, part: string): number => {
   }
 };
 
-const tournament = ['tournament', '--agents', 'mc:rollouts=60,greedy,threshold', '--players', '3', '--games', '300', '--seed', 'resume', '--threads', '1', '--chunk', '5', '--quiet'];
+const tournament = [
+  'tournament',
+  '--agents',
+  'mc:rollouts=60,greedy,threshold',
+  '--players',
+  '3',
+  '--games',
+  '300',
+  '--seed',
+  'resume',
+  '--threads',
+  '1',
+  '--chunk',
+  '5',
+  '--quiet',
+];
 
 describe('resume after kill -9', () => {
-  it('continues from the last checkpoint and ends with the uninterrupted run\'s outputs', async () => {
+  it("continues from the last checkpoint and ends with the uninterrupted run's outputs", async () => {
     const whole = run([...tournament, '--out', 'whole']);
     expect(whole.status).toBe(0);
     const killed = join(dir, 'killed');
@@ -87,9 +102,12 @@ describe('resume after kill -9', () => {
 });
 
 describe('sharded experiment', () => {
-  it('3 shards merged write the single run\'s CSVs, charts and report', () => {
+  it("3 shards merged write the single run's CSVs, charts and report", () => {
     const file = join(dir, 'tiny.json');
-    writeFileSync(file, JSON.stringify({ kind: 'player-count', title: 'tiny', agents: ['random', 'greedy', 'threshold'], players: [3, 4], games: 31, seed: 'tiny', png: false }));
+    writeFileSync(
+      file,
+      JSON.stringify({ kind: 'player-count', title: 'tiny', agents: ['random', 'greedy', 'threshold'], players: [3, 4], games: 31, seed: 'tiny', png: false }),
+    );
     expect(run(['run', file, '--out', 'exp-single', '--quiet']).status).toBe(0);
     for (const i of [0, 1, 2]) {
       const r = run(['run', file, '--shard', `${i}/3`, '--out', `exp-${i}`, '--quiet', '--threads', '1']);
@@ -107,7 +125,9 @@ describe('sharded experiment', () => {
   it('refuses --shard for a sweep with one line', () => {
     const r = run(['run', join(import.meta.dirname, '..', '..', 'experiments', 'thresholds.json'), '--shard', '0/2']);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^nothanks: --shard and --resume work for the strategies and player-count experiments; a thresholds experiment runs on one machine/);
+    expect(r.stderr).toMatch(
+      /^nothanks: --shard and --resume work for the strategies and player-count experiments; a thresholds experiment runs on one machine/,
+    );
   });
 });
 

@@ -45,17 +45,29 @@ export const TOURNAMENT_PART = 'tournament';
 
 /** What fixes a tournament's numbers besides the seed: its manifest's settings, and what merge replays. */
 export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<string, unknown> {
-  return { game: o.game, pool: o.pool, rules: o.rules, games: o.games, selfPlay: o.selfPlay, seatings: o.seatings, format: o.format, ...(o.tables ? { tables: o.tables } : {}) };
+  return {
+    game: o.game,
+    pool: o.pool,
+    rules: o.rules,
+    games: o.games,
+    selfPlay: o.selfPlay,
+    seatings: o.seatings,
+    format: o.format,
+    ...(o.tables ? { tables: o.tables } : {}),
+  };
 }
 
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
-export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: Summary & { shard?: { index: number; count: number; deals: number[] } }; dir: string; interrupted: boolean }> {
+export async function tournamentCommand(
+  a: TournamentArgs,
+): Promise<{ summary: Summary & { shard?: { index: number; count: number; deals: number[] } }; dir: string; interrupted: boolean }> {
   const game = gameById(a.game);
   if (a.seed === undefined) {
     // Every deal is a function of the master seed, and the dealing code is public: in a contest
     // the seed must be one the bots cannot know (README "Fair play and the threat model").
     a.seed = a.isolate ? randomBytes(8).toString('hex') : '1';
-    if (a.isolate && a.resume === undefined) process.stderr.write(`nothanks: --isolate without --seed: the secret seed is ${a.seed} (repeat it with --seed to resume or reproduce)\n`);
+    if (a.isolate && a.resume === undefined)
+      process.stderr.write(`nothanks: --isolate without --seed: the secret seed is ${a.seed} (repeat it with --seed to resume or reproduce)\n`);
   }
   const pool = splitLineup(a.agents);
   const table = a.table === undefined ? undefined : parseTable(a.table, pool.length);
@@ -66,13 +78,27 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
   const settings = tournamentSettings({ game: game.id, pool, rules, games: a.games, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format, tables });
   let shard: Shard | undefined = a.shard === undefined ? undefined : resolveShard(a.shard);
   // Bots, rules and numbers are checked before the folder is made: a typo leaves nothing behind.
-  await prepare({ game: game.id, pool, rules, games: a.games, seed: a.seed, selfPlay: a.selfPlay, seatings: a.seatings, tables, format: a.format, threads: a.threads, chunk: a.chunk, decisionSeconds: a.decisionTimeout, isolate: a.isolate });
+  await prepare({
+    game: game.id,
+    pool,
+    rules,
+    games: a.games,
+    seed: a.seed,
+    selfPlay: a.selfPlay,
+    seatings: a.seatings,
+    tables,
+    format: a.format,
+    threads: a.threads,
+    chunk: a.chunk,
+    decisionSeconds: a.decisionTimeout,
+    isolate: a.isolate,
+  });
   if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   let dir: string;
   if (a.resume !== undefined) {
     if (a.out !== undefined) throw new UserError('--resume DIR continues the run in DIR: leave out --out');
     // The records of the deals finished before the interruption were in the killed process's file.
-    if (a.log || a.perGame) throw new UserError('--log and --per-game cannot be resumed (the interrupted run\'s file is incomplete): start afresh to get them');
+    if (a.log || a.perGame) throw new UserError("--log and --per-game cannot be resumed (the interrupted run's file is incomplete): start afresh to get them");
     dir = a.resume;
     shard = openForResume(dir, newManifest('tournament', a.seed, settings, shard));
   } else {
@@ -86,46 +112,51 @@ export async function tournamentCommand(a: TournamentArgs): Promise<{ summary: S
   const progress = new Progress('tournament', !a.quiet && process.stderr.isTTY === true);
   const stop = interruptible();
   try {
-    const result = await playPart({
-      game: game.id,
-      pool,
-      rules,
-      games: a.games,
-      seed: a.seed,
-      selfPlay: a.selfPlay,
-      seatings: a.seatings,
-      tables,
-      format: a.format,
-      threads: a.threads,
-      chunk: a.chunk,
-      records: log !== undefined,
-      decisionSeconds: a.decisionTimeout,
-      isolate: a.isolate,
-      signal: stop.signal,
-      onProgress: (done, total) => progress.update(done, total),
-      onBatch(batch, res, seatings, labels) {
-        if (log && res.records) log.write(res.records.join('\n') + '\n');
-        if (!perGame) return;
-        const P = seatings[0]!.length;
-        const M = game.metrics.length;
-        const layout = batchLayout(batch.to - batch.from, seatings.length, P, M);
-        const rows: (string | number)[][] = [];
-        const master = masterKey(game.seedNamespace ?? game.id, batch.master);
-        const key = { hi: 0, lo: 0 };
-        for (let k = batch.from; k < batch.to; k++) {
-          const seed = seedHex(dealKeyInto(master, k, key));
-          const starter = res.data[layout.starters + k - batch.from]!;
-          seatings.forEach((lineup, s) => {
-            for (let seat = 0; seat < P; seat++) {
-              const at = ((k - batch.from) * seatings.length + s) * P + seat;
-              const metrics = Array.from({ length: M }, (_, m) => res.data[layout.metric(m) + at]!);
-              rows.push([k, seed, s, seat, (seat - starter + P) % P, labels[lineup[seat]!]!, res.data[layout.scores + at]!, ...metrics]);
-            }
-          });
-        }
-        perGame.write(stringify(rows));
+    const result = await playPart(
+      {
+        game: game.id,
+        pool,
+        rules,
+        games: a.games,
+        seed: a.seed,
+        selfPlay: a.selfPlay,
+        seatings: a.seatings,
+        tables,
+        format: a.format,
+        threads: a.threads,
+        chunk: a.chunk,
+        records: log !== undefined,
+        decisionSeconds: a.decisionTimeout,
+        isolate: a.isolate,
+        signal: stop.signal,
+        onProgress: (done, total) => progress.update(done, total),
+        onBatch(batch, res, seatings, labels) {
+          if (log && res.records) log.write(res.records.join('\n') + '\n');
+          if (!perGame) return;
+          const P = seatings[0]!.length;
+          const M = game.metrics.length;
+          const layout = batchLayout(batch.to - batch.from, seatings.length, P, M);
+          const rows: (string | number)[][] = [];
+          const master = masterKey(game.seedNamespace ?? game.id, batch.master);
+          const key = { hi: 0, lo: 0 };
+          for (let k = batch.from; k < batch.to; k++) {
+            const seed = seedHex(dealKeyInto(master, k, key));
+            const starter = res.data[layout.starters + k - batch.from]!;
+            seatings.forEach((lineup, s) => {
+              for (let seat = 0; seat < P; seat++) {
+                const at = ((k - batch.from) * seatings.length + s) * P + seat;
+                const metrics = Array.from({ length: M }, (_, m) => res.data[layout.metric(m) + at]!);
+                rows.push([k, seed, s, seat, (seat - starter + P) % P, labels[lineup[seat]!]!, res.data[layout.scores + at]!, ...metrics]);
+              }
+            });
+          }
+          perGame.write(stringify(rows));
+        },
       },
-    }, TOURNAMENT_PART, stateDir(dir), shard);
+      TOURNAMENT_PART,
+      stateDir(dir),
+      shard,
+    );
     progress.done();
     const summary = summaryJson(result, { seed: a.seed, games: a.games, format: a.format, seatingMode: a.seatings, selfPlay: a.selfPlay });
     // A shard's own summary covers its deals only, and says so; `nothanks merge` makes the run's.
@@ -147,13 +178,18 @@ export function printTournament(summary: Summary & { shard?: { index: number; co
     console.log(`Interrupted before any game finished: nothing to report (outputs marked partial in ${join(dir, 'summary.json')}). ${resumeHint(dir)}`);
     return;
   }
-  if (summary.shard) console.log(`shard ${shardLabel(summary.shard)}: deals ${summary.shard.deals[0]}..${summary.shard.deals[1]! - 1} of ${summary.dealsPerSeating}; this leaderboard covers them only (nothanks merge makes the whole run's)`);
+  if (summary.shard)
+    console.log(
+      `shard ${shardLabel(summary.shard)}: deals ${summary.shard.deals[0]}..${summary.shard.deals[1]! - 1} of ${summary.dealsPerSeating}; this leaderboard covers them only (nothanks merge makes the whole run's)`,
+    );
   console.log(leaderboard(summary));
   const note = gameById(summary.game).seatingNote;
   if (note && summary.seatingMode === 'rotations' && summary.players > 2 && summary.agents.length > 2) console.log(`note: ${note}`);
   if (summary.partial) console.log(resumeHint(dir));
   else if (interrupted) console.log('The interrupt came after the last game had finished: the results are complete.');
-  console.log(`\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Outputs: ${join(dir, 'summary.json')}`);
+  console.log(
+    `\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Outputs: ${join(dir, 'summary.json')}`,
+  );
 }
 
 export const resumeHint = (dir: string): string => `To finish the run, repeat its command with --resume ${dir} in place of --out.`;

@@ -27,7 +27,9 @@ export async function webCommand(a: WebArgs): Promise<void> {
     return;
   }
   const server = await serveWebApp({ html, port: a.port, host: a.host, results: a.results });
-  console.log(`Serving the web app at ${server.url} (replays: ${server.url}#replay, play: ${server.url}#play; logs under ${resolve(a.results)}). Ctrl-C stops.`);
+  console.log(
+    `Serving the web app at ${server.url} (replays: ${server.url}#replay, play: ${server.url}#play; logs under ${resolve(a.results)}). Ctrl-C stops.`,
+  );
   await new Promise<void>((done) => {
     process.once('SIGINT', () => void server.close().then(done));
     process.once('SIGTERM', () => void server.close().then(done));

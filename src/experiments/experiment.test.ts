@@ -21,25 +21,49 @@ describe('experiment files', () => {
   it.each([
     [{ kind: 'tournament' }, 'field "kind" must be one of "strategies", "player-count", "thresholds"'],
     [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5 }, 'missing field "seed"'],
-    [{ kind: 'strategies', title: 't', agents: ['random'], players: [9], games: 5, seed: 1 }, 'field "players" must be a non-empty array of player counts 2..7, got [9]'],
+    [
+      { kind: 'strategies', title: 't', agents: ['random'], players: [9], games: 5, seed: 1 },
+      'field "players" must be a non-empty array of player counts 2..7, got [9]',
+    ],
     [{ kind: 'strategies', title: 't', agents: [], players: [3], games: 5, seed: 1 }, 'field "agents" must be a non-empty array of agent specs'],
     [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 0, seed: 1 }, 'field "games" must be an integer from 1 to 100000000, got 0'],
     [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, colour: 'red' }, 'unknown field "colour"'],
-    [{ kind: 'thresholds', title: 't', agent: 'threshold', grid: { margin: 3 }, field: ['greedy'], players: 4, games: 5, seed: 1 }, 'field "grid" must be an object of parameter: "lo..hi" strings'],
-    [{ kind: 'player-count', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, seatings: 'some' }, 'field "seatings" must be one of "rotations", "all"'],
+    [
+      { kind: 'thresholds', title: 't', agent: 'threshold', grid: { margin: 3 }, field: ['greedy'], players: 4, games: 5, seed: 1 },
+      'field "grid" must be an object of parameter: "lo..hi" strings',
+    ],
+    [
+      { kind: 'player-count', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, seatings: 'some' },
+      'field "seatings" must be one of "rotations", "all"',
+    ],
     [{ kind: 'strategies', game: 'chess', title: 't', agents: ['random'], players: [3], games: 5, seed: 1 }, 'field "game" must be one of "no-thanks"'],
     [{ kind: 'strategies', title: 't', agents: ['random'], players: [2], games: 5, seed: 1 }, 'rules at 2 players: 2 players is outside the official rules'],
     [{ kind: 'strategies', title: 't', agents: ['random'], players: [3, 3], games: 5, seed: 1 }, 'field "players" lists a player count twice'],
     [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, rules: { players: 5 } }, 'field "rules" must not set players'],
-    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, rulesByPlayers: { 2: { startChips: 11 } } }, 'field "rulesByPlayers" names "2", which is not one of the experiment\'s player counts (3)'],
-    [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, rules: { chips: 3 } }, 'rules at 3 players: unknown rule setting "chips"'],
+    [
+      { kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, rulesByPlayers: { 2: { startChips: 11 } } },
+      'field "rulesByPlayers" names "2", which is not one of the experiment\'s player counts (3)',
+    ],
+    [
+      { kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, rules: { chips: 3 } },
+      'rules at 3 players: unknown rule setting "chips"',
+    ],
     [{ kind: 'strategies', title: 't', agents: ['random'], players: [3], games: 5, seed: 1, constructor: 1 }, 'unknown field "constructor"'],
   ])('rejects %j naming the field', (raw, message) => {
     expect(() => validateExperiment(raw, 'x.json')).toThrow(`x.json: ${message}`);
   });
 
   it('takes rules for every table and per player count (2-player No Thanks! needs chips)', () => {
-    const exp = validateExperiment({ kind: 'player-count', title: 't', agents: ['random'], players: [2, 3], games: 5, seed: 1, rules: { openChips: true }, rulesByPlayers: { 2: { startChips: 9 } } });
+    const exp = validateExperiment({
+      kind: 'player-count',
+      title: 't',
+      agents: ['random'],
+      players: [2, 3],
+      games: 5,
+      seed: 1,
+      rules: { openChips: true },
+      rulesByPlayers: { 2: { startChips: 9 } },
+    });
     expect(experimentRules(exp, 2)).toEqual({ openChips: true, startChips: 9, players: 2 });
     expect(experimentRules(exp, 3)).toEqual({ openChips: true, players: 3 });
   });
@@ -75,9 +99,25 @@ describe('run folders', () => {
   });
 
   it('the thresholds experiment leaves its headlines to the caller (printed once)', async () => {
-    const exp = validateExperiment({ kind: 'thresholds', title: 't', agent: 'threshold', grid: { margin: '0|4' }, field: ['greedy'], players: 3, games: 2, rounds: 1, seed: 'once', png: false });
+    const exp = validateExperiment({
+      kind: 'thresholds',
+      title: 't',
+      agent: 'threshold',
+      grid: { margin: '0|4' },
+      field: ['greedy'],
+      players: 3,
+      games: 2,
+      rounds: 1,
+      seed: 'once',
+      png: false,
+    });
     const logged: string[] = [];
-    const run = await runExperiment(exp, { out: join(mkdtempSync(join(tmpdir(), 'nothanks-once-')), 'run'), quiet: true, threads: 1, log: (l) => logged.push(l) });
+    const run = await runExperiment(exp, {
+      out: join(mkdtempSync(join(tmpdir(), 'nothanks-once-')), 'run'),
+      quiet: true,
+      threads: 1,
+      log: (l) => logged.push(l),
+    });
     expect(run.headlines[0]).toMatch(/^Best threshold/);
     expect(logged.join('\n')).not.toContain('Best threshold');
   });
@@ -104,7 +144,9 @@ describe('compare experiments', () => {
     const exp = validateExperiment({ kind: 'compare', title: 't', arms, players: [3], games: 4, seed: 1, png: false });
     const dir = join(mkdtempSync(join(tmpdir(), 'nothanks-compare-')), 'run');
     const run = await runExperiment(exp, { out: dir, quiet: true, threads: 1 });
-    expect(run.headlines.join('\n')).toMatch(/specials vs base at 3 players: the table's mean score differs by -?\d+\.\d+ \[.*\] points per seat \(paired over 4 duplicate deals/);
+    expect(run.headlines.join('\n')).toMatch(
+      /specials vs base at 3 players: the table's mean score differs by -?\d+\.\d+ \[.*\] points per seat \(paired over 4 duplicate deals/,
+    );
     expect(run.headlines.join('\n')).toMatch(/Worth to its holder at the end/);
     const holdings = readFileSync(join(dir, 'holdings.csv'), 'utf8');
     // A bonus card is worth exactly its points (or one less with a per-card card beside it).

@@ -92,12 +92,24 @@ export interface LadderExperiment extends Common {
 export type Experiment = StrategiesExperiment | PlayerCountExperiment | ThresholdsExperiment | CompareExperiment | LadderExperiment;
 
 type Check = (v: unknown) => string | undefined;
-const isInt = (lo: number, hi: number): Check => (v) => (Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi ? undefined : `an integer from ${lo} to ${hi}`);
-const isNumber = (lo: number, hi: number): Check => (v) => (typeof v === 'number' && v >= lo && v <= hi ? undefined : `a number from ${lo} to ${hi}`);
+const isInt =
+  (lo: number, hi: number): Check =>
+  (v) =>
+    Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi ? undefined : `an integer from ${lo} to ${hi}`;
+const isNumber =
+  (lo: number, hi: number): Check =>
+  (v) =>
+    typeof v === 'number' && v >= lo && v <= hi ? undefined : `a number from ${lo} to ${hi}`;
 const isString: Check = (v) => (typeof v === 'string' && v.trim() !== '' ? undefined : 'a non-empty string');
 const isBool: Check = (v) => (typeof v === 'boolean' ? undefined : 'true or false');
-const oneOf = (...choices: string[]): Check => (v) => (choices.includes(v as string) ? undefined : `one of ${choices.map((c) => `"${c}"`).join(', ')}`);
-const listOf = (item: Check, what: string): Check => (v) => (Array.isArray(v) && v.length > 0 && v.every((x) => item(x) === undefined) ? undefined : `a non-empty array of ${what}`);
+const oneOf =
+  (...choices: string[]): Check =>
+  (v) =>
+    choices.includes(v as string) ? undefined : `one of ${choices.map((c) => `"${c}"`).join(', ')}`;
+const listOf =
+  (item: Check, what: string): Check =>
+  (v) =>
+    Array.isArray(v) && v.length > 0 && v.every((x) => item(x) === undefined) ? undefined : `a non-empty array of ${what}`;
 const isObject: Check = (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? undefined : 'an object of rule settings');
 const objectMap: Check = (v) =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => isObject(x) === undefined)
@@ -127,16 +139,27 @@ const byKind = (kind: Experiment['kind'], lo: number, hi: number): Record<string
   const counts = `player counts ${lo}..${hi}`;
   switch (kind) {
     case 'strategies':
-      return { agents: [listOf(isString, 'agent specs'), undefined], players: [listOf(isInt(lo, hi), counts), undefined], seatings: [oneOf('rotations', 'all'), 'all'] };
+      return {
+        agents: [listOf(isString, 'agent specs'), undefined],
+        players: [listOf(isInt(lo, hi), counts), undefined],
+        seatings: [oneOf('rotations', 'all'), 'all'],
+      };
     case 'player-count':
-      return { agents: [listOf(isString, 'agent specs'), undefined], players: [listOf(isInt(lo, hi), counts), undefined], seatings: [oneOf('rotations', 'all'), 'rotations'] };
+      return {
+        agents: [listOf(isString, 'agent specs'), undefined],
+        players: [listOf(isInt(lo, hi), counts), undefined],
+        seatings: [oneOf('rotations', 'all'), 'rotations'],
+      };
     case 'ladder':
       return {
         agents: [listOf(isString, 'agent specs'), undefined],
         players: [listOf(isInt(lo, hi), counts), undefined],
         seatings: [oneOf('rotations', 'all'), 'all'],
         anchor: [isString, ''],
-        holdout: [(v) => (v === 0 || (Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 1000) ? undefined : '0 (none) or an integer from 2 to 1000'), 5],
+        holdout: [
+          (v) => (v === 0 || (Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 1000) ? undefined : '0 (none) or an integer from 2 to 1000'),
+          5,
+        ],
       };
     case 'compare':
       return {
@@ -195,7 +218,8 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
   const game = gameById((obj.game as string | undefined) ?? DEFAULT_GAME);
   const fields = { ...COMMON, ...byKind(obj.kind as Experiment['kind'], game.minPlayers, game.maxPlayers) };
   for (const key of Object.keys(obj)) {
-    if (!Object.hasOwn(fields, key)) throw new UserError(`${source}: unknown field "${key}" (allowed for ${String(obj.kind)}: ${Object.keys(fields).join(', ')})`);
+    if (!Object.hasOwn(fields, key))
+      throw new UserError(`${source}: unknown field "${key}" (allowed for ${String(obj.kind)}: ${Object.keys(fields).join(', ')})`);
   }
   const out: Record<string, unknown> = {};
   for (const [key, [check, fallback]] of Object.entries(fields)) {
@@ -216,7 +240,8 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
     for (const arm of exp.arms) {
       const g = gameById(arm.game);
       for (const players of exp.players) {
-        if (players < g.minPlayers || players > g.maxPlayers) throw new UserError(`${source}: arm "${arm.name}": ${g.id} is for ${g.minPlayers} to ${g.maxPlayers} players, not ${players}`);
+        if (players < g.minPlayers || players > g.maxPlayers)
+          throw new UserError(`${source}: arm "${arm.name}": ${g.id} is for ${g.minPlayers} to ${g.maxPlayers} players, not ${players}`);
         try {
           g.makeRules(experimentRules(arm, players));
         } catch (err) {
@@ -234,7 +259,10 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
   if (new Set(counts).size !== counts.length) throw new UserError(`${source}: field "players" lists a player count twice`);
   if ('players' in exp.rules) throw new UserError(`${source}: field "rules" must not set players (use the field "players")`);
   for (const [key, settings] of Object.entries(exp.rulesByPlayers)) {
-    if (!counts.includes(Number(key))) throw new UserError(`${source}: field "rulesByPlayers" names ${JSON.stringify(key)}, which is not one of the experiment's player counts (${counts.join(', ')})`);
+    if (!counts.includes(Number(key)))
+      throw new UserError(
+        `${source}: field "rulesByPlayers" names ${JSON.stringify(key)}, which is not one of the experiment's player counts (${counts.join(', ')})`,
+      );
     if ('players' in settings) throw new UserError(`${source}: field "rulesByPlayers" must not set players`);
   }
   // Every table's rules are checked now, so a bad setting fails before any game is played.
@@ -285,7 +313,6 @@ export interface RunOptions {
   play?: (part: string, options: TournamentOptions) => Promise<TournamentResult>;
 }
 
-
 /**
  * The tables of an experiment at P players: every combination of P bots when the pool is large
  * enough, otherwise one table with the pool repeated in order (a, b, c, a, ...) to fill the seats.
@@ -293,4 +320,3 @@ export interface RunOptions {
 export function experimentTables(poolSize: number, players: number): number[][] {
   return poolSize >= players ? tables(poolSize, players, false) : [Array.from({ length: players }, (_, i) => i % poolSize)];
 }
-

@@ -3,7 +3,13 @@ import type { PairedComparison } from '../stats/moments.js';
 import type { PairSummary } from '../stats/tournament-stats.js';
 import { rankingHeadline, type RankedTable } from './ranking-headline.js';
 
-const agent = (name: string, meanScore: number, winShare: number) => ({ agent: name, meanScore, meanScoreCI: [meanScore - 1, meanScore + 1] as [number, number], winShare, winShareCI: [winShare - 0.04, winShare + 0.04] as [number, number] });
+const agent = (name: string, meanScore: number, winShare: number) => ({
+  agent: name,
+  meanScore,
+  meanScoreCI: [meanScore - 1, meanScore + 1] as [number, number],
+  winShare,
+  winShareCI: [winShare - 0.04, winShare + 0.04] as [number, number],
+});
 const comparison = (meanDiff: number, half: number, pAdjusted: number): PairedComparison => ({
   meanDiff,
   ci: [meanDiff - half / 2, meanDiff + half / 2],
@@ -13,7 +19,14 @@ const comparison = (meanDiff: number, half: number, pAdjusted: number): PairedCo
   pHolm: pAdjusted,
 });
 /** a - b on scores and win shares, with the simultaneous half-widths and adjusted p given. */
-const pair = (a: string, b: string, score: [number, number, number], win: [number, number, number]): PairSummary => ({ a, b, deals: 50, family: 3, ...comparison(...score), winShare: comparison(...win) });
+const pair = (a: string, b: string, score: [number, number, number], win: [number, number, number]): PairSummary => ({
+  a,
+  b,
+  deals: 50,
+  family: 3,
+  ...comparison(...score),
+  winShare: comparison(...win),
+});
 
 describe('ranking headlines', () => {
   it('claims a leader only when it is significantly ahead, on both measures', () => {
@@ -27,8 +40,12 @@ describe('ranking headlines', () => {
       ],
     };
     const h = rankingHeadline(t);
-    expect(h).toContain("4 players: mc has the lowest mean score, 21.03 [20.03, 22.03], significantly below threshold's 24.89 (mc - threshold -3.86 points [-5.96, -1.76], adjusted p 1.2e-4).");
-    expect(h).toContain("mc also has the highest win share, 44.4% [40.4, 48.4], significantly above threshold's 40.7% (+3.7 percentage points [0.7, 6.7], adjusted p 0.01).");
+    expect(h).toContain(
+      "4 players: mc has the lowest mean score, 21.03 [20.03, 22.03], significantly below threshold's 24.89 (mc - threshold -3.86 points [-5.96, -1.76], adjusted p 1.2e-4).",
+    );
+    expect(h).toContain(
+      "mc also has the highest win share, 44.4% [40.4, 48.4], significantly above threshold's 40.7% (+3.7 percentage points [0.7, 6.7], adjusted p 0.01).",
+    );
     expect(h).toContain('By mean score mc < threshold < greedy; by win share mc > threshold > greedy.');
     expect(h).not.toMatch(/no significant|not significantly|disagree/);
   });
@@ -44,8 +61,12 @@ describe('ranking headlines', () => {
       ],
     };
     const h = rankingHeadline(t);
-    expect(h).toContain('3 players: no significant difference in mean score between threshold (5.39) and mc (6.02): threshold - mc -0.62 points [-1.47, 0.23], adjusted p 0.30.');
-    expect(h).toContain("threshold also has the highest win share, 30.0% [26.0, 34.0], not significantly above mc's 29.0% (+1.0 percentage points [-4.0, 6.0], adjusted p 1.00).");
+    expect(h).toContain(
+      '3 players: no significant difference in mean score between threshold (5.39) and mc (6.02): threshold - mc -0.62 points [-1.47, 0.23], adjusted p 0.30.',
+    );
+    expect(h).toContain(
+      "threshold also has the highest win share, 30.0% [26.0, 34.0], not significantly above mc's 29.0% (+1.0 percentage points [-4.0, 6.0], adjusted p 1.00).",
+    );
     expect(h).not.toMatch(/lowest mean score/);
   });
 
@@ -55,7 +76,9 @@ describe('ranking headlines', () => {
       agents: [agent('a', 5, 0.3), agent('b', 5.5, 0.3), agent('c', 6, 0.3)],
       pairwise: [pair('a', 'b', [-0.5, 1, 0.5], [0, 0.1, 1]), pair('a', 'c', [-1, 1.5, 0.4], [0, 0.1, 1]), pair('b', 'c', [-0.5, 1, 0.9], [0, 0.1, 1])],
     };
-    expect(rankingHeadline(t)).toContain('no significant difference in mean score between a (5.00), b (5.50) and c (6.00): a - b -0.50 points [-1.50, 0.50], adjusted p 0.50; a - c -1.00 points [-2.50, 0.50], adjusted p 0.40.');
+    expect(rankingHeadline(t)).toContain(
+      'no significant difference in mean score between a (5.00), b (5.50) and c (6.00): a - b -0.50 points [-1.50, 0.50], adjusted p 0.50; a - c -1.00 points [-2.50, 0.50], adjusted p 0.40.',
+    );
   });
 
   it('says so when mean score and win share rank different bots first, and compares the two leaders', () => {
@@ -74,7 +97,9 @@ describe('ranking headlines', () => {
     };
     const h = rankingHeadline(t);
     expect(h).toContain('5 players: no significant difference in mean score between threshold (5.39) and mc (6.02)');
-    expect(h).toContain("The rankings disagree: greedy has the highest win share, 46.6% [42.6, 50.6], significantly above mc's 27.3% (+19.4 percentage points [10.4, 28.4], adjusted p 1.7e-6)");
+    expect(h).toContain(
+      "The rankings disagree: greedy has the highest win share, 46.6% [42.6, 50.6], significantly above mc's 27.3% (+19.4 percentage points [10.4, 28.4], adjusted p 1.7e-6)",
+    );
     expect(h).toContain("its mean score, 7.41, is significantly higher than threshold's (greedy - threshold +2.02 points [0.37, 3.67], adjusted p 9.0e-3).");
     expect(h).toContain('By mean score threshold < mc < greedy < random; by win share greedy > mc > threshold > random.');
   });
@@ -86,7 +111,9 @@ describe('ranking headlines', () => {
       pairwise: [pair('x', 'y', [-0.5, 1, 0.6], [-0.05, 0.1, 0.4])],
     };
     const h = rankingHeadline(t);
-    expect(h).toContain("The rankings disagree: y has the highest win share, 35.0% [31.0, 39.0], not significantly above x's 30.0% (+5.0 percentage points [-5.0, 15.0], adjusted p 0.40); its mean score, 10.50, is not significantly higher than x's (y - x +0.50 points [-0.50, 1.50], adjusted p 0.60).");
+    expect(h).toContain(
+      "The rankings disagree: y has the highest win share, 35.0% [31.0, 39.0], not significantly above x's 30.0% (+5.0 percentage points [-5.0, 15.0], adjusted p 0.40); its mean score, 10.50, is not significantly higher than x's (y - x +0.50 points [-0.50, 1.50], adjusted p 0.60).",
+    );
   });
 
   it('never claims a lead over a bot it was not compared with', () => {

@@ -75,15 +75,17 @@ export function rankingHeadline(t: RankedTable): string {
 
   const scoreTies = group(leader, byScore, 'score');
   const runner = byScore[1]!;
-  const scoreText = scoreTies.length === 0
-    ? `${leader.agent} has the lowest mean score, ${leader.meanScore.toFixed(2)} ${interval(leader.meanScoreCI)}, significantly below ${runner.agent}'s ${runner.meanScore.toFixed(2)} (${leader.agent} - ${runner.agent} ${gap(compare(t, leader.agent, runner.agent, 'score'), 'score')})`
-    : `no significant difference in mean score between ${names([leader, ...scoreTies.map(([b]) => b)].map((a) => `${a.agent} (${a.meanScore.toFixed(2)})`))}: ${scoreTies.map(([b, c]) => `${leader.agent} - ${b.agent} ${gap(c, 'score')}`).join('; ')}`;
+  const scoreText =
+    scoreTies.length === 0
+      ? `${leader.agent} has the lowest mean score, ${leader.meanScore.toFixed(2)} ${interval(leader.meanScoreCI)}, significantly below ${runner.agent}'s ${runner.meanScore.toFixed(2)} (${leader.agent} - ${runner.agent} ${gap(compare(t, leader.agent, runner.agent, 'score'), 'score')})`
+      : `no significant difference in mean score between ${names([leader, ...scoreTies.map(([b]) => b)].map((a) => `${a.agent} (${a.meanScore.toFixed(2)})`))}: ${scoreTies.map(([b, c]) => `${leader.agent} - ${b.agent} ${gap(c, 'score')}`).join('; ')}`;
 
   const winTies = group(winner, byWin, 'winShare');
   const winRunner = byWin[1]!;
-  const winLead = winTies.length === 0
-    ? `significantly above ${winRunner.agent}'s ${percent(winRunner.winShare)} (${gap(compare(t, winner.agent, winRunner.agent, 'winShare'), 'winShare')})`
-    : `not significantly above ${names(winTies.map(([b, c]) => `${b.agent}'s ${percent(b.winShare)} (${gap(c, 'winShare')})`))}`;
+  const winLead =
+    winTies.length === 0
+      ? `significantly above ${winRunner.agent}'s ${percent(winRunner.winShare)} (${gap(compare(t, winner.agent, winRunner.agent, 'winShare'), 'winShare')})`
+      : `not significantly above ${names(winTies.map(([b, c]) => `${b.agent}'s ${percent(b.winShare)} (${gap(c, 'winShare')})`))}`;
 
   let winText: string;
   if (winner.agent === leader.agent) {

@@ -30,7 +30,15 @@ import { runCompare } from './compare.js';
 import { rankingHeadline } from './ranking-headline.js';
 import { runLadderExperiment } from '../ladder/experiment.js';
 import { sampleGameLink, writeReplayViewer } from '../web/sample-game.js';
-import { experimentRules, experimentTables, type Experiment, type RunOptions, type PlayerCountExperiment, type StrategiesExperiment, type ThresholdsExperiment } from './experiment.js';
+import {
+  experimentRules,
+  experimentTables,
+  type Experiment,
+  type RunOptions,
+  type PlayerCountExperiment,
+  type StrategiesExperiment,
+  type ThresholdsExperiment,
+} from './experiment.js';
 
 export interface ExperimentRun {
   dir: string;
@@ -42,7 +50,8 @@ export interface ExperimentRun {
 }
 
 /** An experiment's manifest (output/run-state.ts): the validated file and the deals per seating fix its numbers. */
-export const experimentManifest = (exp: Experiment, games: number, o: RunOptions = {}): RunManifest => newManifest('run', exp.seed, { experiment: exp, games }, o.shard);
+export const experimentManifest = (exp: Experiment, games: number, o: RunOptions = {}): RunManifest =>
+  newManifest('run', exp.seed, { experiment: exp, games }, o.shard);
 
 export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promise<ExperimentRun> {
   const started = performance.now();
@@ -51,10 +60,17 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
     // A race decides after each round on all of its deals; compare folds per-game values (the
     // table's mean, what each card is worth) and the ladder per-game finishing orders, which the
     // checkpoints do not keep yet.
-    throw new UserError(`--shard and --resume work for the strategies and player-count experiments; a ${exp.kind} experiment runs on one machine from the start`);
+    throw new UserError(
+      `--shard and --resume work for the strategies and player-count experiments; a ${exp.kind} experiment runs on one machine from the start`,
+    );
   }
   // Every bot is checked before the folder is made, so a typo leaves nothing behind.
-  const lineups = exp.kind === 'thresholds' ? [{ game: exp.game, agents: [exp.agent, ...exp.field] }] : exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: exp.agents }];
+  const lineups =
+    exp.kind === 'thresholds'
+      ? [{ game: exp.game, agents: [exp.agent, ...exp.field] }]
+      : exp.kind === 'compare'
+        ? exp.arms
+        : [{ game: exp.game, agents: exp.agents }];
   for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await loadBot(spec, game);
   let dir: string;
   let shard = o.shard;
@@ -84,13 +100,43 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
   const elapsedSeconds = (performance.now() - started) / 1000;
   writeFileAtomic(
     join(dir, 'run.json'),
-    JSON.stringify({ kind: exp.kind, title: exp.title, seed: exp.seed, games, overridden, version: VERSION, node: process.version, partial: run.partial, elapsedSeconds, headlines: run.headlines, ...(shard ? { shard } : {}) }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        kind: exp.kind,
+        title: exp.title,
+        seed: exp.seed,
+        games,
+        overridden,
+        version: VERSION,
+        node: process.version,
+        partial: run.partial,
+        elapsedSeconds,
+        headlines: run.headlines,
+        ...(shard ? { shard } : {}),
+      },
+      null,
+      2,
+    ) + '\n',
   );
   // A shard keeps its state and run.json; the charts and report come from nothanks merge.
   if (shard) return { dir, report: join(dir, 'run.json'), headlines: run.headlines, partial: run.partial, elapsedSeconds };
-  const files = readdirSync(dir).filter((f) => !f.endsWith('.tmp') && f !== 'state').sort();
+  const files = readdirSync(dir)
+    .filter((f) => !f.endsWith('.tmp') && f !== 'state')
+    .sort();
   const intro = `${escapeHtml(exp.description ?? '')} Seed <code>${escapeHtml(exp.seed)}</code>, ${games} deals per seating${games !== exp.games ? ` (--games ${games}; the experiment file says ${exp.games})` : ''}, version ${VERSION}, ${elapsedSeconds.toFixed(0)} s${run.partial ? ', <strong>PARTIAL: interrupted</strong>' : ''}.`;
-  const report = writeReport(dir, exp.title, intro, [{ heading: 'Findings', html: `<ul>${run.headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>${run.findingsNote ? `<p>${escapeHtml(run.findingsNote)}</p>` : ''}` }, ...run.sections], files);
+  const report = writeReport(
+    dir,
+    exp.title,
+    intro,
+    [
+      {
+        heading: 'Findings',
+        html: `<ul>${run.headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>${run.findingsNote ? `<p>${escapeHtml(run.findingsNote)}</p>` : ''}`,
+      },
+      ...run.sections,
+    ],
+    files,
+  );
   return { dir, report, headlines: run.headlines, partial: run.partial, elapsedSeconds };
 }
 
@@ -105,7 +151,12 @@ interface Stage {
 }
 
 /** strategies and player-count: one tournament per player count, then the charts across them. */
-async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, games: number, dir: string, o: RunOptions & Required<Pick<RunOptions, 'play'>>): Promise<Stage> {
+async function runTables(
+  exp: StrategiesExperiment | PlayerCountExperiment,
+  games: number,
+  dir: string,
+  o: RunOptions & Required<Pick<RunOptions, 'play'>>,
+): Promise<Stage> {
   const summaries: Summary[] = [];
   let partial = false;
   const shardLines: string[] = [];
@@ -125,7 +176,9 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
     });
     progress.done();
     if (o.shard) {
-      shardLines.push(`shard ${shardLabel(o.shard)}, ${players} players: ${result.dealsPlayed} of its deals finished${result.partial ? ' (interrupted)' : ''}.`);
+      shardLines.push(
+        `shard ${shardLabel(o.shard)}, ${players} players: ${result.dealsPlayed} of its deals finished${result.partial ? ' (interrupted)' : ''}.`,
+      );
       if (result.partial) return { headlines: shardLines, partial: true, sections: [] };
       continue;
     }
@@ -147,23 +200,47 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
   const samples = await Promise.all(summaries.map((s) => sampleGameLink(s, `players-${s.players}`, dir)));
   if (samples.length) await writeReplayViewer(dir);
   const tablesHtml = summaries
-    .map((s, i) => `<h3>${s.players} players${s.rules.custom ? ` (custom rules: ${escapeHtml(customRules(s))})` : ''}</h3>` +
-      htmlTable(
-        ['bot', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...metrics.map((m) => m.label)],
-        [...s.agents].sort((a, b) => a.meanScore - b.meanScore).map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`, ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1), a.meanRank.toFixed(2), ...s.metrics.map((m) => (a[m.field] as number).toFixed(2))]),
-      ) + samples[i]!)
+    .map(
+      (s, i) =>
+        `<h3>${s.players} players${s.rules.custom ? ` (custom rules: ${escapeHtml(customRules(s))})` : ''}</h3>` +
+        htmlTable(
+          ['bot', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...metrics.map((m) => m.label)],
+          [...s.agents]
+            .sort((a, b) => a.meanScore - b.meanScore)
+            .map((a) => [
+              a.agent,
+              a.games,
+              a.meanScore.toFixed(2),
+              ci(a.meanScoreCI),
+              `${(a.winShare * 100).toFixed(1)}%`,
+              ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1),
+              a.meanRank.toFixed(2),
+              ...s.metrics.map((m) => (a[m.field] as number).toFixed(2)),
+            ]),
+        ) +
+        samples[i]!,
+    )
     .join('');
   const pairHtml = summaries
-    .map((s) => `<h3>${s.players} players: paired differences</h3>` +
-      `<p>${escapeHtml(pairwiseNote(s.pairwise[0]?.family ?? 0, s.players))}</p>` +
-      htmlTable(
-        ['a', 'b', 'deals', 'score a - b', 'simultaneous 95% CI', 'adjusted p', 'win share a - b', 'simultaneous 95% CI', 'adjusted p'],
-        s.pairwise.map((p) => [
-          p.a, p.b, p.deals,
-          p.meanDiff.toFixed(2), ci(p.ciSimultaneous), formatP(p.pAdjusted) + (isSignificant(p) ? ' *' : ''),
-          `${(p.winShare.meanDiff * 100).toFixed(1)} pp`, ci([p.winShare.ciSimultaneous[0] * 100, p.winShare.ciSimultaneous[1] * 100], 1), formatP(p.winShare.pAdjusted) + (isSignificant(p.winShare) ? ' *' : ''),
-        ]),
-      ))
+    .map(
+      (s) =>
+        `<h3>${s.players} players: paired differences</h3>` +
+        `<p>${escapeHtml(pairwiseNote(s.pairwise[0]?.family ?? 0, s.players))}</p>` +
+        htmlTable(
+          ['a', 'b', 'deals', 'score a - b', 'simultaneous 95% CI', 'adjusted p', 'win share a - b', 'simultaneous 95% CI', 'adjusted p'],
+          s.pairwise.map((p) => [
+            p.a,
+            p.b,
+            p.deals,
+            p.meanDiff.toFixed(2),
+            ci(p.ciSimultaneous),
+            formatP(p.pAdjusted) + (isSignificant(p) ? ' *' : ''),
+            `${(p.winShare.meanDiff * 100).toFixed(1)} pp`,
+            ci([p.winShare.ciSimultaneous[0] * 100, p.winShare.ciSimultaneous[1] * 100], 1),
+            formatP(p.winShare.pAdjusted) + (isSignificant(p.winShare) ? ' *' : ''),
+          ]),
+        ),
+    )
     .join('');
   const headlines =
     summaries.length === 0
@@ -176,28 +253,41 @@ async function runTables(exp: StrategiesExperiment | PlayerCountExperiment, game
     findingsNote: exp.kind === 'strategies' ? FINDINGS_NOTE : undefined,
     partial,
     sections: [
-      { heading: 'Leaderboards', html: `<p>${escapeHtml(LEADERBOARD_NOTE + (exp.kind === 'strategies' ? ' Overlapping intervals do not mean "no difference": the paired tables below compare bots on the same deals.' : ''))}</p>${tablesHtml}`, charts: charts.slice(0, 1) },
-      { heading: exp.kind === 'strategies' ? 'Comparisons, distributions and seats' : 'Trends by player count', html: exp.kind === 'strategies' ? pairHtml : '', charts: charts.slice(1) },
+      {
+        heading: 'Leaderboards',
+        html: `<p>${escapeHtml(LEADERBOARD_NOTE + (exp.kind === 'strategies' ? ' Overlapping intervals do not mean "no difference": the paired tables below compare bots on the same deals.' : ''))}</p>${tablesHtml}`,
+        charts: charts.slice(0, 1),
+      },
+      {
+        heading: exp.kind === 'strategies' ? 'Comparisons, distributions and seats' : 'Trends by player count',
+        html: exp.kind === 'strategies' ? pairHtml : '',
+        charts: charts.slice(1),
+      },
     ],
   };
 }
 
 const FINDINGS_NOTE =
-  'A bracket after a bot\'s own figure is its 95% interval; after a difference it is the simultaneous 95% interval of the paired tables below, beside the adjusted p of the same test: ' +
+  "A bracket after a bot's own figure is its 95% interval; after a difference it is the simultaneous 95% interval of the paired tables below, beside the adjusted p of the same test: " +
   '"significantly" means that interval excludes 0. Lower scores are better.';
 
 const LEADERBOARD_NOTE =
-  'Each bot\'s own 95% intervals, with deals as the independent units (mean score: t interval over per-deal means; win share: Wilson at the deal-clustered effective sample size).';
+  "Each bot's own 95% intervals, with deals as the independent units (mean score: t interval over per-deal means; win share: Wilson at the deal-clustered effective sample size).";
 
 /** How to read a pairwise table: what the intervals and p-values are adjusted for, and that they agree. */
 function pairwiseNote(family: number, players: number): string {
-  return `Paired over deals; each measure is one family of the ${family} pairs at ${players} players. The intervals are simultaneous 95% (Bonferroni: t quantile at 1 - 0.05/${2 * family}); ` +
-    `the adjusted p is Bonferroni's min(1, ${family} p), below 0.05 (*) exactly when the interval excludes 0. A negative score difference and a positive win-share difference favour a. Holm's p (never larger) and the unadjusted intervals and p are in players-${players}/pairwise.csv. pp = percentage points.`;
+  return (
+    `Paired over deals; each measure is one family of the ${family} pairs at ${players} players. The intervals are simultaneous 95% (Bonferroni: t quantile at 1 - 0.05/${2 * family}); ` +
+    `the adjusted p is Bonferroni's min(1, ${family} p), below 0.05 (*) exactly when the interval excludes 0. A negative score difference and a positive win-share difference favour a. Holm's p (never larger) and the unadjusted intervals and p are in players-${players}/pairwise.csv. pp = percentage points.`
+  );
 }
 
 /** The record rules of a custom table, for people: "startChips 11, removed 9, ...". */
 function customRules(s: Summary): string {
-  return Object.entries(s.rules).filter(([k]) => k !== 'custom').map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+  return Object.entries(s.rules)
+    .filter(([k]) => k !== 'custom')
+    .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+    .join(', ');
 }
 
 function meanRows(summaries: Summary[]) {
@@ -214,7 +304,11 @@ async function strategyCharts(summaries: Summary[], dir: string, png: boolean): 
   const distributions = summaries.flatMap((s) =>
     s.agents.flatMap((a) => (s.distributions[a.agent] ?? []).map(([score, count]) => ({ players: s.players, agent: a.agent, score, share: count / a.games }))),
   );
-  const seats = summaries.flatMap((s) => s.seats.filter((r) => r.agent === 'all').map((r) => ({ players: s.players, position: r.position, mean: r.meanScore, lo: r.meanScoreCI[0], hi: r.meanScoreCI[1] })));
+  const seats = summaries.flatMap((s) =>
+    s.seats
+      .filter((r) => r.agent === 'all')
+      .map((r) => ({ players: s.players, position: r.position, mean: r.meanScore, lo: r.meanScoreCI[0], hi: r.meanScoreCI[1] })),
+  );
   return [
     await renderChart(dir, 'leaderboard', leaderboardChart(meanRows(summaries)), png),
     await renderChart(dir, 'pairwise', pairwiseChart(pairs), png),
@@ -229,18 +323,46 @@ function strategyHeadlines(summaries: Summary[]): string[] {
 
 async function playerCountCharts(summaries: Summary[], dir: string, png: boolean): Promise<RenderedChart[]> {
   const rows = (pick: (a: Summary['agents'][number]) => [number, [number, number]]) =>
-    summaries.flatMap((s) => s.agents.map((a) => {
-      const [value, [lo, hi]] = pick(a);
-      return { players: s.players, agent: a.agent, value, lo, hi };
-    }));
+    summaries.flatMap((s) =>
+      s.agents.map((a) => {
+        const [value, [lo, hi]] = pick(a);
+        return { players: s.players, agent: a.agent, value, lo, hi };
+      }),
+    );
   const custom = summaries.filter((s) => s.rules.custom).map((s) => s.players);
   const note = custom.length === 0 ? '95% CI bands' : `95% CI bands; custom rules at ${custom.join(', ')} players (see the tables)`;
   const charts = [
-    await renderChart(dir, 'score-by-players', trendChart(rows((a) => [a.meanScore, a.meanScoreCI]), 'Mean score by player count', `${note}; lower is better`, 'mean score (points per game)'), png),
-    await renderChart(dir, 'winshare-by-players', trendChart(rows((a) => [a.winShare, a.winShareCI]), 'Win share by player count', `${note}; parity is 1/players`, 'win share', true), png),
+    await renderChart(
+      dir,
+      'score-by-players',
+      trendChart(
+        rows((a) => [a.meanScore, a.meanScoreCI]),
+        'Mean score by player count',
+        `${note}; lower is better`,
+        'mean score (points per game)',
+      ),
+      png,
+    ),
+    await renderChart(
+      dir,
+      'winshare-by-players',
+      trendChart(
+        rows((a) => [a.winShare, a.winShareCI]),
+        'Win share by player count',
+        `${note}; parity is 1/players`,
+        'win share',
+        true,
+      ),
+      png,
+    ),
   ];
   for (const m of summaries[0]?.metrics ?? []) {
-    const chart = trendChart(rows((a) => [a[m.field] as number, a[`${m.field}CI`] as [number, number]]), `${capitalize(m.label)} at the end by player count`, note, `${m.label} (per player)`);
+    const chart = trendChart(
+      rows((a) => [a[m.field] as number, a[`${m.field}CI`] as [number, number]]),
+      `${capitalize(m.label)} at the end by player count`,
+      note,
+      `${m.label} (per player)`,
+    );
     charts.push(await renderChart(dir, `${m.id}-by-players`, chart, png));
   }
   return charts;
@@ -265,7 +387,10 @@ function playerCountHeadlines(summaries: Summary[], exp: PlayerCountExperiment):
     const best = points.reduce((a, b) => (b[1] < a[1] ? b : a));
     const line = points.filter(([, , key]) => key === sameKey).map(([p, m]) => [p, m]);
     const m = line.length > 1 ? linearRegression(line).m : NaN;
-    const slope = line.length > 1 ? `; with the same settings (${sameText}) the score ${m <= 0 ? 'falls' : 'rises'} ${Math.abs(m).toFixed(1)} points per extra player (least squares)` : '';
+    const slope =
+      line.length > 1
+        ? `; with the same settings (${sameText}) the score ${m <= 0 ? 'falls' : 'rises'} ${Math.abs(m).toFixed(1)} points per extra player (least squares)`
+        : '';
     return `${agent}: mean score ${text}; lowest at ${best[0]} players${slope}.`;
   });
   if (game.tableFactor && summaries.length > 0) {
@@ -273,7 +398,9 @@ function playerCountHeadlines(summaries: Summary[], exp: PlayerCountExperiment):
     const factor = summaries.map((s) => [s.players, game.tableFactor!.of(game.makeRules(experimentRules(exp, s.players)))] as const);
     const top = factor.reduce((a, b) => (b[1] > a[1] ? b : a));
     const lowestAt = lines.filter((l) => l.includes(`lowest at ${top[0]} players`)).length;
-    lines.push(`${lowestAt} of ${exp.agents.length} bots score lowest at ${top[0]} players, the table with the most ${game.tableFactor.label} (${top[1].toFixed(2)}; by player count: ${factor.map(([p, c]) => `${p}p ${c.toFixed(2)}`).join(', ')}).`);
+    lines.push(
+      `${lowestAt} of ${exp.agents.length} bots score lowest at ${top[0]} players, the table with the most ${game.tableFactor.label} (${top[1].toFixed(2)}; by player count: ${factor.map(([p, c]) => `${p}p ${c.toFixed(2)}`).join(', ')}).`,
+    );
   }
   for (const s of summaries.filter((x) => x.rules.custom)) lines.push(`${s.players} players were played with custom rules (${customRules(s)}).`);
   return lines;
@@ -328,7 +455,16 @@ export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolea
   writeFileAtomic(
     join(dir, 'sweep.csv'),
     csv(
-      r.points.map((p, i) => ({ ...p.params, spec: p.spec, status: rows[i]!.status, deals: p.deals, meanScore: p.meanScore.toFixed(4), ciLo: p.meanScoreCI[0].toFixed(4), ciHi: p.meanScoreCI[1].toFixed(4), droppedAfterRound: p.droppedAfterRound ?? '' })),
+      r.points.map((p, i) => ({
+        ...p.params,
+        spec: p.spec,
+        status: rows[i]!.status,
+        deals: p.deals,
+        meanScore: p.meanScore.toFixed(4),
+        ciLo: p.meanScoreCI[0].toFixed(4),
+        ciHi: p.meanScoreCI[1].toFixed(4),
+        droppedAfterRound: p.droppedAfterRound ?? '',
+      })),
       [...names, 'spec', 'status', 'deals', 'meanScore', 'ciLo', 'ciHi', 'droppedAfterRound'],
     ),
   );

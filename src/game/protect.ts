@@ -22,7 +22,11 @@ export function protect(...classes: (abstract new (...args: never[]) => unknown)
 /** Freezes a value's prototype chain up to Object.prototype, and one level into its object fields. */
 export function freezeChainsOf(instance: object): void {
   const chain = (o: object): void => {
-    for (let p = Object.getPrototypeOf(o) as object | null; p && p !== Object.prototype && p !== Array.prototype && p !== Function.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    for (
+      let p = Object.getPrototypeOf(o) as object | null;
+      p && p !== Object.prototype && p !== Array.prototype && p !== Function.prototype;
+      p = Object.getPrototypeOf(p) as object | null
+    ) {
       if (ArrayBuffer.isView(p) || p === Map.prototype || p === Set.prototype) break;
       Object.freeze(p);
     }

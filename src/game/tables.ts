@@ -9,7 +9,12 @@ export function cachedTables<T>(cache: Map<string, T[]>, batch: Batch, pool: rea
   const key = JSON.stringify([batch.rules, batch.pool, batch.seatings]);
   let tables = cache.get(key);
   if (!tables) {
-    tables = batch.seatings.map((lineup) => make(lineup.map((a) => pool[a]!.create()), lineup.map((a) => pool[a]!.label)));
+    tables = batch.seatings.map((lineup) =>
+      make(
+        lineup.map((a) => pool[a]!.create()),
+        lineup.map((a) => pool[a]!.label),
+      ),
+    );
     cache.set(key, tables);
   }
   return tables;

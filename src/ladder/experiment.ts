@@ -5,7 +5,12 @@ import { runLadder } from './ladder.js';
 import { ladderHeadlines, ladderText, writeLadderOutputs } from './outputs.js';
 
 /** The ladder experiment: the same outputs as `nothanks ladder`, inside the experiment's folder. */
-export async function runLadderExperiment(exp: LadderExperiment, games: number, dir: string, o: RunOptions): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean }> {
+export async function runLadderExperiment(
+  exp: LadderExperiment,
+  games: number,
+  dir: string,
+  o: RunOptions,
+): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean }> {
   const bars = new Map<number, Progress>();
   const result = await runLadder({
     game: exp.game,

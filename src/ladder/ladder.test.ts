@@ -10,12 +10,16 @@ describe('finishing orders', () => {
     [2, 0, 1],
   ];
   const log = new FinishingOrders(3, seatings);
-  log.addBatch(0, 2, [
-    // deal 0: seating 0: 0 wins, 2 second, 1 last; seating 1 (2, 0, 1): 0 and 1 tie first
-    10, 30, 20, /**/ 25, 5, 5,
-    // deal 1: seating 0: all tie; seating 1: 2 wins, 0 and 1 tie behind
-    7, 7, 7, /**/ 1, 4, 4,
-  ]);
+  log.addBatch(
+    0,
+    2,
+    [
+      // deal 0: seating 0: 0 wins, 2 second, 1 last; seating 1 (2, 0, 1): 0 and 1 tie first
+      10, 30, 20, /**/ 25, 5, 5,
+      // deal 1: seating 0: all tie; seating 1: 2 wins, 0 and 1 tie behind
+      7, 7, 7, /**/ 1, 4, 4,
+    ],
+  );
   log.addBatch(2, 3, [3, 2, 1, /**/ 3, 2, 1]);
 
   it('records each game as its finishing order, ties grouped, in deal then seating order', () => {
@@ -33,7 +37,7 @@ describe('finishing orders', () => {
     expect(() => log.addBatch(5, 6, [1, 2, 3, 1, 2, 3])).toThrow(/expected deal 3, got 5/);
   });
 
-  it('builds a fit\'s data with one cluster per deal, keeping only the deals asked for', () => {
+  it("builds a fit's data with one cluster per deal, keeping only the deals asked for", () => {
     const d = plData(3, [log], (deal) => deal !== 1);
     expect(d.counts.reduce((a, b) => a + b, 0)).toBe(4);
     expect(d.clusters).toHaveLength(2);
@@ -66,7 +70,14 @@ describe('finishing orders', () => {
 
 // Worker threads run the compiled build: `npm test` builds first.
 describe('ladder', () => {
-  const base: LadderOptions = { pool: ['random', 'greedy', 'threshold', 'mc:rollouts=4'], players: [3, 4], rules: (players) => ({ players }), games: 12, seed: 'ladder-test', holdout: 3 };
+  const base: LadderOptions = {
+    pool: ['random', 'greedy', 'threshold', 'mc:rollouts=4'],
+    players: [3, 4],
+    rules: (players) => ({ players }),
+    games: 12,
+    seed: 'ladder-test',
+    holdout: 3,
+  };
 
   it('gives identical ratings (ratings.csv) and fits for any thread count and chunk size', async () => {
     const run = async (threads: number, chunk: number) => {

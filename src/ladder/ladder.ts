@@ -108,7 +108,7 @@ export function resolveAnchor(pool: readonly string[], anchor: string | undefine
     return i;
   }
   const random = pool.indexOf('random');
-  return random >= 0 ? random : 0;
+  return Math.max(random, 0);
 }
 
 /** Seat-games and win shares per bot in a fit's data. */
@@ -130,7 +130,16 @@ function ratingsOf(fit: PLFit, data: PLData, pool: readonly string[]): Rating[] 
     .map((agent, a) => {
       const r = ELO_SCALE * fit.theta[a]!;
       const se = ELO_SCALE * fit.se[a]!;
-      return { agent, rating: r, lo: r - Z95 * se, hi: r + Z95 * se, se, seFisher: ELO_SCALE * fit.seFisher[a]!, games: games[a]!, winShare: wins[a]! / games[a]! };
+      return {
+        agent,
+        rating: r,
+        lo: r - Z95 * se,
+        hi: r + Z95 * se,
+        se,
+        seFisher: ELO_SCALE * fit.seFisher[a]!,
+        games: games[a]!,
+        winShare: wins[a]! / games[a]!,
+      };
     })
     .sort((x, y) => y.rating - x.rating || pool.indexOf(x.agent) - pool.indexOf(y.agent));
 }
@@ -150,7 +159,14 @@ function addGaps(ratings: Rating[], covariance: number[][], pool: readonly strin
 }
 
 /** One scope's fit on all its deals, and the goodness check from a fit without the held-out deals. */
-export function fitScope(scope: string, players: number[], logs: readonly FinishingOrders[], pool: readonly string[], anchor: number, holdout: number): ScopeResult {
+export function fitScope(
+  scope: string,
+  players: number[],
+  logs: readonly FinishingOrders[],
+  pool: readonly string[],
+  anchor: number,
+  holdout: number,
+): ScopeResult {
   const data = plData(pool.length, logs, () => true);
   const games = data.counts.reduce((a, b) => a + b, 0);
   const out: ScopeResult = { scope, players, games, deals: data.clusters.length };
@@ -176,7 +192,11 @@ export function fitScope(scope: string, players: number[], logs: readonly Finish
     return out;
   }
   try {
-    const train = fitPlackettLuce(plData(pool.length, logs, (d) => !heldOut(d)), anchor, pool);
+    const train = fitPlackettLuce(
+      plData(pool.length, logs, (d) => !heldOut(d)),
+      anchor,
+      pool,
+    );
     out.goodness = goodness(train.theta, pool, logs, heldOut);
   } catch (err) {
     if (!(err instanceof UserError)) throw err;
@@ -193,7 +213,8 @@ export async function checkLadder(o: LadderOptions) {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const pool = [...new Set(o.pool.map((s) => s.trim()))];
   if (pool.length < 2) throw new UserError('a ladder needs at least two different bots');
-  if (o.players.length === 0 || o.players.some((p) => !Number.isInteger(p))) throw new UserError(`players must be a list of integers, got ${o.players.join(',')}`);
+  if (o.players.length === 0 || o.players.some((p) => !Number.isInteger(p)))
+    throw new UserError(`players must be a list of integers, got ${o.players.join(',')}`);
   if (new Set(o.players).size !== o.players.length) throw new UserError(`players lists a table size twice: ${o.players.join(',')}`);
   const holdout = o.holdout ?? 5;
   if (!Number.isInteger(holdout) || holdout < 0 || holdout === 1) throw new UserError(`holdout must be 0 (none) or an integer of at least 2, got ${holdout}`);
@@ -245,6 +266,27 @@ export async function runLadder(o: LadderOptions): Promise<LadderResult> {
     }
   }
   const scopes = logs.map((log) => fitScope(`${log.players} players`, [log.players], [log], pool, anchor, holdout));
-  if (logs.length > 1) scopes.push(fitScope('pooled', logs.map((l) => l.players), logs, pool, anchor, holdout));
-  return { game: game.id, pool, anchor: pool[anchor]!, players: o.players, seatingMode: mode, holdout, tournaments, scopes, partial, elapsedSeconds: (performance.now() - started) / 1000 };
+  if (logs.length > 1)
+    scopes.push(
+      fitScope(
+        'pooled',
+        logs.map((l) => l.players),
+        logs,
+        pool,
+        anchor,
+        holdout,
+      ),
+    );
+  return {
+    game: game.id,
+    pool,
+    anchor: pool[anchor]!,
+    players: o.players,
+    seatingMode: mode,
+    holdout,
+    tournaments,
+    scopes,
+    partial,
+    elapsedSeconds: (performance.now() - started) / 1000,
+  };
 }

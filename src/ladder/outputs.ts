@@ -17,12 +17,15 @@ const round = (x: number, digits: number): number => Number(x.toFixed(digits));
 
 /** How the ratings are made, for summary.json and the report (README "The ladder" in full). */
 export const METHOD = {
-  model: 'Plackett-Luce on each game\'s finishing order (lower score finishes ahead), maximum likelihood over all games at once (Newton on log-strengths): independent of game order',
+  model:
+    "Plackett-Luce on each game's finishing order (lower score finishes ahead), maximum likelihood over all games at once (Newton on log-strengths): independent of game order",
   ties: 'a group of k tied finishers counts as each of its k! orders with weight 1/k! (a 2-player tie is half a win each way)',
   scale: 'rating = 400/ln(10) x log-strength: +400 points = 10:1 odds head to head; P(first at a table) = 10^(r/400) / sum over the table',
   anchor: 'the anchor bot is 0 (interval [0, 0]); every other interval is relative to it',
-  intervals: '95%, normal, from the sandwich covariance clustered by deal (a deal\'s games share its cards); seFisher is the observed-information standard error that treats games as independent',
-  goodness: 'every k-th deal (deal % k = k-1) held out; ratings fitted on the other deals predict each held-out game\'s chance to finish first (w / sum of w at the table); win-share RMSE over bots and log-loss of the winners (ties split), each beside the parity baseline (1/players)',
+  intervals:
+    "95%, normal, from the sandwich covariance clustered by deal (a deal's games share its cards); seFisher is the observed-information standard error that treats games as independent",
+  goodness:
+    "every k-th deal (deal % k = k-1) held out; ratings fitted on the other deals predict each held-out game's chance to finish first (w / sum of w at the table); win-share RMSE over bots and log-loss of the winners (ties split), each beside the parity baseline (1/players)",
 };
 
 export function ladderSummary(r: LadderResult, info: LadderInfo) {
@@ -47,11 +50,23 @@ export function ladderSummary(r: LadderResult, info: LadderInfo) {
         se: round(x.se, 3),
         seFisher: round(x.seFisher, 3),
         winShare: round(x.winShare, 6),
-        ...(x.gapToNext === undefined ? {} : { gapToNext: round(x.gapToNext, 3), gapToNextLo: round(x.gapToNextLo!, 3), gapToNextHi: round(x.gapToNextHi!, 3) }),
+        ...(x.gapToNext === undefined
+          ? {}
+          : { gapToNext: round(x.gapToNext, 3), gapToNextLo: round(x.gapToNextLo!, 3), gapToNextHi: round(x.gapToNextHi!, 3) }),
       })),
       covariance: s.covariance?.map((row) => row.map((v) => round(v, 3))),
     })),
-    tournaments: r.tournaments.map((t) => ({ players: t.rules.players, rules: t.game.recordRules(t.rules), seatings: t.seatings.length, dealsPlayed: t.dealsPlayed, gamesPlayed: t.gamesPlayed, decisions: t.decisions, elapsedSeconds: round(t.elapsedSeconds, 3), threads: t.threads, chunk: t.chunk })),
+    tournaments: r.tournaments.map((t) => ({
+      players: t.rules.players,
+      rules: t.game.recordRules(t.rules),
+      seatings: t.seatings.length,
+      dealsPlayed: t.dealsPlayed,
+      gamesPlayed: t.gamesPlayed,
+      decisions: t.decisions,
+      elapsedSeconds: round(t.elapsedSeconds, 3),
+      threads: t.threads,
+      chunk: t.chunk,
+    })),
     gamesPlayed: r.tournaments.reduce((s, t) => s + t.gamesPlayed, 0),
     elapsedSeconds: round(r.elapsedSeconds, 3),
     partial: r.partial,
@@ -82,12 +97,32 @@ export function ratingsCsv(r: LadderResult): string {
       gapToNextHi: x.gapToNextHi === undefined ? '' : fmt(x.gapToNextHi, 2),
     })),
   );
-  return csv(rows, ['scope', 'rank', 'agent', 'rating', 'ratingLo', 'ratingHi', 'se', 'seFisher', 'games', 'winShare', 'gapToNext', 'gapToNextLo', 'gapToNextHi']);
+  return csv(rows, [
+    'scope',
+    'rank',
+    'agent',
+    'rating',
+    'ratingLo',
+    'ratingHi',
+    'se',
+    'seFisher',
+    'games',
+    'winShare',
+    'gapToNext',
+    'gapToNextLo',
+    'gapToNextHi',
+  ]);
 }
 
 function goodnessCsv(r: LadderResult): string {
   const rows = r.scopes.flatMap((s) =>
-    (s.goodness?.agents ?? []).map((a) => ({ scope: s.scope, agent: a.agent, heldOutGames: a.games, observedWinShare: fmt(a.observed, 5), predictedWinShare: fmt(a.predicted, 5) })),
+    (s.goodness?.agents ?? []).map((a) => ({
+      scope: s.scope,
+      agent: a.agent,
+      heldOutGames: a.games,
+      observedWinShare: fmt(a.observed, 5),
+      predictedWinShare: fmt(a.predicted, 5),
+    })),
   );
   return csv(rows, ['scope', 'agent', 'heldOutGames', 'observedWinShare', 'predictedWinShare']);
 }
@@ -125,7 +160,19 @@ export function ladderText(r: LadderResult): string {
       out.push(`  ${s.error}`, '');
       continue;
     }
-    const table = [['#', 'bot', 'rating', '95% interval', 'lead on next', '95% interval', 'seat-games', 'win share'], ...s.ratings.map((x, i) => [String(i + 1), x.agent, x.rating.toFixed(0), interval(x.lo, x.hi), gap(x), gapInterval(x), String(x.games), `${(x.winShare * 100).toFixed(1)}%`])];
+    const table = [
+      ['#', 'bot', 'rating', '95% interval', 'lead on next', '95% interval', 'seat-games', 'win share'],
+      ...s.ratings.map((x, i) => [
+        String(i + 1),
+        x.agent,
+        x.rating.toFixed(0),
+        interval(x.lo, x.hi),
+        gap(x),
+        gapInterval(x),
+        String(x.games),
+        `${(x.winShare * 100).toFixed(1)}%`,
+      ]),
+    ];
     const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
     for (const row of table) out.push(row.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
     out.push('');
@@ -139,36 +186,75 @@ export function ladderText(r: LadderResult): string {
  * Writes summary.json, ratings.csv, goodness.csv, each table size's tournament outputs
  * (players-P/) and the ladder chart; returns the charts and the report sections.
  */
-export async function writeLadderOutputs(dir: string, r: LadderResult, info: LadderInfo, png = true): Promise<{ charts: RenderedChart[]; sections: ReportSection[] }> {
+export async function writeLadderOutputs(
+  dir: string,
+  r: LadderResult,
+  info: LadderInfo,
+  png = true,
+): Promise<{ charts: RenderedChart[]; sections: ReportSection[] }> {
   writeFileAtomic(join(dir, 'summary.json'), JSON.stringify(ladderSummary(r, info), null, 2) + '\n');
   writeFileAtomic(join(dir, 'ratings.csv'), ratingsCsv(r));
   writeFileAtomic(join(dir, 'goodness.csv'), goodnessCsv(r));
   for (const t of r.tournaments) {
-    if (t.gamesPlayed > 0) writeTournamentOutputs(join(dir, `players-${t.rules.players}`), summaryJson(t, { seed: info.seed, games: info.games, format: 'single', seatingMode: r.seatingMode, selfPlay: info.selfPlay }));
+    if (t.gamesPlayed > 0)
+      writeTournamentOutputs(
+        join(dir, `players-${t.rules.players}`),
+        summaryJson(t, { seed: info.seed, games: info.games, format: 'single', seatingMode: r.seatingMode, selfPlay: info.selfPlay }),
+      );
   }
   const charts: RenderedChart[] = [];
   const rated = r.scopes.filter((s) => s.ratings);
   if (rated.length) {
     const reference = rated.find((s) => s.scope === 'pooled') ?? rated[0]!;
     const order = new Map(reference.ratings!.map((x, i) => [x.agent, i]));
-    const rows: LadderRow[] = rated.flatMap((s) => s.ratings!.map((x) => ({ scope: s.scope, agent: x.agent, rating: x.rating, lo: x.lo, hi: x.hi, order: order.get(x.agent) ?? 0 })));
+    const rows: LadderRow[] = rated.flatMap((s) =>
+      s.ratings!.map((x) => ({ scope: s.scope, agent: x.agent, rating: x.rating, lo: x.lo, hi: x.hi, order: order.get(x.agent) ?? 0 })),
+    );
     charts.push(await renderChart(dir, 'ladder', ladderChart(rows, r.anchor), png));
   }
   const tables = r.scopes
-    .map((s) =>
-      `<h3>${escapeHtml(s.scope)}: ${s.games} games, ${s.deals} deals</h3>` +
-      (s.ratings
-        ? htmlTable(['#', 'bot', 'rating', '95% interval', 'se (deal-clustered)', 'se (Fisher)', 'lead on next', '95% interval', 'seat-games', 'win share'], s.ratings.map((x, i) => [i + 1, x.agent, x.rating.toFixed(0), interval(x.lo, x.hi), x.se.toFixed(1), x.seFisher.toFixed(1), gap(x), gapInterval(x), x.games, `${(x.winShare * 100).toFixed(1)}%`]))
-        : `<p>${escapeHtml(s.error ?? '')}</p>`),
+    .map(
+      (s) =>
+        `<h3>${escapeHtml(s.scope)}: ${s.games} games, ${s.deals} deals</h3>` +
+        (s.ratings
+          ? htmlTable(
+              ['#', 'bot', 'rating', '95% interval', 'se (deal-clustered)', 'se (Fisher)', 'lead on next', '95% interval', 'seat-games', 'win share'],
+              s.ratings.map((x, i) => [
+                i + 1,
+                x.agent,
+                x.rating.toFixed(0),
+                interval(x.lo, x.hi),
+                x.se.toFixed(1),
+                x.seFisher.toFixed(1),
+                gap(x),
+                gapInterval(x),
+                x.games,
+                `${(x.winShare * 100).toFixed(1)}%`,
+              ]),
+            )
+          : `<p>${escapeHtml(s.error ?? '')}</p>`),
     )
     .join('');
   const goodnessHtml =
     `<p>${escapeHtml(METHOD.goodness)}.</p>` +
     htmlTable(
       ['scope', 'held-out games', 'win-share RMSE', 'parity RMSE', 'winner log-loss', 'parity log-loss'],
-      r.scopes.map((s) => (s.goodness ? [s.scope, s.goodness.heldOutGames, s.goodness.winShareRmse.toFixed(4), s.goodness.winShareRmseParity.toFixed(4), s.goodness.logLoss.toFixed(4), s.goodness.logLossParity.toFixed(4)] : [s.scope, s.goodnessError ?? '', '', '', '', ''])),
+      r.scopes.map((s) =>
+        s.goodness
+          ? [
+              s.scope,
+              s.goodness.heldOutGames,
+              s.goodness.winShareRmse.toFixed(4),
+              s.goodness.winShareRmseParity.toFixed(4),
+              s.goodness.logLoss.toFixed(4),
+              s.goodness.logLossParity.toFixed(4),
+            ]
+          : [s.scope, s.goodnessError ?? '', '', '', '', ''],
+      ),
     );
-  const method = `<ul>${Object.entries(METHOD).map(([k, v]) => `<li><strong>${escapeHtml(k)}</strong>: ${escapeHtml(v)}</li>`).join('')}</ul>`;
+  const method = `<ul>${Object.entries(METHOD)
+    .map(([k, v]) => `<li><strong>${escapeHtml(k)}</strong>: ${escapeHtml(v)}</li>`)
+    .join('')}</ul>`;
   return {
     charts,
     sections: [

@@ -54,7 +54,18 @@ describe('Plackett-Luce fit', () => {
 
   it('clusters by deal: one cluster per game gives the robust (sandwich) standard error of a 2-bot fit', () => {
     // Without ties, games as clusters: sandwich = sum of squared scores / information^2, times C/(C-1).
-    const fit = fitPlackettLuce(data(2, [[[[1], [0]], 30], [[[0], [1]], 10]], [...Array(30).fill([[0, 1]]), ...Array(10).fill([[1, 1]])]), 0, labels);
+    const fit = fitPlackettLuce(
+      data(
+        2,
+        [
+          [[[1], [0]], 30],
+          [[[0], [1]], 10],
+        ],
+        [...Array(30).fill([[0, 1]]), ...Array(10).fill([[1, 1]])],
+      ),
+      0,
+      labels,
+    );
     const p = 0.75; // model probability that b wins, at the MLE
     const meat = 30 * (1 - p) ** 2 + 10 * p ** 2;
     const info = 40 * p * (1 - p);
@@ -92,7 +103,11 @@ describe('Plackett-Luce fit', () => {
       [[[0], [1], [2]], 2],
       [[[2], [0], [1]], 1],
     ];
-    const expanded: [Outcome, number][] = [...permutations([0, 1, 2]).map((o): [Outcome, number] => [o.map((a) => [a]), 1]), [[[0], [1], [2]], 2], [[[2], [0], [1]], 1]];
+    const expanded: [Outcome, number][] = [
+      ...permutations([0, 1, 2]).map((o): [Outcome, number] => [o.map((a) => [a]), 1]),
+      [[[0], [1], [2]], 2],
+      [[[2], [0], [1]], 1],
+    ];
     const a = fitPlackettLuce(data(3, tied), 0, labels);
     const b = fitPlackettLuce(data(3, expanded), 0, labels);
     for (let i = 0; i < 3; i++) expect(a.theta[i]).toBeCloseTo(b.theta[i]!, 10);
@@ -120,14 +135,32 @@ describe('Plackett-Luce fit', () => {
     expect(whyNoMaximum(d, labels)).toBe('no finite ratings: c never finished ahead of or level with a, b (play more games or drop a bot)');
     expect(() => fitPlackettLuce(d, 0, labels)).toThrow(/c never finished ahead of or level with a, b/);
     // A tie with the others is enough.
-    expect(whyNoMaximum(data(3, [[[[0], [1], [2]], 5], [[[1], [0], [2]], 5], [[[0, 2], [1]], 1]]), labels)).toBeUndefined();
-    expect(whyNoMaximum(data(3, [[[[0], [1]], 5], [[[1], [0]], 5]]), labels)).toBe('c played no game');
+    expect(
+      whyNoMaximum(
+        data(3, [
+          [[[0], [1], [2]], 5],
+          [[[1], [0], [2]], 5],
+          [[[0, 2], [1]], 1],
+        ]),
+        labels,
+      ),
+    ).toBeUndefined();
+    expect(
+      whyNoMaximum(
+        data(3, [
+          [[[0], [1]], 5],
+          [[[1], [0]], 5],
+        ]),
+        labels,
+      ),
+    ).toBe('c played no game');
   });
 
   it('inverts a positive definite matrix', () => {
     const a = Float64Array.from([4, 2, 0.6, 2, 2, 0.5, 0.6, 0.5, 3]);
     const inv = invertSpd(a, 3);
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) expect([0, 1, 2].reduce((s, k) => s + a[i * 3 + k]! * inv[k * 3 + j]!, 0)).toBeCloseTo(i === j ? 1 : 0, 12);
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) expect([0, 1, 2].reduce((s, k) => s + a[i * 3 + k]! * inv[k * 3 + j]!, 0)).toBeCloseTo(i === j ? 1 : 0, 12);
     expect(() => invertSpd(Float64Array.from([1, 2, 2, 1]), 2)).toThrow(/positive definite/);
   });
 
@@ -176,7 +209,13 @@ function fromDeals(n: number, deals: Outcome[][]): PLData {
 
 describe('Plackett-Luce intervals (seeded repeated samples)', () => {
   const truth = [0, 0.4, -0.3, 0.9];
-  const tables = [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3], [0, 1, 2, 3]];
+  const tables = [
+    [0, 1, 2],
+    [0, 1, 3],
+    [0, 2, 3],
+    [1, 2, 3],
+    [0, 1, 2, 3],
+  ];
   const coverage = (replicates: number, deals: number, repeatChance: number, seed: string) => {
     const random = makeRandom(seed);
     let inside = 0;
@@ -187,10 +226,12 @@ describe('Plackett-Luce intervals (seeded repeated samples)', () => {
       for (let k = 0; k < deals; k++) {
         // repeatChance > 0: each table's game is played twice and the second copies the first with
         // that chance, so the games of a deal are positively correlated, as on duplicate deals.
-        sample.push(tables.flatMap((t) => {
-          const first = playPL(truth, t, random);
-          return [first, random() < repeatChance ? first : playPL(truth, t, random)];
-        }));
+        sample.push(
+          tables.flatMap((t) => {
+            const first = playPL(truth, t, random);
+            return [first, random() < repeatChance ? first : playPL(truth, t, random)];
+          }),
+        );
       }
       const fit = fitPlackettLuce(fromDeals(4, sample), 0, labels);
       for (let i = 1; i < 4; i++) {

@@ -107,7 +107,15 @@ export interface PLFit {
  * Log-likelihood of one compiled outcome at theta, times `count`; adds its gradient into `grad` and
  * its information (minus the Hessian) into `hess` when given.
  */
-function accumulate(c: Compiled, w: Float64Array, theta: Float64Array, count: number, n: number, grad: Float64Array | undefined, hess: Float64Array | undefined): number {
+function accumulate(
+  c: Compiled,
+  w: Float64Array,
+  theta: Float64Array,
+  count: number,
+  n: number,
+  grad: Float64Array | undefined,
+  hess: Float64Array | undefined,
+): number {
   let ll = 0;
   for (let j = 0; j < c.agents.length; j++) {
     const a = c.agents[j]!;

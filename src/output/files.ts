@@ -7,7 +7,14 @@ import { PROJECT_ROOT } from '../paths.js';
 /** A file-system failure as one line for the user ("cannot write x: permission denied"). */
 function cannot(what: string, path: string, err: unknown): UserError {
   const code = (err as NodeJS.ErrnoException).code;
-  const why = { EACCES: 'permission denied', EROFS: 'read-only file system', ENOTDIR: 'a parent is not a folder', ENOSPC: 'no space left', EISDIR: 'it is a folder', EEXIST: 'a file is in the way' }[code ?? ''];
+  const why = {
+    EACCES: 'permission denied',
+    EROFS: 'read-only file system',
+    ENOTDIR: 'a parent is not a folder',
+    ENOSPC: 'no space left',
+    EISDIR: 'it is a folder',
+    EEXIST: 'a file is in the way',
+  }[code ?? ''];
   return new UserError(`cannot ${what} ${path}: ${why ?? (err as Error).message}`);
 }
 
@@ -81,7 +88,8 @@ export function prepareOutputDir(dir: string, overwrite = false): void {
       const entries = readdirSync(dir);
       if (entries.length > 0) {
         if (!overwrite) throw new UserError(`--out ${dir} already holds files: choose a new folder or add --force to overwrite`);
-        if (!entries.some((e) => RUN_MARKERS.includes(e))) throw new UserError(`--out ${dir} holds files but no lab run: --force only replaces a run folder; choose a new folder`);
+        if (!entries.some((e) => RUN_MARKERS.includes(e)))
+          throw new UserError(`--out ${dir} holds files but no lab run: --force only replaces a run folder; choose a new folder`);
         for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
       }
     }

@@ -7,7 +7,10 @@ export class Progress {
   private lastDraw = 0;
   private readonly enabled: boolean;
 
-  constructor(private readonly label: string, enabled = process.stderr.isTTY === true) {
+  constructor(
+    private readonly label: string,
+    enabled = process.stderr.isTTY === true,
+  ) {
     this.enabled = enabled;
   }
 

@@ -10,7 +10,11 @@ import { describeBrowser, launchChromium } from '../testing/browser.js';
 // The page must work offline, as a file: headless Chromium (.ci/run installs Debian's and requires it).
 describeBrowser('report.html', () => {
   it.each([
-    [{ kind: 'strategies', title: 'Report test', agents: ['random', 'greedy', 'threshold'], players: [3, 4], games: 4, seed: 'report', seatings: 'rotations' }, 4, 4],
+    [
+      { kind: 'strategies', title: 'Report test', agents: ['random', 'greedy', 'threshold'], players: [3, 4], games: 4, seed: 'report', seatings: 'rotations' },
+      4,
+      4,
+    ],
     [
       {
         kind: 'compare',
@@ -46,7 +50,9 @@ describeBrowser('report.html', () => {
       const charts = page.locator('.chart');
       expect(await charts.count()).toBe(chartCount);
       // A string runs in the page (the type check has no DOM library, on purpose: the lab is for Node).
-      await page.waitForFunction("[...document.querySelectorAll('.chart')].every((c) => c.getAttribute('data-rendered') === 'true')", null, { timeout: 20_000 });
+      await page.waitForFunction("[...document.querySelectorAll('.chart')].every((c) => c.getAttribute('data-rendered') === 'true')", null, {
+        timeout: 20_000,
+      });
       for (const chart of await charts.all()) {
         expect(await chart.locator('svg path, svg line, svg rect').count()).toBeGreaterThan(5);
       }

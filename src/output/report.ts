@@ -13,11 +13,10 @@ export interface ReportSection {
 
 /** Escapes text for HTML (element content and quoted attributes). */
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const escape = escapeHtml;
 
 /** An HTML table from rows of already formatted cells. */
 export function htmlTable(header: string[], rows: (string | number)[][]): string {
-  const cells = (r: (string | number)[], tag: string): string => r.map((c) => `<${tag}>${escape(String(c))}</${tag}>`).join('');
+  const cells = (r: (string | number)[], tag: string): string => r.map((c) => `<${tag}>${escapeHtml(String(c))}</${tag}>`).join('');
   return `<table><thead><tr>${cells(header, 'th')}</tr></thead><tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('')}</tbody></table>`;
 }
 
@@ -26,7 +25,7 @@ export function htmlTable(header: string[], rows: (string | number)[][]): string
  * record travels in the link's fragment, so it works from file:// and any server, offline.
  */
 export function replayLink(record: string, text: string): string {
-  return `<p class="replay"><a href="replay.html#record=${escape(encodeURIComponent(record))}">${escape(text)}</a></p>`;
+  return `<p class="replay"><a href="replay.html#record=${escapeHtml(encodeURIComponent(record))}">${escapeHtml(text)}</a></p>`;
 }
 
 /**
@@ -40,11 +39,11 @@ export function writeReport(dir: string, title: string, intro: string, sections:
     .map((s) => {
       const figures = (s.charts ?? [])
         .map((c) => {
-          const png = existsSync(join(dir, `${c.name}.png`)) ? ` · <a href="${escape(c.name)}.png">PNG</a>` : '';
-          return `<figure><div class="chart" id="chart-${escape(c.name)}" data-chart="${escape(c.name)}"></div><figcaption>${escape(c.title)} · <a href="${escape(c.name)}.svg">SVG</a>${png} · <a href="${escape(c.name)}.vl.json">Vega-Lite</a></figcaption></figure>`;
+          const png = existsSync(join(dir, `${c.name}.png`)) ? ` · <a href="${escapeHtml(c.name)}.png">PNG</a>` : '';
+          return `<figure><div class="chart" id="chart-${escapeHtml(c.name)}" data-chart="${escapeHtml(c.name)}"></div><figcaption>${escapeHtml(c.title)} · <a href="${escapeHtml(c.name)}.svg">SVG</a>${png} · <a href="${escapeHtml(c.name)}.vl.json">Vega-Lite</a></figcaption></figure>`;
         })
         .join('\n');
-      return `<section><h2>${escape(s.heading)}</h2>${s.html ?? ''}${figures}</section>`;
+      return `<section><h2>${escapeHtml(s.heading)}</h2>${s.html ?? ''}${figures}</section>`;
     })
     .join('\n');
   const specs = JSON.stringify(Object.fromEntries(charts.map((c) => [c.name, c.vega]))).replace(/</g, '\\u003c');
@@ -52,7 +51,7 @@ export function writeReport(dir: string, title: string, intro: string, sections:
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body { font-family: 'DejaVu Sans', system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; font-size: 0.9rem; }
@@ -64,10 +63,10 @@ figcaption { font-size: 0.8rem; color: #666; }
 </style>
 </head>
 <body>
-<h1>${escape(title)}</h1>
+<h1>${escapeHtml(title)}</h1>
 <p>${intro}</p>
 ${body}
-<section><h2>Files of this run</h2><ul class="files">${files.map((f) => `<li><a href="${escape(f)}">${escape(f)}</a></li>`).join('')}</ul></section>
+<section><h2>Files of this run</h2><ul class="files">${files.map((f) => `<li><a href="${escapeHtml(f)}">${escapeHtml(f)}</a></li>`).join('')}</ul></section>
 <script>${vegaSource}</script>
 <script>
 const specs = ${specs};

@@ -33,7 +33,10 @@ export function writeManifest(dir: string, manifest: RunManifest): void {
 
 export function readManifest(dir: string): RunManifest {
   const path = join(stateDir(dir), 'run.json');
-  if (!existsSync(path)) throw new UserError(`${dir} is not a run folder with a saved state (no ${join(STATE_DIR, 'run.json')}): it was made by an older version, or it is not a run`);
+  if (!existsSync(path))
+    throw new UserError(
+      `${dir} is not a run folder with a saved state (no ${join(STATE_DIR, 'run.json')}): it was made by an older version, or it is not a run`,
+    );
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as RunManifest;
   } catch (err) {
@@ -72,7 +75,9 @@ export function openForResume(dir: string, wanted: RunManifest): Shard | undefin
   const diff = difference(saved, wanted);
   if (diff) throw new UserError(`--resume ${dir}: that run was started with other settings (${diff}); repeat its command exactly`);
   if (wanted.shard && JSON.stringify(wanted.shard) !== JSON.stringify(saved.shard)) {
-    throw new UserError(`--resume ${dir}: that run is ${saved.shard ? `shard ${shardLabel(saved.shard)}` : 'not a shard'}, not shard ${shardLabel(wanted.shard)}`);
+    throw new UserError(
+      `--resume ${dir}: that run is ${saved.shard ? `shard ${shardLabel(saved.shard)}` : 'not a shard'}, not shard ${shardLabel(wanted.shard)}`,
+    );
   }
   removeStaleTmp(dir, true);
   removeStaleTmp(stateDir(dir), true);

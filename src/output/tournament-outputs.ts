@@ -39,9 +39,7 @@ export function summaryJson(r: TournamentResult, info: RunInfo) {
     gamesPerSecond: round(r.gamesPlayed / r.elapsedSeconds, 0),
     pairwise: r.stats.pairwise(),
     seats: r.stats.seats(),
-    distributions: Object.fromEntries(
-      r.stats.labels.map((label, a) => [label, r.stats.distribution(a)]),
-    ),
+    distributions: Object.fromEntries(r.stats.labels.map((label, a) => [label, r.stats.distribution(a)])),
     /** The game's per-seat metrics (summary fields mean<Id>, mean<Id>CI). */
     metrics: r.game.metrics.map((m) => ({ ...m, field: metricField(m.id) })),
   };
@@ -101,7 +99,24 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         winSharePAdjusted: formatP(p.winShare.pAdjusted, 3),
       })),
       // ciLo/ciHi and p are per comparison; sim*, pAdjusted (Bonferroni) and pHolm are adjusted over the family.
-      ['a', 'b', 'deals', 'meanDiff', 'ciLo', 'ciHi', 'p', 'pHolm', 'family', 'simLo', 'simHi', 'pAdjusted', 'winShareDiff', 'winShareSimLo', 'winShareSimHi', 'winSharePAdjusted'],
+      [
+        'a',
+        'b',
+        'deals',
+        'meanDiff',
+        'ciLo',
+        'ciHi',
+        'p',
+        'pHolm',
+        'family',
+        'simLo',
+        'simHi',
+        'pAdjusted',
+        'winShareDiff',
+        'winShareSimLo',
+        'winShareSimHi',
+        'winSharePAdjusted',
+      ],
     ),
   );
   writeFileAtomic(

@@ -60,7 +60,15 @@ describe('the flat search', () => {
   });
 
   it('scores a playout as the win share (ties split) plus the weighted margin', () => {
-    const d = { players: 3, scores: [10, 10, 14], sample() {}, playout() {}, score(s: number) { return this.scores[s]!; } };
+    const d = {
+      players: 3,
+      scores: [10, 10, 14],
+      sample() {},
+      playout() {},
+      score(s: number) {
+        return this.scores[s]!;
+      },
+    };
     expect(winShareUtility(d, 0, 0)).toBe(0.5);
     expect(winShareUtility(d, 2, 0)).toBe(0);
     expect(winShareUtility(d, 2, 0.01)).toBeCloseTo(-0.04);

@@ -13,7 +13,15 @@ const shape = (matchLength: number): StatsShape => ({ matchLength, metrics: ['ch
  * t(0.975, 2) = 4.302652729911275; Student t CDF with 2 df is 1/2 + t / (2 sqrt(2 + t^2))).
  */
 function fixture(matchLength = 0): TournamentStats {
-  const stats = new TournamentStats(['A', 'B'], [[0, 1], [1, 0]], 2, shape(matchLength));
+  const stats = new TournamentStats(
+    ['A', 'B'],
+    [
+      [0, 1],
+      [1, 0],
+    ],
+    2,
+    shape(matchLength),
+  );
   // per deal: seating 0 (A, B), seating 1 (B, A); chips are score + 100 to tell them apart.
   const deals: [number[], number][] = [
     [[10, 20, 15, 5], 0],
@@ -66,14 +74,18 @@ describe('tournament statistics against hand computations', () => {
   });
 
   it('seat effects by position after the starter', () => {
-    const all = fixture().seats().filter((s) => s.agent === 'all');
+    const all = fixture()
+      .seats()
+      .filter((s) => s.agent === 'all');
     expect(all.map((s) => s.games)).toEqual([6, 6]);
     expect(all[0]!.meanScore).toBeCloseTo(12, 12);
     expect(all[1]!.meanScore).toBeCloseTo(74 / 6, 12);
     // Deal-clustered: per-deal means 12.5, 21, 2.5 over 3 deals.
     expect(all[0]!.meanScoreCI[0]).toBeCloseTo(-11.003437127914609, 7);
     expect(all[0]!.meanScoreCI[1]).toBeCloseTo(35.00343712791461, 7);
-    const aFirst = fixture().seats().find((s) => s.agent === 'A' && s.position === 0)!;
+    const aFirst = fixture()
+      .seats()
+      .find((s) => s.agent === 'A' && s.position === 0)!;
     expect(aFirst.games).toBe(3); // A sat in the starting seat in d0 s0, d1 s1, d2 s0
     expect(aFirst.meanScore).toBeCloseTo((10 + 12 - 2) / 3, 12);
     expect(aFirst.meanScoreCI[0]).toBeCloseTo(-12.142920511875573, 7);
@@ -82,7 +94,15 @@ describe('tournament statistics against hand computations', () => {
 
   it('seat intervals are deal-clustered ratio estimates when a seat count varies by deal', () => {
     // A sits in 3 seats a deal; how many of them are "position 0" depends on the deal's starter.
-    const stats = new TournamentStats(['A', 'B'], [[0, 1], [0, 0]], 2, shape(0));
+    const stats = new TournamentStats(
+      ['A', 'B'],
+      [
+        [0, 1],
+        [0, 0],
+      ],
+      2,
+      shape(0),
+    );
     stats.addDeal([4, 6, 2, 8], [[0, 0, 0, 0]], 0); // position 0: A 4, A 2   (y 6, n 2)
     stats.addDeal([5, 1, 3, 9], [[0, 0, 0, 0]], 1); // position 0: B 1, A 9   (A: y 9, n 1)
     stats.addDeal([7, 3, 1, 1], [[0, 0, 0, 0]], 0); // position 0: A 7, A 1   (y 8, n 2)
@@ -107,7 +127,14 @@ describe('tournament statistics against hand computations', () => {
   });
 
   it('score distributions count every seat-game', () => {
-    expect(fixture().distribution(0)).toEqual([[-2, 1], [5, 1], [7, 1], [10, 1], [12, 1], [30, 1]]);
+    expect(fixture().distribution(0)).toEqual([
+      [-2, 1],
+      [5, 1],
+      [7, 1],
+      [10, 1],
+      [12, 1],
+      [30, 1],
+    ]);
   });
 });
 

@@ -148,7 +148,15 @@ export class TournamentStats {
     let at = 0;
     const part = (size: number): Float64Array => this.tally.subarray(at, (at += size));
     [this.counts, this.sums, this.metricSums, this.wins, this.ranks2, this.seatSums, this.hist, this.matchWins, this.matchCounts] = sizes.map(part) as [
-      Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
     ];
     this.matchTotals = new Float64Array(seatings.length * P);
     this.dealSum = new Float64Array(n);
@@ -178,7 +186,15 @@ export class TournamentStats {
    * out[at + a], metric m's mean to out[at + (1 + m) * n + a] and its win share (wins per seat-game)
    * to out[at + (1 + M) * n + a], for addDealMeans.
    */
-  tallyDeal(data: ArrayLike<number>, layout: { metric(m: number): number }, offset: number, starter: number, gameInMatch: number, out: Float64Array, at: number): void {
+  tallyDeal(
+    data: ArrayLike<number>,
+    layout: { metric(m: number): number },
+    offset: number,
+    starter: number,
+    gameInMatch: number,
+    out: Float64Array,
+    at: number,
+  ): void {
     const { players: P, n, seatSums, dealSeatN, dealSeatY, dealSeatW, metricSums, dealMetrics } = this;
     const M = this.metricIds.length;
     const scores = data;

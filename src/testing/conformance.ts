@@ -58,7 +58,24 @@ function playOut(state: State, random: Random): void {
 const json = (x: unknown): string => JSON.stringify(x);
 
 /** Arguments a bot might pass to an observation's methods, edge cases included. */
-const PROBE_ARGS = (players: number): number[][] => [[], [-1], [0], [1], [players - 1], [players], [255], [0.5], [0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [0, 999], [-1, 0], [players, 0]];
+const PROBE_ARGS = (players: number): number[][] => [
+  [],
+  [-1],
+  [0],
+  [1],
+  [players - 1],
+  [players],
+  [255],
+  [0.5],
+  [0, -1],
+  [0, 0],
+  [0, 1],
+  [1, -1],
+  [1, 0],
+  [0, 999],
+  [-1, 0],
+  [players, 0],
+];
 
 /**
  * Every method of an observation called with edge-case arguments, answers and errors alike, as
@@ -104,14 +121,16 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
           let moves = 0;
           // Simultaneous choices: a seat's choice must not show in the view of another acting seat.
           const views = new Map<number, string>();
-          while (randomStep(state, random, seats, actions, (seat, acting) => {
-            if (seat === acting[0]) {
-              views.clear();
-              for (const s of acting) views.set(s, json(state.view(s)));
-            } else if (json(state.view(seat)) !== views.get(seat)) {
-              throw new Error(`game ${g}: seat ${seat} sees another seat's simultaneous choice`);
-            }
-          })) {
+          while (
+            randomStep(state, random, seats, actions, (seat, acting) => {
+              if (seat === acting[0]) {
+                views.clear();
+                for (const s of acting) views.set(s, json(state.view(s)));
+              } else if (json(state.view(seat)) !== views.get(seat)) {
+                throw new Error(`game ${g}: seat ${seat} sees another seat's simultaneous choice`);
+              }
+            })
+          ) {
             moves++;
             try {
               state.checkInvariants();
@@ -123,7 +142,9 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
           const scores = Array.from({ length: rules.players }, (_, p) => state.score(p));
           expect(record.scores).toEqual(scores);
           for (const v of scores) if (v < lowest || v > highest) throw new Error(`game ${g}: score ${v} outside the game's scoreRange [${lowest}, ${highest}]`);
-          for (let p = 0; p < rules.players; p++) for (let m = 0; m < game.metrics.length; m++) if (!Number.isInteger(state.metric(p, m))) throw new Error(`game ${g}: metric ${game.metrics[m]!.id} is not an integer`);
+          for (let p = 0; p < rules.players; p++)
+            for (let m = 0; m < game.metrics.length; m++)
+              if (!Number.isInteger(state.metric(p, m))) throw new Error(`game ${g}: metric ${game.metrics[m]!.id} is not an integer`);
           const best = Math.min(...scores);
           expect(record.winners).toEqual(scores.flatMap((v, p) => (v === best ? [p] : [])));
           expect(record.game).toBe(game.id);
@@ -195,7 +216,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
       });
     });
 
-    it('declares metrics the statistics can name (unique ids, none of the summary\'s own fields)', () => {
+    it("declares metrics the statistics can name (unique ids, none of the summary's own fields)", () => {
       const ids = game.metrics.map((m) => m.id);
       expect(new Set(ids).size).toBe(ids.length);
       for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
@@ -217,7 +238,17 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
       it('plays the golden records of its built-in bots exactly', async () => {
         const pool = await Promise.all(golden.lineup.map((spec) => loadAgent(spec, game.id)));
         const rules = game.makeRules(golden.rules);
-        const batch = { game: game.id, rules: golden.rules, pool: golden.lineup, seatings: [golden.lineup.map((_, i) => i)], master: 'golden', from: 0, to: golden.games, matchLength: 0, records: true };
+        const batch = {
+          game: game.id,
+          rules: golden.rules,
+          pool: golden.lineup,
+          seatings: [golden.lineup.map((_, i) => i)],
+          master: 'golden',
+          from: 0,
+          to: golden.games,
+          matchLength: 0,
+          records: true,
+        };
         const data = new Int32Array(batchLayout(golden.games, 1, rules.players, game.metrics.length).length);
         const lines = game.playBatch(batch, pool, data).records!.join('\n') + '\n';
         for (const line of lines.trim().split('\n')) game.replay(JSON.parse(line), false);

@@ -77,7 +77,10 @@ export class PartWriter {
   private readonly jsonPath: string;
   private lastCheckpoint = -Infinity;
 
-  constructor(stateDir: string, private readonly state: PartState) {
+  constructor(
+    stateDir: string,
+    private readonly state: PartState,
+  ) {
     this.jsonPath = join(stateDir, `${fileName(state.part)}.json`);
     const meansPath = join(stateDir, `${fileName(state.part)}.means`);
     const perDeal = TournamentStats.meansPerDeal(state.shape.metrics.length, state.labels.length);

@@ -98,10 +98,26 @@ describe('fair play', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-frozen-'));
     const dist = (p: string): string => JSON.stringify(join(process.cwd(), 'dist', 'src', p));
     const cases: [string, string, RegExp][] = [
-      ['table.mjs', `import { Table } from ${dist('games/no-thanks/table.js')}; Table.prototype.play = () => {};`, /Cannot assign to read only property 'play'/],
-      ['stats.mjs', `import { TournamentStats } from ${dist('stats/tournament-stats.js')}; TournamentStats.prototype.agents = () => [];`, /Cannot assign to read only property 'agents'/],
-      ['guard.mjs', `import { IntegrityGuard } from ${dist('tournament/integrity.js')}; IntegrityGuard.prototype.check = () => undefined;`, /Cannot assign to read only property 'check'/],
-      ['mc.mjs', `import mc from ${JSON.stringify(join(process.cwd(), 'dist', 'agents', 'no-thanks', 'mc.js'))}; const bot = mc.create({ rollouts: 1 }); Object.getPrototypeOf(bot).decide = () => 'take';`, /Cannot assign to read only property 'decide'/],
+      [
+        'table.mjs',
+        `import { Table } from ${dist('games/no-thanks/table.js')}; Table.prototype.play = () => {};`,
+        /Cannot assign to read only property 'play'/,
+      ],
+      [
+        'stats.mjs',
+        `import { TournamentStats } from ${dist('stats/tournament-stats.js')}; TournamentStats.prototype.agents = () => [];`,
+        /Cannot assign to read only property 'agents'/,
+      ],
+      [
+        'guard.mjs',
+        `import { IntegrityGuard } from ${dist('tournament/integrity.js')}; IntegrityGuard.prototype.check = () => undefined;`,
+        /Cannot assign to read only property 'check'/,
+      ],
+      [
+        'mc.mjs',
+        `import mc from ${JSON.stringify(join(process.cwd(), 'dist', 'agents', 'no-thanks', 'mc.js'))}; const bot = mc.create({ rollouts: 1 }); Object.getPrototypeOf(bot).decide = () => 'take';`,
+        /Cannot assign to read only property 'decide'/,
+      ],
     ];
     for (const [name, body, message] of cases) {
       const path = join(dir, name);
@@ -123,8 +139,21 @@ describe('fair play', () => {
     expect(streamSaltOf('6-nimmt', 'contest')).not.toEqual(salt);
     // The tournament applies it: a random bot's games differ from the same deals on an unsalted table.
     const records: string[] = [];
-    await runTournament({ pool: ['random'], rules: { players: 3 }, games: 3, seed: 'contest', threads: 1, selfPlay: true, records: true, onBatch: (_b, res) => records.push(...res.records!) });
-    const table = new Table(makeRules({ players: 3 }), [0, 1, 2].map(() => (loadedRandom.create() as NoThanksAgent)), ['random', 'random', 'random']);
+    await runTournament({
+      pool: ['random'],
+      rules: { players: 3 },
+      games: 3,
+      seed: 'contest',
+      threads: 1,
+      selfPlay: true,
+      records: true,
+      onBatch: (_b, res) => records.push(...res.records!),
+    });
+    const table = new Table(
+      makeRules({ players: 3 }),
+      [0, 1, 2].map(() => loadedRandom.create() as NoThanksAgent),
+      ['random', 'random', 'random'],
+    );
     table.play(dealKeyInto(masterKey('no-thanks', 'contest'), 0, { hi: 0, lo: 0 }));
     const first = JSON.parse(records[0]!) as { seed: string; actions: string };
     expect(first.seed).toBe(table.seed);
@@ -151,7 +180,9 @@ describe('fair play', () => {
     for (const [name, body] of Object.entries(cases)) {
       const path = join(dir, name);
       writeFileSync(path, body);
-      await expect(runTournament({ pool: [path, 'greedy', 'random'], rules: { players: 3 }, games: 20, seed: 'tamper', threads: 1 })).rejects.toThrow(expected[name]!);
+      await expect(runTournament({ pool: [path, 'greedy', 'random'], rules: { players: 3 }, games: 20, seed: 'tamper', threads: 1 })).rejects.toThrow(
+        expected[name]!,
+      );
     }
   });
 
@@ -162,8 +193,11 @@ describe('fair play', () => {
     writeFileSync(plain, `export default { name: 'plain', params: {}, create: () => ({ decide: ${greedyLike} }) };`);
     // The same bot, patching intrinsics the engine uses, in its own realm.
     const patcher = join(dir, 'patcher.mjs');
-    writeFileSync(patcher, `Math.random = () => 0; Uint8Array.prototype.spy = 1;
-      export default { name: 'patcher', params: {}, create: () => ({ decide: ${greedyLike} }) };`);
+    writeFileSync(
+      patcher,
+      `Math.random = () => 0; Uint8Array.prototype.spy = 1;
+      export default { name: 'patcher', params: {}, create: () => ({ decide: ${greedyLike} }) };`,
+    );
     const o = { rules: { players: 3 }, games: 40, seed: 'isolate', threads: 1 };
     const inProcess = await runTournament({ ...o, pool: [plain, 'greedy', 'random'] });
     const isolated = await runTournament({ ...o, pool: [patcher, 'greedy', 'random'], isolate: true });
@@ -176,22 +210,35 @@ describe('fair play', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     const cases: [string, string, RegExp][] = [
       ['never.mjs', `await new Promise(() => {}); export default {};`, /isolated\): its isolated worker ended/],
-      ['exit.mjs', `export default { name: 'exit', params: {}, create: () => process.exit(2) };`, /^bot "exit" \(.*\) failed to start: its isolated worker ended/],
-      ['loop.mjs', `export default { name: 'loop', params: {}, create: () => { for (;;) {} } };`, /^bot "loop" \(.*\) failed to start: its isolated worker did not answer within 1 s/],
+      [
+        'exit.mjs',
+        `export default { name: 'exit', params: {}, create: () => process.exit(2) };`,
+        /^bot "exit" \(.*\) failed to start: its isolated worker ended/,
+      ],
+      [
+        'loop.mjs',
+        `export default { name: 'loop', params: {}, create: () => { for (;;) {} } };`,
+        /^bot "loop" \(.*\) failed to start: its isolated worker did not answer within 1 s/,
+      ],
     ];
     for (const [name, body, message] of cases) {
       const path = join(dir, name);
       writeFileSync(path, body);
-      await expect(runTournament({ rules: { players: 3 }, games: 5, seed: 'iso', threads: 1, pool: [path, 'greedy', 'random'], isolate: true, decisionSeconds: 1 })).rejects.toThrow(message);
+      await expect(
+        runTournament({ rules: { players: 3 }, games: 5, seed: 'iso', threads: 1, pool: [path, 'greedy', 'random'], isolate: true, decisionSeconds: 1 }),
+      ).rejects.toThrow(message);
     }
   });
 
   it('--isolate: the observation still hides what it hides, and bot errors keep their one line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     const nosy = join(dir, 'nosy.mjs');
-    writeFileSync(nosy, `export default { name: 'nosy', params: {}, create: () => ({ decide: (o) => { o.chips((o.seat + 1) % o.players); return 'take'; } }) };`);
-    await expect(runTournament({ rules: { players: 3 }, games: 5, seed: 'nosy', threads: 1, pool: [nosy, 'greedy'], isolate: true, selfPlay: true })).rejects.toThrow(
-      /^bot "nosy" in seat \d \(game seed [0-9a-f]{16}\) threw opponents' chips are hidden unless openChips is set/,
+    writeFileSync(
+      nosy,
+      `export default { name: 'nosy', params: {}, create: () => ({ decide: (o) => { o.chips((o.seat + 1) % o.players); return 'take'; } }) };`,
     );
+    await expect(
+      runTournament({ rules: { players: 3 }, games: 5, seed: 'nosy', threads: 1, pool: [nosy, 'greedy'], isolate: true, selfPlay: true }),
+    ).rejects.toThrow(/^bot "nosy" in seat \d \(game seed [0-9a-f]{16}\) threw opponents' chips are hidden unless openChips is set/);
   });
 });

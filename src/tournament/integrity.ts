@@ -47,14 +47,48 @@ function descriptors(target: object): Map<PropertyKey, PropertyDescriptor> {
 }
 
 function sameDescriptor(a: PropertyDescriptor, b: PropertyDescriptor): boolean {
-  return Object.is(a.value, b.value) && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
+  return (
+    Object.is(a.value, b.value) &&
+    a.get === b.get &&
+    a.set === b.set &&
+    a.writable === b.writable &&
+    a.enumerable === b.enumerable &&
+    a.configurable === b.configurable
+  );
 }
 
 /** Globals whose identity the engine relies on (globalThis itself is left alone: Node adds lazy globals on first use). */
 const GLOBALS = [
-  'Object', 'Function', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Math', 'JSON', 'Reflect', 'Atomics', 'Map', 'Set',
-  'WeakMap', 'Promise', 'Error', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'Uint8Array', 'Int8Array', 'Uint16Array',
-  'Int16Array', 'Uint32Array', 'Int32Array', 'Float32Array', 'Float64Array', 'BigInt', 'BigInt64Array', 'BigUint64Array',
+  'Object',
+  'Function',
+  'Array',
+  'Number',
+  'String',
+  'Boolean',
+  'Symbol',
+  'Math',
+  'JSON',
+  'Reflect',
+  'Atomics',
+  'Map',
+  'Set',
+  'WeakMap',
+  'Promise',
+  'Error',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Uint8Array',
+  'Int8Array',
+  'Uint16Array',
+  'Int16Array',
+  'Uint32Array',
+  'Int32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt',
+  'BigInt64Array',
+  'BigUint64Array',
 ] as const;
 
 /** The intrinsics and each registered game's state and observation classes, with their prototype chains. */
@@ -77,7 +111,11 @@ export function guardedRoots(): [string, object][] {
   // The classes behind each game's state and observation, one level into their fields too (a
   // forward model wraps the engine state: No Thanks!'s wraps GameState).
   const addChain = (label: string, instance: object): void => {
-    for (let proto = Object.getPrototypeOf(instance) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    for (
+      let proto = Object.getPrototypeOf(instance) as object | null;
+      proto && proto !== Object.prototype;
+      proto = Object.getPrototypeOf(proto) as object | null
+    ) {
       add(`${label} ${(proto as { constructor?: { name?: string } }).constructor?.name ?? '?'}.prototype`, proto);
     }
   };

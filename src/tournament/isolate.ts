@@ -64,7 +64,11 @@ export function receive(m: ChannelMemory, turn: number, limitMs = Infinity): unk
 }
 
 /** A question from the bot about its observation or its GameStart, or its final word. */
-type FromBot = { get: string; of: 'obs' | 'start' } | { call: string; of: 'obs' | 'start'; args: unknown[] } | { done: unknown } | { error: string; user?: boolean };
+type FromBot =
+  | { get: string; of: 'obs' | 'start' }
+  | { call: string; of: 'obs' | 'start'; args: unknown[] }
+  | { done: unknown }
+  | { error: string; user?: boolean };
 
 /** The decision limit for waits on a bot worker (set from the run's --decision-timeout). */
 let limitMs = 10_000;

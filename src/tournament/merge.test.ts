@@ -10,7 +10,15 @@ import { playPart } from './shard.js';
 // Worker threads run the compiled build: `npm test` builds first.
 const root = mkdtempSync(join(tmpdir(), 'nothanks-merge-'));
 const base: TournamentOptions = { pool: ['random', 'greedy', 'threshold'], rules: { players: 3 }, games: 91, seed: 'merge', threads: 2 };
-const numbers = (r: TournamentResult) => JSON.stringify({ agents: r.stats.agents(), pairs: r.stats.pairwise(), seats: r.stats.seats(), hist: r.pool.map((_, a) => r.stats.distribution(a)), games: r.gamesPlayed, decisions: r.decisions });
+const numbers = (r: TournamentResult) =>
+  JSON.stringify({
+    agents: r.stats.agents(),
+    pairs: r.stats.pairwise(),
+    seats: r.stats.seats(),
+    hist: r.pool.map((_, a) => r.stats.distribution(a)),
+    games: r.gamesPlayed,
+    decisions: r.decisions,
+  });
 
 /** Plays every shard of `o` into its own folder, as separate machines would. */
 async function shards(name: string, o: TournamentOptions, count: number, seed = o.seed): Promise<string[]> {
@@ -62,6 +70,8 @@ describe('merge', () => {
     const part = join(stateDir(dirs[1]!), 'tournament.json');
     const state = JSON.parse(readFileSync(part, 'utf8'));
     writeFileSync(part, JSON.stringify({ ...state, done: 3 }));
-    expect(() => mergePart(openShards(dirs).shards, 'tournament', o)).toThrow(/unfinished-1 is not finished \(tournament: 3 of deals 20\.\.39 played\): finish it with --resume/);
+    expect(() => mergePart(openShards(dirs).shards, 'tournament', o)).toThrow(
+      /unfinished-1 is not finished \(tournament: 3 of deals 20\.\.39 played\): finish it with --resume/,
+    );
   });
 });

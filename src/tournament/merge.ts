@@ -36,7 +36,10 @@ export function openShards(dirs: string[]): { shards: ShardFolder[]; manifest: R
     byIndex.set(shard.index, s);
   }
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
-  if (missing.length) throw new UserError(`merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing (${shards.length} of ${count} given)`);
+  if (missing.length)
+    throw new UserError(
+      `merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing (${shards.length} of ${count} given)`,
+    );
   const { shard: _shard, ...manifest } = first!.manifest;
   return { shards: [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, s]) => s), manifest };
 }
@@ -56,14 +59,16 @@ export function checkPart(shards: ShardFolder[], part: string, games: number): {
   for (const { dir, loaded } of parts) {
     const { from, to, done } = loaded.state;
     if (from !== next) throw new UserError(`merge: ${part}: deals ${next}..${from - 1} are in no shard (${dir} starts at deal ${from})`);
-    if (done < to - from) throw new UserError(`merge: ${dir} is not finished (${part}: ${done} of deals ${from}..${to - 1} played): finish it with --resume ${dir}`);
+    if (done < to - from)
+      throw new UserError(`merge: ${dir} is not finished (${part}: ${done} of deals ${from}..${to - 1} played): finish it with --resume ${dir}`);
     next = to;
   }
   if (next !== games) throw new UserError(`merge: ${part}: the shards cover deals 0..${next - 1} of 0..${games - 1}`);
   const reference = parts[0]!.loaded.state;
   const shapeOf = (s: typeof reference): string => JSON.stringify([s.labels, s.seatings, s.players, s.shape, s.tally.length]);
   for (const { dir, loaded } of parts) {
-    if (shapeOf(loaded.state) !== shapeOf(reference)) throw new UserError(`merge: ${dir}: ${part} was played with other bots or tables than in ${parts[0]!.dir}`);
+    if (shapeOf(loaded.state) !== shapeOf(reference))
+      throw new UserError(`merge: ${dir}: ${part} was played with other bots or tables than in ${parts[0]!.dir}`);
   }
   return parts;
 }

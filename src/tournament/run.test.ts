@@ -84,7 +84,14 @@ describe('tournament', () => {
   it('plays the house variants: mc plays differently knowing the removed cards; open chips tell it nothing its counting does not', async () => {
     const moves = async (pool: string[], variant: Record<string, boolean>) => {
       const records: GameRecord[] = [];
-      const r = await runTournament({ ...base, pool, rules: { players: 3, ...variant }, games: 4, records: true, onBatch: (_b, res) => records.push(...res.records!.map((l) => JSON.parse(l) as GameRecord)) });
+      const r = await runTournament({
+        ...base,
+        pool,
+        rules: { players: 3, ...variant },
+        games: 4,
+        records: true,
+        onBatch: (_b, res) => records.push(...res.records!.map((l) => JSON.parse(l) as GameRecord)),
+      });
       expect(r.rules).toMatchObject(variant);
       expect(records).toHaveLength(4 * 3);
       return records.map((rec) => [rec.seed, rec.deck, rec.actions]);
@@ -103,7 +110,13 @@ describe('tournament', () => {
 
   it('plays circuit matches with the starting seat moving left', async () => {
     const records: GameRecord[] = [];
-    const r = await runTournament({ ...base, games: 6, format: 'circuit', records: true, onBatch: (_b, res) => records.push(...res.records!.map((l) => JSON.parse(l) as GameRecord)) });
+    const r = await runTournament({
+      ...base,
+      games: 6,
+      format: 'circuit',
+      records: true,
+      onBatch: (_b, res) => records.push(...res.records!.map((l) => JSON.parse(l) as GameRecord)),
+    });
     const firstSeating = records.filter((_, i) => i % r.seatings.length === 0);
     expect(firstSeating.map((rec) => rec.starter)).toEqual([0, 1, 2, 0, 1, 2].map((j, i) => (firstSeating[i - j]!.starter + j) % 3));
     expect(r.stats.agents()[0]!.matches).toBe(2 * 3); // 2 matches x 3 seatings
@@ -122,16 +135,24 @@ describe('tournament', () => {
     // Before the pool had an 'error' listener, about one run in three ended in an uncaught
     // "Unexpected message from Worker" that vitest reports as an error.
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-race-')), 'crash.mjs');
-    writeFileSync(path, `export default { name: 'crash', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) throw new Error('out of ideas'); return 'take'; } }) };`);
+    writeFileSync(
+      path,
+      `export default { name: 'crash', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) throw new Error('out of ideas'); return 'take'; } }) };`,
+    );
     for (let i = 0; i < 12; i++) {
-      await expect(runTournament({ ...base, pool: ['greedy', path, 'random', 'threshold'], seed: `race${i}`, threads: 2, chunk: 1 })).rejects.toThrow(/threw out of ideas$/);
+      await expect(runTournament({ ...base, pool: ['greedy', path, 'random', 'threshold'], seed: `race${i}`, threads: 2, chunk: 1 })).rejects.toThrow(
+        /threw out of ideas$/,
+      );
     }
   });
 
   it('stops a bot stuck in one decision, naming bot, seat, game and limit, and keeps what finished', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-stuck-')), 'stuck.mjs');
     // Stuck only in the 7th game it plays: earlier games finish and must be kept.
-    writeFileSync(path, `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games >= 7 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`);
+    writeFileSync(
+      path,
+      `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games >= 7 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`,
+    );
     const result = await runTournament({ ...base, pool: ['greedy', path, 'random'], threads: 1, chunk: 1, decisionSeconds: 1.5 });
     // The label is read from the lineup at the seat the clock names: a wrong seat would name greedy or random.
     expect(result.stopped).toMatch(/^bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1\.5 s to decide: stopped/);
@@ -141,13 +162,21 @@ describe('tournament', () => {
 
   it('turns process.exit() in a bot into a one-line error naming it', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-exit-')), 'quitter.mjs');
-    writeFileSync(path, `export default { name: 'quitter', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) process.exit(3); return 'take'; } }) };`);
-    await expect(runTournament({ ...base, pool: ['greedy', path], threads: 2 })).rejects.toThrow(/^bot "quitter" in seat \d \(game seed [0-9a-f]{16}\) threw called process\.exit\(3\); a bot must return its move$/);
+    writeFileSync(
+      path,
+      `export default { name: 'quitter', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) process.exit(3); return 'take'; } }) };`,
+    );
+    await expect(runTournament({ ...base, pool: ['greedy', path], threads: 2 })).rejects.toThrow(
+      /^bot "quitter" in seat \d \(game seed [0-9a-f]{16}\) threw called process\.exit\(3\); a bot must return its move$/,
+    );
   });
 
   it('names a bot whose create() throws in a worker thread (after starting in the main thread)', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-late-')), 'late.mjs');
-    writeFileSync(path, `let n = 0; export default { name: 'late', params: {}, create: () => { if (++n > 1) throw new Error('only one of me'); return { decide: () => 'take' }; } };`);
+    writeFileSync(
+      path,
+      `let n = 0; export default { name: 'late', params: {}, create: () => { if (++n > 1) throw new Error('only one of me'); return { decide: () => 'take' }; } };`,
+    );
     await expect(runTournament({ ...base, pool: ['greedy', path], threads: 1 })).rejects.toThrow(/^bot "late" failed to start: only one of me$/);
   });
 
@@ -159,7 +188,10 @@ describe('tournament', () => {
 
   it('stops with a one-line message when a bot crashes in a worker', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'nothanks-crash-')), 'crash.mjs');
-    writeFileSync(path, `export default { name: 'crash', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) throw new Error('out of ideas'); return 'take'; } }) };`);
+    writeFileSync(
+      path,
+      `export default { name: 'crash', params: {}, create: () => ({ decide: (o) => { if (o.cardsLeft < 5) throw new Error('out of ideas'); return 'take'; } }) };`,
+    );
     await expect(runTournament({ ...base, pool: ['greedy', path], threads: 2 })).rejects.toThrow(
       /^bot "crash" in seat \d \(game seed [0-9a-f]{16}\) threw out of ideas$/,
     );

@@ -99,7 +99,9 @@ export function poolSpecs(options: Pick<TournamentOptions, 'pool' | 'tables'>): 
 }
 
 /** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
-export async function prepare(options: TournamentOptions): Promise<{ game: GameDefinition; pool: string[]; origins: AgentOrigin[]; rules: { players: number }; seatings: number[][] }> {
+export async function prepare(
+  options: TournamentOptions,
+): Promise<{ game: GameDefinition; pool: string[]; origins: AgentOrigin[]; rules: { players: number }; seatings: number[][] }> {
   const game = gameById(options.game ?? DEFAULT_GAME);
   const pool = poolSpecs(options);
   if (pool.length === 0) throw new UserError('no agents given');
@@ -119,7 +121,13 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
     }
   }
   const tampered = guard.check();
-  if (tampered) throw new AgentError(tamperMessage(tampered, origins.map((o) => o.agent)));
+  if (tampered)
+    throw new AgentError(
+      tamperMessage(
+        tampered,
+        origins.map((o) => o.agent),
+      ),
+    );
   if (!Number.isInteger(options.games) || options.games < 1 || options.games > MAX_DEALS) {
     throw new UserError(`games must be an integer from 1 to ${MAX_DEALS} (deals per seating), got ${options.games}`);
   }
@@ -141,9 +149,7 @@ export async function prepare(options: TournamentOptions): Promise<{ game: GameD
       throw new UserError(`table ${JSON.stringify(t)} does not seat ${rules.players} agents of the pool`);
     }
   }
-  const seatings = options.tables
-    ? options.tables.flatMap((t) => seatingsOf(t, mode))
-    : schedule(pool.length, rules.players, options.selfPlay ?? false, mode);
+  const seatings = options.tables ? options.tables.flatMap((t) => seatingsOf(t, mode)) : schedule(pool.length, rules.players, options.selfPlay ?? false, mode);
   return { game, pool, origins, rules, seatings };
 }
 
@@ -181,7 +187,8 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     if (loaded) {
       const { state } = loaded;
       const theirs = { labels: state.labels, seatings: state.seatings, players: state.players, shape: state.shape, from: state.from, to: state.to };
-      if (JSON.stringify(theirs) !== JSON.stringify(identity)) throw new UserError(`the checkpoint of ${part} in ${dir} belongs to another run (other bots, tables, rules or deals)`);
+      if (JSON.stringify(theirs) !== JSON.stringify(identity))
+        throw new UserError(`the checkpoint of ${part} in ${dir} belongs to another run (other bots, tables, rules or deals)`);
       // Replaying the finished deals: the same integer tallies, the same means in the same order.
       stats.mergeTally(Float64Array.from(state.tally));
       for (let i = 0; i < state.done; i++) stats.addDealMeans(loaded.means, i * stats.meansPerDeal);
@@ -189,7 +196,10 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       decisions = state.decisions;
       priorSeconds = state.elapsedSeconds;
     }
-    writer = new PartWriter(dir, loaded?.state ?? { part, ...identity, done: 0, tally: new Array<number>(stats.tallyLength).fill(0), decisions: 0, elapsedSeconds: 0 });
+    writer = new PartWriter(
+      dir,
+      loaded?.state ?? { part, ...identity, done: 0, tally: new Array<number>(stats.tallyLength).fill(0), decisions: 0, elapsedSeconds: 0 },
+    );
   }
   const start = firstDeal + resumed;
   const tasks = Math.ceil((options.games - resumed) / chunk);
@@ -269,7 +279,8 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     }
     if ('userError' in wire) throw new UserError(wire.userError);
     const meansLength = (batch.to - batch.from) * stats.meansPerDeal;
-    const result = wire instanceof ArrayBuffer ? unpack(wire, stats.tallyLength, meansLength) : unpack(wire.buffer, stats.tallyLength, meansLength, wire.records);
+    const result =
+      wire instanceof ArrayBuffer ? unpack(wire, stats.tallyLength, meansLength) : unpack(wire.buffer, stats.tallyLength, meansLength, wire.records);
     finished.set(index, { batch, result });
     fold();
   };

@@ -25,10 +25,7 @@ export function tables(poolSize: number, players: number, selfPlay: boolean): nu
 }
 
 export function seatingsOf(table: readonly number[], mode: SeatingMode): number[][] {
-  const all =
-    mode === 'rotations'
-      ? table.map((_, r) => table.map((_, seat) => table[(seat + r) % table.length]!))
-      : permutations(table);
+  const all = mode === 'rotations' ? table.map((_, r) => table.map((_, seat) => table[(seat + r) % table.length]!)) : permutations(table);
   const seen = new Set<string>();
   return all.filter((s) => {
     const key = s.join(',');
@@ -40,9 +37,7 @@ export function seatingsOf(table: readonly number[], mode: SeatingMode): number[
 
 function permutations(items: readonly number[]): number[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((first, i) =>
-    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]),
-  );
+  return items.flatMap((first, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]));
 }
 
 /** Every seating of every table, in a fixed order: the order games and records come out in. */

@@ -30,9 +30,15 @@ describe('shards', () => {
   });
 
   it('maps a cluster task to its shard: Slurm arrays, Kubernetes Indexed Jobs, explicit variables', () => {
-    expect(shardFromEnv({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_COUNT: '4', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_MAX: '3' })).toEqual({ index: 3, count: 4 });
+    expect(shardFromEnv({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_COUNT: '4', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_MAX: '3' })).toEqual({
+      index: 3,
+      count: 4,
+    });
     // --array=1-4: ids counted from the first.
-    expect(shardFromEnv({ SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_COUNT: '4', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_MAX: '4' })).toEqual({ index: 0, count: 4 });
+    expect(shardFromEnv({ SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_COUNT: '4', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_MAX: '4' })).toEqual({
+      index: 0,
+      count: 4,
+    });
     expect(shardFromEnv({ JOB_COMPLETION_INDEX: '5', NOTHANKS_SHARDS: '8' })).toEqual({ index: 5, count: 8 });
     expect(shardFromEnv({ NOTHANKS_SHARD: '1', NOTHANKS_SHARDS: '2', SLURM_ARRAY_TASK_ID: '7' })).toEqual({ index: 1, count: 2 });
   });

@@ -45,12 +45,13 @@ export function shardFromEnv(env: NodeJS.ProcessEnv = process.env): Shard {
     if (tasks === undefined) throw new UserError('--shard env: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor NOTHANKS_SHARDS');
     // A stepped or sparse array (--array=0-6:2, 1,5) would leave holes between shards: refuse it.
     const max = intVar(env, 'SLURM_ARRAY_TASK_MAX');
-    if (max !== undefined && max - min + 1 !== tasks) throw new UserError(`--shard env: the Slurm array must be a plain range like --array=0-${tasks - 1} (got ids ${min}..${max} for ${tasks} tasks)`);
+    if (max !== undefined && max - min + 1 !== tasks)
+      throw new UserError(`--shard env: the Slurm array must be a plain range like --array=0-${tasks - 1} (got ids ${min}..${max} for ${tasks} tasks)`);
     return parseShard(`${slurmId - min}/${tasks}`);
   }
   const k8s = intVar(env, 'JOB_COMPLETION_INDEX');
   if (k8s !== undefined) {
-    if (count === undefined) throw new UserError('--shard env: JOB_COMPLETION_INDEX is set but NOTHANKS_SHARDS (the Job\'s completions) is not');
+    if (count === undefined) throw new UserError("--shard env: JOB_COMPLETION_INDEX is set but NOTHANKS_SHARDS (the Job's completions) is not");
     return parseShard(`${k8s}/${count}`);
   }
   throw new UserError('--shard env: no shard in the environment (NOTHANKS_SHARD, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)');
@@ -84,6 +85,9 @@ export const shardLabel = (s: Shard): string => `${s.index}/${s.count}`;
 export function playPart(options: TournamentOptions, part: string, stateDir: string, shard?: Shard): Promise<TournamentResult> {
   const unit = options.format === 'circuit' ? options.rules.players : 1;
   const { from, to } = shard ? shardRange(shard, options.games, unit) : { from: 0, to: options.games };
-  if (to === from) throw new UserError(`shard ${shardLabel(shard!)} has no deals: ${options.games} deals${unit > 1 ? ` (${options.games / unit} matches)` : ''} make at most ${Math.ceil(options.games / unit)} shards`);
+  if (to === from)
+    throw new UserError(
+      `shard ${shardLabel(shard!)} has no deals: ${options.games} deals${unit > 1 ? ` (${options.games / unit} matches)` : ''} make at most ${Math.ceil(options.games / unit)} shards`,
+    );
   return runTournament({ ...options, firstDeal: from, games: to - from, checkpoint: { dir: stateDir, part } });
 }

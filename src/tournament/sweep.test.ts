@@ -40,7 +40,16 @@ describe('sweep options', () => {
 describe('racing', () => {
   it('drops a clearly worse point and keeps a tie with the leader', async () => {
     // margin=40 takes every card: far worse. The two late=0 copies of each margin are exact ties.
-    const r = await runSweep({ agent: 'threshold', grid: ['margin=2|40', 'late=0|0'], field: ['greedy'], players: 3, games: 300, seed: 'race', rounds: 3, threads: 2 });
+    const r = await runSweep({
+      agent: 'threshold',
+      grid: ['margin=2|40', 'late=0|0'],
+      field: ['greedy'],
+      players: 3,
+      games: 300,
+      seed: 'race',
+      rounds: 3,
+      threads: 2,
+    });
     const bad = r.points.filter((p) => p.params.margin === 40);
     const good = r.points.filter((p) => p.params.margin === 2);
     expect(bad.every((p) => p.droppedAfterRound === 1)).toBe(true);

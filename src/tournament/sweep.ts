@@ -30,7 +30,8 @@ export function parseGrid(def: AgentDefinition, entries: string[]): GridAxis[] {
     const range = /^(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(text);
     if ('choices' in spec) {
       values = text.split('|');
-      for (const v of values) if (!spec.choices.includes(v as string)) throw new UserError(`grid: ${name} must be one of ${spec.choices.join('|')}, got "${v}"`);
+      for (const v of values)
+        if (!spec.choices.includes(v as string)) throw new UserError(`grid: ${name} must be one of ${spec.choices.join('|')}, got "${v}"`);
     } else if (range) {
       const [lo, hi, step] = [Number(range[1]), Number(range[2]), range[3] === undefined ? 1 : Number(range[3])];
       if (!(step > 0) || hi < lo) throw new UserError(`grid: ${name}=${text} needs lo <= hi and a positive step`);
@@ -123,14 +124,18 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   game.makeRules(rules);
   // Each grid point keeps one number per deal (for the paired tests): cap what that may cost.
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > 10_000_000) throw new UserError(`games must be an integer from 1 to 10000000, got ${o.games}`);
-  if (o.rounds !== undefined && (!Number.isInteger(o.rounds) || o.rounds < 1 || o.rounds > 100)) throw new UserError(`rounds must be an integer from 1 to 100, got ${o.rounds}`);
+  if (o.rounds !== undefined && (!Number.isInteger(o.rounds) || o.rounds < 1 || o.rounds > 100))
+    throw new UserError(`rounds must be an integer from 1 to 100, got ${o.rounds}`);
   if (o.alpha !== undefined && !(o.alpha > 0 && o.alpha <= 0.5)) throw new UserError(`alpha must be above 0 and at most 0.5, got ${o.alpha}`);
   const base = parseSpec(o.agent);
   const tuned = await loadBot(o.agent, game.id);
   const def = tuned.definition;
   const axes = parseGrid(def, o.grid);
   const fixed = base.params;
-  const specOf = (p: ParamValues): string => `${base.source}:${Object.entries({ ...fixed, ...p }).map(([k, v]) => `${k}=${v}`).join(',')}`;
+  const specOf = (p: ParamValues): string =>
+    `${base.source}:${Object.entries({ ...fixed, ...p })
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',')}`;
   const grid = gridPoints(axes);
   const defaults = tuned.params;
   const sameAsDefault = (p: ParamValues): boolean => Object.entries(p).every(([k, v]) => defaults[k] === v);
@@ -150,7 +155,14 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   const perRound = Math.ceil(o.games / rounds);
   const perDeal = specs.map(() => new Float64Array(o.games));
   const alive = specs.map(() => true);
-  const points: SweepPoint[] = specs.map((spec, i) => ({ spec, params: grid[i]!, isDefault: i === defaultIndex, deals: 0, meanScore: NaN, meanScoreCI: [NaN, NaN] }));
+  const points: SweepPoint[] = specs.map((spec, i) => ({
+    spec,
+    params: grid[i]!,
+    isDefault: i === defaultIndex,
+    deals: 0,
+    meanScore: NaN,
+    meanScoreCI: [NaN, NaN],
+  }));
   let gamesPlayed = 0;
   let dealsDone = 0;
   let partial = false;

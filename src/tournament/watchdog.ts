@@ -63,7 +63,12 @@ export class DecisionWatchdog {
             this.since[slot] = now;
           } else if (now - this.since[slot]! > limitMs) {
             this.stop();
-            onStuck({ deal: Atomics.load(this.clock, at + CLOCK_DEAL), seating: Atomics.load(this.clock, at + CLOCK_SEATING), seat: Atomics.load(this.clock, at + CLOCK_SEAT), call: Atomics.load(this.clock, at + CLOCK_CALL) });
+            onStuck({
+              deal: Atomics.load(this.clock, at + CLOCK_DEAL),
+              seating: Atomics.load(this.clock, at + CLOCK_SEATING),
+              seat: Atomics.load(this.clock, at + CLOCK_SEAT),
+              call: Atomics.load(this.clock, at + CLOCK_CALL),
+            });
             return;
           }
         }

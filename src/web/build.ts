@@ -17,9 +17,9 @@ export async function buildWebPage(): Promise<string> {
   const stub = join(PROJECT_ROOT, ...(fromSource ? ['src', 'web', 'client', 'terminal-stub.ts'] : ['dist', 'src', 'web', 'client', 'terminal-stub.js']));
   // Loaded on demand: every other command would pay for loading esbuild at start-up.
   const { build } = await import('esbuild');
-  let result;
+  let js: string;
   try {
-    result = await build({
+    const result = await build({
       entryPoints: [entry],
       bundle: true,
       platform: 'browser',
@@ -30,12 +30,12 @@ export async function buildWebPage(): Promise<string> {
       logLevel: 'silent',
       plugins: [terminalStub(stub)],
     });
+    js = result.outputFiles[0]!.text;
   } catch (err) {
     // A Node-only import on the browser path (node:fs, worker_threads...) ends here, named by esbuild.
     const first = (err as { errors?: { text: string; location?: { file: string } }[] }).errors?.[0];
     throw new UserError(`cannot bundle the web app: ${first ? `${first.text}${first.location ? ` (${first.location.file})` : ''}` : (err as Error).message}`);
   }
-  const js = result.outputFiles[0]!.text;
   return pageHtml(js);
 }
 
@@ -50,7 +50,9 @@ function terminalStub(stub: string): Plugin {
     name: 'terminal-stub',
     setup(b) {
       const terminal = [join(PROJECT_ROOT, 'agents', 'terminal'), join(PROJECT_ROOT, 'dist', 'agents', 'terminal')];
-      b.onResolve({ filter: /terminal\.js$/ }, (args) => (terminal.includes(resolve(args.resolveDir, args.path).replace(/\.js$/, '')) ? { path: stub } : undefined));
+      b.onResolve({ filter: /terminal\.js$/ }, (args) =>
+        terminal.includes(resolve(args.resolveDir, args.path).replace(/\.js$/, '')) ? { path: stub } : undefined,
+      );
     },
   };
 }

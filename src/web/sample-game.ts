@@ -22,7 +22,18 @@ export async function sampleGame(summary: Summary): Promise<string> {
   const rules = game.rulesFromRecord(summary.players, summary.rules) as RulesInput;
   const data = new Int32Array(batchLayout(1, 1, lineup.length, game.metrics.length).length);
   // The tournament's seat streams are salted (stream-salt.ts): the same salt replays the same draws.
-  const batch = { game: game.id, rules, pool: lineup, seatings: [lineup.map((_, i) => i)], master: summary.seed, from: 0, to: 1, matchLength: 0, records: true, streamSalt: streamSaltOf(game.id, summary.seed) };
+  const batch = {
+    game: game.id,
+    rules,
+    pool: lineup,
+    seatings: [lineup.map((_, i) => i)],
+    master: summary.seed,
+    from: 0,
+    to: 1,
+    matchLength: 0,
+    records: true,
+    streamSalt: streamSaltOf(game.id, summary.seed),
+  };
   return game.playBatch(batch, pool, data).records![0]!;
 }
 

@@ -26,10 +26,23 @@ describe('nothanks web server', () => {
   afterAll(() => server?.close());
 
   it('lists only the *.jsonl files under the results folder, not links out of it', () => {
-    expect(listLogs(root).map((l) => l.path).sort()).toEqual(['run/deep/more.jsonl', 'run/games.jsonl']);
+    expect(
+      listLogs(root)
+        .map((l) => l.path)
+        .sort(),
+    ).toEqual(['run/deep/more.jsonl', 'run/games.jsonl']);
   });
 
-  it.each(['../secret.jsonl', '..%2Fsecret.jsonl', 'run/../../secret.jsonl', 'run/link.jsonl', 'run/summary.json', '%2Fetc%2Fpasswd', 'run/games.jsonl%00.jsonl', '%E0%A4%A'])('refuses %s', async (rel) => {
+  it.each([
+    '../secret.jsonl',
+    '..%2Fsecret.jsonl',
+    'run/../../secret.jsonl',
+    'run/link.jsonl',
+    'run/summary.json',
+    '%2Fetc%2Fpasswd',
+    'run/games.jsonl%00.jsonl',
+    '%E0%A4%A',
+  ])('refuses %s', async (rel) => {
     expect(logPath(root, rel)).toBeUndefined();
     const res = await fetch(`${server.url}logs/${rel}`);
     expect(res.status).toBe(404);
@@ -60,7 +73,20 @@ describe('sample game of a report', () => {
   ])('is the first game the %s tournament played (its --log line 1)', async (game, agents) => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-sample-'));
     const log = join(dir, 'games.jsonl');
-    const { summary } = await tournamentCommand({ game, agents, players: 3, games: 2, seed: 'sample', selfPlay: false, seatings: 'rotations', format: 'single', out: join(dir, 'out'), log, quiet: true, threads: 1 } as Parameters<typeof tournamentCommand>[0]);
+    const { summary } = await tournamentCommand({
+      game,
+      agents,
+      players: 3,
+      games: 2,
+      seed: 'sample',
+      selfPlay: false,
+      seatings: 'rotations',
+      format: 'single',
+      out: join(dir, 'out'),
+      log,
+      quiet: true,
+      threads: 1,
+    } as Parameters<typeof tournamentCommand>[0]);
     const first = readFileSync(log, 'utf8').split('\n')[0];
     expect(await sampleGame(summary)).toBe(first);
   });

@@ -1,4 +1,4 @@
-import { createReadStream, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
@@ -29,17 +29,24 @@ export async function serveWebApp(o: { html: string; port: number; host: string;
     }
   });
   await new Promise<void>((ok, fail) => {
-    server.once('error', (err: NodeJS.ErrnoException) => fail(new UserError(err.code === 'EADDRINUSE' ? `port ${o.port} is in use: choose another with --port` : `cannot serve on ${o.host}:${o.port}: ${err.message}`)));
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      fail(
+        new UserError(
+          err.code === 'EADDRINUSE' ? `port ${o.port} is in use: choose another with --port` : `cannot serve on ${o.host}:${o.port}: ${err.message}`,
+        ),
+      ),
+    );
     server.listen(o.port, o.host, () => ok());
   });
   const { port } = server.address() as AddressInfo;
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
   return {
     url: `http://${host}:${port}/`,
-    close: () => new Promise<void>((ok) => {
-      server.closeAllConnections();
-      server.close(() => ok());
-    }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }
 
@@ -53,7 +60,9 @@ function handle(req: IncomingMessage, res: ServerResponse, html: string, root: s
     if (!file) return send(res, 404, 'text/plain', 'no such log');
     res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
     return;
   }
   send(res, 404, 'text/plain', 'not found');
@@ -68,7 +77,7 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 export function listLogs(root: string): { path: string; size: number }[] {
   const found: { path: string; size: number; mtime: number }[] = [];
   const walk = (dir: string, depth: number): void => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {
@@ -84,7 +93,10 @@ export function listLogs(root: string): { path: string; size: number }[] {
     }
   };
   walk(root, 0);
-  return found.sort((a, b) => b.mtime - a.mtime || a.path.localeCompare(b.path)).slice(0, MAX_LOGS).map(({ path, size }) => ({ path, size }));
+  return found
+    .sort((a, b) => b.mtime - a.mtime || a.path.localeCompare(b.path))
+    .slice(0, MAX_LOGS)
+    .map(({ path, size }) => ({ path, size }));
 }
 
 /** The file a logs/<rel> request names, if it is a *.jsonl file inside root; else undefined. */

@@ -14,6 +14,16 @@ export function recordsOf(gameId: string, bots: string[], seed: string, games: n
     return { label: name, create: () => def.create(defaultParams(def.params)) };
   });
   const data = new Int32Array(batchLayout(games, 1, bots.length, game.metrics.length).length);
-  const batch = { game: gameId, rules: { players: bots.length } as RulesInput, pool: bots, seatings: [bots.map((_, i) => i)], master: seed, from: 0, to: games, matchLength: 0, records: true };
+  const batch = {
+    game: gameId,
+    rules: { players: bots.length } as RulesInput,
+    pool: bots,
+    seatings: [bots.map((_, i) => i)],
+    master: seed,
+    from: 0,
+    to: games,
+    matchLength: 0,
+    records: true,
+  };
   return game.playBatch(batch, pool, data).records!;
 }

@@ -35,7 +35,15 @@ beforeAll(async () => {
   server = await serveWebApp({ html: await buildWebPage(), port: 0, host: '127.0.0.1', results });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 
@@ -76,7 +84,7 @@ async function stepToEnd(page: Page): Promise<{ frames: number; scores: number[]
 }
 
 describe('web app in headless Chromium', () => {
-  it.each(GAMES.map((g) => g.id))('replays a %s log opened with the file picker to the end: the final scores are the record\'s', async (id) => {
+  it.each(GAMES.map((g) => g.id))("replays a %s log opened with the file picker to the end: the final scores are the record's", async (id) => {
     const { page, errors, foreign } = await openPage(`${server.url}#replay`);
     await page.setInputFiles('#log-file', join(results, `run-${id}`, 'games.jsonl'));
     await page.waitForSelector('#table[data-frame="0"]');
@@ -100,7 +108,7 @@ describe('web app in headless Chromium', () => {
     await page.close();
   });
 
-  it('lists the results folder\'s logs through the server and opens one; a broken record shows the replay\'s one-line error', async () => {
+  it("lists the results folder's logs through the server and opens one; a broken record shows the replay's one-line error", async () => {
     const { page, errors, foreign } = await openPage(`${server.url}#replay`);
     await page.waitForSelector('#served-log-select');
     const options = await page.$$eval('#served-log-select option', (o) => o.map((x) => x.textContent ?? ''));
@@ -189,7 +197,16 @@ describe('web app in headless Chromium', () => {
 
   it('report.html links each leaderboard to its sample game, which opens in replay.html from file://', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-web-report-'));
-    const exp = validateExperiment({ kind: 'strategies', title: 'Links', agents: ['random', 'greedy', 'threshold'], players: [3, 4], games: 1, seed: 'links', seatings: 'rotations', png: false });
+    const exp = validateExperiment({
+      kind: 'strategies',
+      title: 'Links',
+      agents: ['random', 'greedy', 'threshold'],
+      players: [3, 4],
+      games: 1,
+      seed: 'links',
+      seatings: 'rotations',
+      png: false,
+    });
     const run = await runExperiment(exp, { out: dir, quiet: true, threads: 1 });
     const { page, errors, foreign } = await openPage(pathToFileURL(run.report).href);
     const links = page.locator('p.replay a');

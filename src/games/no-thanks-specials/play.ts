@@ -9,7 +9,11 @@ import { Table } from './table.js';
 /** `nothanks play --game no-thanks-specials`: games in a row at one table, the final table after each. */
 export function playAtTerminal(o: { rules: Rules; agents: readonly SeatableAgent[]; seed: string; games: number; humanSeat: number }): void {
   const specs = o.agents.map((a) => a.label);
-  const table = new Table(o.rules, o.agents.map((a) => a.create() as SpecialsAgent), specs);
+  const table = new Table(
+    o.rules,
+    o.agents.map((a) => a.create() as SpecialsAgent),
+    specs,
+  );
   for (let g = 0; g < o.games; g++) {
     table.play(dealKeyInto(masterKey(SEED_NAMESPACE, o.seed), g, { hi: 0, lo: 0 }));
     const s = table.state;
@@ -20,7 +24,9 @@ export function playAtTerminal(o: { rules: Rules; agents: readonly SeatableAgent
       const specials = KINDS.flatMap((k, i) => Array<string>(s.heldCount(p, i)).fill(k.name)).join(' ');
       const jokers = s.jokerValues(p);
       const mark = scores[p] === best ? (scores.filter((x) => x === best).length > 1 ? '  shared win' : '  WINNER') : '';
-      console.log(`  seat ${p} ${(p === o.humanSeat ? 'You' : spec).padEnd(14)} ${s.displayOf(p).join(' ') || '—'} · ${specials || 'no specials'}${jokers.length ? ` (jokers as ${jokers.join(', ')})` : ''} · chips ${s.chips[p]} · score ${scores[p]}${mark}`);
+      console.log(
+        `  seat ${p} ${(p === o.humanSeat ? 'You' : spec).padEnd(14)} ${s.displayOf(p).join(' ') || '—'} · ${specials || 'no specials'}${jokers.length ? ` (jokers as ${jokers.join(', ')})` : ''} · chips ${s.chips[p]} · score ${scores[p]}${mark}`,
+      );
     });
   }
 }

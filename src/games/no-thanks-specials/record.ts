@@ -51,7 +51,8 @@ export function makeRecord(state: SpecialsState, seed: string, agents: readonly 
   const best = Math.min(...scores);
   // A choice's kind shows in the event it caused (give or remove), in order.
   const choiceKinds: boolean[] = [];
-  for (let e = 0; e < state.events; e++) if (EVENT_NAMES[state.evType[e]!] === 'give' || EVENT_NAMES[state.evType[e]!] === 'remove') choiceKinds.push(EVENT_NAMES[state.evType[e]!] === 'give');
+  for (let e = 0; e < state.events; e++)
+    if (EVENT_NAMES[state.evType[e]!] === 'give' || EVENT_NAMES[state.evType[e]!] === 'remove') choiceKinds.push(EVENT_NAMES[state.evType[e]!] === 'give');
   let choice = 0;
   const actions: string[] = [];
   for (let i = 0; i < state.decisions; i++) actions.push(actionToken(state, i, state.acts[i]! >= CHOOSE ? choiceKinds[choice++]! : false));
@@ -65,7 +66,10 @@ export function makeRecord(state: SpecialsState, seed: string, agents: readonly 
     removed: Array.from(state.dealt.subarray(0, state.deckStart)),
     deck: Array.from(state.dealt.subarray(state.deckStart, state.dealtEnd), cardName),
     actions,
-    events: Array.from({ length: state.events }, (_, e) => [EVENT_NAMES[state.evType[e]!]!, state.evSeat[e]!, cardName(state.evCard[e]!), state.evPot[e]!] as [string, number, CardToken, number]),
+    events: Array.from(
+      { length: state.events },
+      (_, e) => [EVENT_NAMES[state.evType[e]!]!, state.evSeat[e]!, cardName(state.evCard[e]!), state.evPot[e]!] as [string, number, CardToken, number],
+    ),
     cards: seats.map((p) => state.displayOf(p)),
     specials: seats.map((p) => KINDS.flatMap((k, i) => Array<string>(state.heldCount(p, i)).fill(k.name))),
     jokers: seats.map((p) => state.jokerValues(p)),
@@ -93,11 +97,30 @@ function parseAction(token: unknown, where: string): number {
  * specials, jokers, chips, scores and winners must all match. Throws a one-line UserError naming
  * the first problem; `onStep` sees each decision (for an account of the game).
  */
-export function replayRecord(record: unknown, onStep?: (index: number, seat: number, token: string, state: SpecialsState, before: { card: number; pot: number }) => void): SpecialsState {
+export function replayRecord(
+  record: unknown,
+  onStep?: (index: number, seat: number, token: string, state: SpecialsState, before: { card: number; pot: number }) => void,
+): SpecialsState {
   if (typeof record !== 'object' || record === null) bad('a record must be a JSON object');
   const r = record as GameRecord;
   if (r.game !== 'no-thanks-specials') bad(`game is ${JSON.stringify(r.game)}, expected "no-thanks-specials"`);
-  for (const f of ['seed', 'players', 'agents', 'rules', 'starter', 'removed', 'deck', 'actions', 'events', 'cards', 'specials', 'jokers', 'chips', 'scores', 'winners'] as const) {
+  for (const f of [
+    'seed',
+    'players',
+    'agents',
+    'rules',
+    'starter',
+    'removed',
+    'deck',
+    'actions',
+    'events',
+    'cards',
+    'specials',
+    'jokers',
+    'chips',
+    'scores',
+    'winners',
+  ] as const) {
     if (!(f in r)) bad(`missing field "${f}"`);
   }
   if (!Array.isArray(r.deck) || !Array.isArray(r.removed) || !Array.isArray(r.actions)) bad('deck, removed and actions must be arrays');
@@ -133,7 +156,8 @@ export function replayRecord(record: unknown, onStep?: (index: number, seat: num
   if (!state.over) bad(`the actions end before the game does (${cardName(state.card)} is face up)`);
   const final = makeRecord(state, r.seed, r.agents);
   for (const field of ['actions', 'events', 'cards', 'specials', 'jokers', 'chips', 'scores', 'winners'] as const) {
-    if (JSON.stringify(final[field]) !== JSON.stringify(r[field])) bad(`${field} do not match the replay (${JSON.stringify(r[field]).slice(0, 80)} vs ${JSON.stringify(final[field]).slice(0, 80)})`);
+    if (JSON.stringify(final[field]) !== JSON.stringify(r[field]))
+      bad(`${field} do not match the replay (${JSON.stringify(r[field]).slice(0, 80)} vs ${JSON.stringify(final[field]).slice(0, 80)})`);
   }
   return state;
 }
@@ -143,13 +167,22 @@ export function replayLines(record: unknown, explain: boolean): string[] {
   const steps: string[] = [];
   const r = record as GameRecord;
   const words: Record<string, string> = { T: 'takes', P: 'pays a chip on', S: 'sits out', B: 'bids a chip on', D: 'declines' };
-  replayRecord(record, explain ? (i, seat, token, state, { card: code, pot }) => {
-    const card = cardName(code);
-    const what = words[token] ? `${words[token]} ${card}${pot ? ` (${pot} chips on it)` : ''}` : `${token.replace(':', 's ')} (after receiving ${card})`;
-    steps.push(`${String(i + 1).padStart(4)}. seat ${seat} (${r.agents[seat]}) ${what}`.padEnd(64) + `scores: ${r.agents.map((_, p) => state.score(p)).join(' ')}`);
-  } : undefined);
+  replayRecord(
+    record,
+    explain
+      ? (i, seat, token, state, { card: code, pot }) => {
+          const card = cardName(code);
+          const what = words[token] ? `${words[token]} ${card}${pot ? ` (${pot} chips on it)` : ''}` : `${token.replace(':', 's ')} (after receiving ${card})`;
+          steps.push(
+            `${String(i + 1).padStart(4)}. seat ${seat} (${r.agents[seat]}) ${what}`.padEnd(64) + `scores: ${r.agents.map((_, p) => state.score(p)).join(' ')}`,
+          );
+        }
+      : undefined,
+  );
   if (!explain) return [];
-  const specials = Object.entries(r.rules.specials).map(([k, n]) => `${k}${n > 1 ? ` x${n}` : ''}`).join(', ');
+  const specials = Object.entries(r.rules.specials)
+    .map(([k, n]) => `${k}${n > 1 ? ` x${n}` : ''}`)
+    .join(', ');
   const out = [
     `seed ${r.seed} · ${r.players} players · ${r.rules.startChips} chips each · specials: ${specials || 'none'}${r.rules.custom ? ' (custom rules)' : ''}`,
     `Set aside: ${[...r.removed].sort((a, b) => a - b).join(' ')}`,
@@ -165,7 +198,9 @@ export function replayLines(record: unknown, explain: boolean): string[] {
   r.agents.forEach((agent, p) => {
     const won = r.winners.includes(p) ? (r.winners.length > 1 ? '  shared win' : '  WINNER') : '';
     const jokers = r.jokers[p]!.length ? ` jokers as ${r.jokers[p]!.join(', ')}` : '';
-    out.push(`  seat ${p} ${agent.padEnd(16)} cards ${r.cards[p]!.join(' ') || '—'} · ${r.specials[p]!.join(' ') || 'no specials'}${jokers} · chips ${r.chips[p]} · score ${r.scores[p]}${won}`);
+    out.push(
+      `  seat ${p} ${agent.padEnd(16)} cards ${r.cards[p]!.join(' ') || '—'} · ${r.specials[p]!.join(' ') || 'no specials'}${jokers} · chips ${r.chips[p]} · score ${r.scores[p]}${won}`,
+    );
   });
   return out;
 }

@@ -29,7 +29,7 @@ function holding(numbers: number[], specials: number[] = [], chips = 0, input: P
 }
 
 describe('settings', () => {
-  it('the standard set is the seed\'s bonus counts (2, 2, 3, 2) and one of every other special', () => {
+  it("the standard set is the seed's bonus counts (2, 2, 3, 2) and one of every other special", () => {
     expect(STANDARD.slice(0, 4)).toEqual([2, 2, 3, 2]);
     expect(STANDARD.slice(4)).toEqual(Array(13).fill(1));
     expect(recordRules(makeRules({ players: 4 })).custom).toBe(false);
@@ -55,7 +55,7 @@ describe('settings', () => {
 });
 
 describe('dealing', () => {
-  it('deal k has the base game\'s deal k: the same set-aside cards, number order and starter, with the specials mixed in', () => {
+  it("deal k has the base game's deal k: the same set-aside cards, number order and starter, with the specials mixed in", () => {
     const rules = makeRules({ players: 4 });
     const base = makeBaseRules({ players: 4 });
     const s = new SpecialsState(rules);

@@ -1,6 +1,12 @@
 import { UserError } from '../../errors.js';
 import type { RecordRules as GenericRecordRules, RuleOption, RulesInput as GenericRulesInput } from '../../game/contract.js';
-import { isCustom as baseIsCustom, makeRules as makeBaseRules, recordRules as baseRecordRules, MAX_CARD_SPAN, type Rules as BaseRules } from '../no-thanks/rules.js';
+import {
+  isCustom as baseIsCustom,
+  makeRules as makeBaseRules,
+  recordRules as baseRecordRules,
+  MAX_CARD_SPAN,
+  type Rules as BaseRules,
+} from '../no-thanks/rules.js';
 import { FORTY_VALUE, KIND_COUNT, KINDS } from './cards.js';
 
 /**
@@ -31,8 +37,20 @@ export const RULE_OPTIONS: readonly RuleOption[] = [
   { flag: 'open-chips', key: 'openChips', type: 'boolean', describe: "variant: everyone's chips are public" },
   { flag: 'known-removed', key: 'knownRemoved', type: 'boolean', describe: 'variant: the removed cards are public' },
   { flag: 'specials', key: 'specials', type: 'string', describe: 'specials shuffled in: standard, none, or name[:count],... (e.g. joker,bonus15:3,fetch)' },
-  { flag: 'unbid-green', key: 'unbidGreen', type: 'string', choices: ['discard', 'decliner'], describe: 'a green card nobody bid on is discarded (default) or goes to its decliner' },
-  { flag: 'green-next', key: 'greenNext', type: 'string', choices: ['decliner', 'receiver'], describe: 'who reveals the next card after a green card (default decliner)' },
+  {
+    flag: 'unbid-green',
+    key: 'unbidGreen',
+    type: 'string',
+    choices: ['discard', 'decliner'],
+    describe: 'a green card nobody bid on is discarded (default) or goes to its decliner',
+  },
+  {
+    flag: 'green-next',
+    key: 'greenNext',
+    type: 'string',
+    choices: ['decliner', 'receiver'],
+    describe: 'who reveals the next card after a green card (default decliner)',
+  },
 ];
 
 /** Parses --specials: "standard", "none", "name[:count],..." or an object {name: count} (records). */
@@ -86,12 +104,17 @@ export function makeRules(input: RulesInput): Rules {
     unbidGreen: unbidGreen ?? 'discard',
     greenNext: greenNext ?? 'decliner',
   };
-  if (rules.unbidGreen !== 'discard' && rules.unbidGreen !== 'decliner') throw new UserError(`unbidGreen must be "discard" or "decliner", got ${JSON.stringify(unbidGreen)}`);
-  if (rules.greenNext !== 'decliner' && rules.greenNext !== 'receiver') throw new UserError(`greenNext must be "decliner" or "receiver", got ${JSON.stringify(greenNext)}`);
+  if (rules.unbidGreen !== 'discard' && rules.unbidGreen !== 'decliner')
+    throw new UserError(`unbidGreen must be "discard" or "decliner", got ${JSON.stringify(unbidGreen)}`);
+  if (rules.greenNext !== 'decliner' && rules.greenNext !== 'receiver')
+    throw new UserError(`greenNext must be "decliner" or "receiver", got ${JSON.stringify(greenNext)}`);
   if (fortyCount(rules) > 0 && (rules.maxCard >= FORTY_VALUE - 1 || FORTY_VALUE - rules.minCard >= MAX_CARD_SPAN)) {
-    throw new UserError(`the number 40 needs a deck that ends below 39 and starts at ${FORTY_VALUE - MAX_CARD_SPAN + 1} or above (maxCard ${rules.maxCard}, minCard ${rules.minCard})`);
+    throw new UserError(
+      `the number 40 needs a deck that ends below 39 and starts at ${FORTY_VALUE - MAX_CARD_SPAN + 1} or above (maxCard ${rules.maxCard}, minCard ${rules.minCard})`,
+    );
   }
-  if (rules.maxCard - rules.minCard + 1 - rules.removed + specialCards(rules) + fortyCount(rules) > 200) throw new UserError('the deck may hold at most 200 cards');
+  if (rules.maxCard - rules.minCard + 1 - rules.removed + specialCards(rules) + fortyCount(rules) > 200)
+    throw new UserError('the deck may hold at most 200 cards');
   return rules;
 }
 

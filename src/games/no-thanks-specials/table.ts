@@ -15,7 +15,12 @@ export function toAction(phase: number, answer: unknown): number {
   return typeof answer === 'number' && Number.isInteger(answer) && answer > 0 && answer < 256 ? CHOOSE + answer : -1;
 }
 
-const EXPECTED = ['"take", "pass" or "sit-out"', '"bid", "decline" or "sit-out"', 'the code of a card in its display to give', 'the code of a card in its display to remove'];
+const EXPECTED = [
+  '"take", "pass" or "sit-out"',
+  '"bid", "decline" or "sit-out"',
+  'the code of a card in its display to give',
+  'the code of a card in its display to remove',
+];
 
 /**
  * A table of bots playing games one after another on one reused state: the game loop, with every

@@ -114,7 +114,8 @@ export class NoThanksState extends GameState implements State {
     for (let p = 0; p < rules.players; p++) {
       if (this.chips[p]! < 0) throw new Error(`seat ${p} has ${this.chips[p]} chips`);
       chips += this.chips[p]!;
-      if (this.cardPoints[p] !== this.recountCardPoints(p)) throw new Error(`seat ${p} incremental points ${this.cardPoints[p]} != recount ${this.recountCardPoints(p)}`);
+      if (this.cardPoints[p] !== this.recountCardPoints(p))
+        throw new Error(`seat ${p} incremental points ${this.cardPoints[p]} != recount ${this.recountCardPoints(p)}`);
     }
     if (chips !== rules.players * rules.startChips) throw new Error(`${chips} chips in play, expected ${rules.players * rules.startChips}`);
     const seen = new Set<number>();

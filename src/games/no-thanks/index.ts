@@ -10,7 +10,18 @@ import { playBatch } from './batch.js';
 import { NoThanksState } from './forward-model.js';
 import { playAtTerminal } from './play.js';
 import { replayLines } from './record.js';
-import { deckSize, makeRules, MAX_PLAYERS, MIN_PLAYERS, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, type RecordRules, type Rules } from './rules.js';
+import {
+  deckSize,
+  makeRules,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  recordRules,
+  RULE_OPTIONS,
+  rulesFromRecord,
+  scoreRange,
+  type RecordRules,
+  type Rules,
+} from './rules.js';
 
 /** No Thanks! (AMIGO), the lab's first game: the definition the game registry lists. */
 export const noThanks: GameDefinition<Rules> = {

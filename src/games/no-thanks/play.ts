@@ -8,7 +8,11 @@ import { Table } from './table.js';
 /** `nothanks play`: games in a row at one table (a human bot in one seat); the final table after each. */
 export function playAtTerminal(o: { rules: Rules; agents: readonly SeatableAgent[]; seed: string; games: number; humanSeat: number }): void {
   const specs = o.agents.map((a) => a.label);
-  const table = new Table(o.rules, o.agents.map((a) => a.create() as NoThanksAgent), specs);
+  const table = new Table(
+    o.rules,
+    o.agents.map((a) => a.create() as NoThanksAgent),
+    specs,
+  );
   const totals = new Array<number>(specs.length).fill(0);
   for (let g = 0; g < o.games; g++) {
     table.play(dealKeyInto(masterKey(GAME_ID, o.seed), g, { hi: 0, lo: 0 }));
@@ -20,7 +24,9 @@ export function playAtTerminal(o: { rules: Rules; agents: readonly SeatableAgent
       totals[p]! += scores[p]!;
       const name = p === o.humanSeat ? 'You' : spec;
       const mark = scores[p] === best ? (scores.filter((x) => x === best).length > 1 ? '  shared win' : '  WINNER') : '';
-      console.log(`  seat ${p} ${name.padEnd(14)} ${formatRuns(s.displayOf(p)).padEnd(40)} chips ${String(s.chips[p]).padStart(2)}  score ${String(scores[p]).padStart(4)}${mark}`);
+      console.log(
+        `  seat ${p} ${name.padEnd(14)} ${formatRuns(s.displayOf(p)).padEnd(40)} chips ${String(s.chips[p]).padStart(2)}  score ${String(scores[p]).padStart(4)}${mark}`,
+      );
     });
     if (o.games > 1) console.log(`  Totals after ${g + 1} games: ${totals.map((t, p) => `${p === o.humanSeat ? 'you' : specs[p]} ${t}`).join(', ')}`);
   }

@@ -16,7 +16,8 @@ function checkInvariants(s: GameState, rules: Rules, where: string): void {
   for (let p = 0; p < rules.players; p++) {
     if (s.chips[p]! < 0) throw new Error(`${where}: seat ${p} has ${s.chips[p]} chips`);
     chips += s.chips[p]!;
-    if (s.cardPoints[p] !== s.recountCardPoints(p)) throw new Error(`${where}: seat ${p} incremental points ${s.cardPoints[p]} != recount ${s.recountCardPoints(p)}`);
+    if (s.cardPoints[p] !== s.recountCardPoints(p))
+      throw new Error(`${where}: seat ${p} incremental points ${s.cardPoints[p]} != recount ${s.recountCardPoints(p)}`);
   }
   if (chips !== rules.players * rules.startChips) throw new Error(`${where}: ${chips} chips in play, expected ${rules.players * rules.startChips}`);
 }

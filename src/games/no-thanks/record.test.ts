@@ -14,7 +14,9 @@ const defs = { random, greedy, threshold } as const;
 
 function playRecords(master: string, games: number, labels = lineup): string[] {
   const rules = makeRules({ players: labels.length });
-  const agents = labels.map((l) => defs[l as keyof typeof defs].create(Object.fromEntries(Object.entries(defs[l as keyof typeof defs].params).map(([k, p]) => [k, p.default])) as never));
+  const agents = labels.map((l) =>
+    defs[l as keyof typeof defs].create(Object.fromEntries(Object.entries(defs[l as keyof typeof defs].params).map(([k, p]) => [k, p.default])) as never),
+  );
   const table = new Table(rules, agents, labels);
   const out: string[] = [];
   for (let g = 0; g < games; g++) {
@@ -28,7 +30,21 @@ function playRecords(master: string, games: number, labels = lineup): string[] {
 describe('game records', () => {
   it('have exactly the fields of the design, in order', () => {
     const rec = JSON.parse(playRecords('fields', 1)[0]!) as GameRecord;
-    expect(Object.keys(rec)).toEqual(['game', 'seed', 'players', 'agents', 'rules', 'starter', 'removed', 'deck', 'actions', 'cards', 'chips', 'scores', 'winners']);
+    expect(Object.keys(rec)).toEqual([
+      'game',
+      'seed',
+      'players',
+      'agents',
+      'rules',
+      'starter',
+      'removed',
+      'deck',
+      'actions',
+      'cards',
+      'chips',
+      'scores',
+      'winners',
+    ]);
     expect(rec.rules).toEqual({ startChips: 11, removed: 9, minCard: 3, maxCard: 35, openChips: false, knownRemoved: false, custom: false });
     expect(rec.deck).toHaveLength(24);
     expect(rec.removed).toHaveLength(9);
@@ -49,7 +65,7 @@ describe('game records', () => {
     expect(deal(rules, dealSeed('no-thanks', 7, 3)).deck).not.toEqual(deal(rules, dealSeed('no-thanks', 7, 4)).deck);
   });
 
-  it('replay rejects cards that are not the deal of the record\'s seed, and a seed that is not one', () => {
+  it("replay rejects cards that are not the deal of the record's seed, and a seed that is not one", () => {
     const rec = JSON.parse(playRecords('tamper', 1)[0]!) as GameRecord;
     const swapped = { ...rec, deck: [rec.deck[1]!, rec.deck[0]!, ...rec.deck.slice(2)] };
     expect(() => replayRecord(swapped)).toThrow(`removed and deck are not the deal of seed ${rec.seed}`);

@@ -74,7 +74,8 @@ export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => voi
   // The seed deals the cards: a record whose cards are not its seed's deal was altered. (The
   // starter may differ: the circuit format moves it.)
   const dealt = deal(rules, r.seed);
-  if (JSON.stringify(dealt.removed) !== JSON.stringify(r.removed) || JSON.stringify(dealt.deck) !== JSON.stringify(r.deck)) bad(`removed and deck are not the deal of seed ${r.seed}`);
+  if (JSON.stringify(dealt.removed) !== JSON.stringify(r.removed) || JSON.stringify(dealt.deck) !== JSON.stringify(r.deck))
+    bad(`removed and deck are not the deal of seed ${r.seed}`);
   if (r.agents.length !== r.players) bad(`agents lists ${r.agents.length} seats for ${r.players} players`);
 
   const state = new GameState(rules);
@@ -144,12 +145,20 @@ function isIntArray(v: unknown): boolean {
 export function replayLines(record: unknown, explain: boolean): string[] {
   const steps: string[] = [];
   const r = record as GameRecord;
-  replayRecord(record, explain ? (st) => {
-    const who = `seat ${st.seat} (${r.agents[st.seat]})`;
-    const running = r.agents.map((_, p) => st.state.score(p)).join(' ');
-    const what = st.action === 'take' ? `takes ${st.card}${st.pot ? ` and ${st.pot} chip${st.pot > 1 ? 's' : ''}` : ''}` : `pays a chip on ${st.card} (${st.pot + 1} on it now)`;
-    steps.push(`${String(st.index + 1).padStart(4)}. ${who} ${what}`.padEnd(58) + `scores: ${running}`);
-  } : undefined);
+  replayRecord(
+    record,
+    explain
+      ? (st) => {
+          const who = `seat ${st.seat} (${r.agents[st.seat]})`;
+          const running = r.agents.map((_, p) => st.state.score(p)).join(' ');
+          const what =
+            st.action === 'take'
+              ? `takes ${st.card}${st.pot ? ` and ${st.pot} chip${st.pot > 1 ? 's' : ''}` : ''}`
+              : `pays a chip on ${st.card} (${st.pot + 1} on it now)`;
+          steps.push(`${String(st.index + 1).padStart(4)}. ${who} ${what}`.padEnd(58) + `scores: ${running}`);
+        }
+      : undefined,
+  );
   if (!explain) return [];
   const out = [
     `seed ${r.seed} · ${r.players} players · ${r.rules.startChips} chips each${r.rules.custom ? ' (custom rules)' : ''}`,
@@ -162,7 +171,9 @@ export function replayLines(record: unknown, explain: boolean): string[] {
   ];
   r.agents.forEach((agent, p) => {
     const won = r.winners.includes(p) ? (r.winners.length > 1 ? '  shared win' : '  WINNER') : '';
-    out.push(`  seat ${p} ${agent.padEnd(16)} cards ${formatRuns(r.cards[p]!).padEnd(36)} chips ${String(r.chips[p]).padStart(3)}  score ${String(r.scores[p]).padStart(4)}${won}`);
+    out.push(
+      `  seat ${p} ${agent.padEnd(16)} cards ${formatRuns(r.cards[p]!).padEnd(36)} chips ${String(r.chips[p]).padStart(3)}  score ${String(r.scores[p]).padStart(4)}${won}`,
+    );
   });
   return out;
 }

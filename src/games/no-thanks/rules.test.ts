@@ -9,7 +9,13 @@ describe('rules', () => {
 
   it('defaults to the 2024 base game: cards 3..35 with 9 removed unseen', () => {
     expect(makeRules({ players: 4 })).toEqual({
-      players: 4, startChips: 11, removed: 9, minCard: 3, maxCard: 35, openChips: false, knownRemoved: false,
+      players: 4,
+      startChips: 11,
+      removed: 9,
+      minCard: 3,
+      maxCard: 35,
+      openChips: false,
+      knownRemoved: false,
     });
   });
 

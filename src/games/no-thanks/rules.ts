@@ -62,7 +62,9 @@ export function makeRules(input: RulesInput): Rules {
   const official = officialChips(players);
   const startChips = input.startChips ?? official;
   if (startChips === undefined) {
-    throw new UserError(`${players} players is outside the official rules (3-7): give the starting chips explicitly (e.g. --chips 11, or "startChips" in an experiment's rules)`);
+    throw new UserError(
+      `${players} players is outside the official rules (3-7): give the starting chips explicitly (e.g. --chips 11, or "startChips" in an experiment's rules)`,
+    );
   }
   const minCard = input.minCard ?? 3;
   const maxCard = input.maxCard ?? 35;

@@ -16,5 +16,10 @@ conformanceSuite(sixNimmt, {
   games: 150,
   pool: ['heuristic', 'mc:rollouts=2', 'search:samples=2'],
   poolRules: { players: 3 },
-  golden: { file: new URL('./golden.jsonl', import.meta.url), lineup: ['random', 'heuristic', 'mc:rollouts=5', 'heuristic:dump=0'], rules: { players: 4 }, games: 3 },
+  golden: {
+    file: new URL('./golden.jsonl', import.meta.url),
+    lineup: ['random', 'heuristic', 'mc:rollouts=5', 'heuristic:dump=0'],
+    rules: { players: 4 },
+    games: 3,
+  },
 });

@@ -67,13 +67,15 @@ export class SixNimmtState extends GameState implements State {
   apply(seat: number, action: number): void {
     if (this.phase === PLAY) {
       if (this.chosen[seat] !== 0) throw new Error(`seat ${seat} has already chosen this turn`);
-      if (!(action >= 1 && action < ROW_ACTION) || !this.holds(seat, action)) throw new Error(`action ${action} is not legal for seat ${seat}: it does not hold that card`);
+      if (!(action >= 1 && action < ROW_ACTION) || !this.holds(seat, action))
+        throw new Error(`action ${action} is not legal for seat ${seat}: it does not hold that card`);
       this.choose(seat, action);
       if (this.pending === this.players) this.playTurn();
     } else if (this.phase === ROW) {
       if (seat !== this.rowSeat) throw new Error(`seat ${seat} does not act now`);
       const r = action - ROW_ACTION;
-      if (!(r >= 0 && r < ROWS && Number.isInteger(r))) throw new Error(`action ${action} is not legal for seat ${seat}: expected a row ${ROW_ACTION}..${ROW_ACTION + ROWS - 1}`);
+      if (!(r >= 0 && r < ROWS && Number.isInteger(r)))
+        throw new Error(`action ${action} is not legal for seat ${seat}: expected a row ${ROW_ACTION}..${ROW_ACTION + ROWS - 1}`);
       this.chooseRow(r);
       if (this.resolve()) this.endTurn();
     } else if (this.phase === DRAFT) {

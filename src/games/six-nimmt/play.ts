@@ -7,7 +7,11 @@ import { Table } from './table.js';
 /** `nothanks play --game 6-nimmt`: games in a row at one table (a human bot in one seat); the final table after each. */
 export function playAtTerminal(o: { rules: Rules; agents: readonly SeatableAgent[]; seed: string; games: number; humanSeat: number }): void {
   const specs = o.agents.map((a) => a.label);
-  const table = new Table(o.rules, o.agents.map((a) => a.create() as SixNimmtAgent), specs);
+  const table = new Table(
+    o.rules,
+    o.agents.map((a) => a.create() as SixNimmtAgent),
+    specs,
+  );
   const totals = new Array<number>(specs.length).fill(0);
   for (let g = 0; g < o.games; g++) {
     table.play(dealKeyInto(masterKey(GAME_ID, o.seed), g, { hi: 0, lo: 0 }));

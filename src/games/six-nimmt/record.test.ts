@@ -45,7 +45,7 @@ const oneLine = (f: () => unknown): string => {
 };
 
 describe('game records', () => {
-  it('have the issue\'s fields and replay, base and pro', () => {
+  it("have the issue's fields and replay, base and pro", () => {
     const r = game({ players: 4 });
     expect(Object.keys(r)).toEqual(['game', 'seed', 'players', 'agents', 'rules', 'rounds', 'scores', 'winners']);
     expect(r.rules).toEqual({ variant: 'base', maxCard: 104, handSize: 10, rowLimit: 5, endScore: 66, custom: false });
@@ -86,11 +86,15 @@ describe('game records', () => {
     const r = game({ players: 4 });
     const [k, t, p] = find(r, (_c, take) => take !== null);
     r.rounds[k]!.tricks[t]!.takes[p] = null;
-    expect(oneLine(() => replayRecord(r))).toMatch(new RegExp(`^round ${k + 1} turn ${t + 1}: seat ${p}'s \\d+ is lower than every row, but takes\\[${p}\\] is null`));
+    expect(oneLine(() => replayRecord(r))).toMatch(
+      new RegExp(`^round ${k + 1} turn ${t + 1}: seat ${p}'s \\d+ is lower than every row, but takes\\[${p}\\] is null`),
+    );
     const s = game({ players: 4 });
     const [k2, t2, p2] = find(s, (_c, take) => take === null);
     s.rounds[k2]!.tricks[t2]!.takes[p2] = 2;
-    expect(oneLine(() => replayRecord(s))).toMatch(new RegExp(`^round ${k2 + 1} turn ${t2 + 1}: takes\\[${p2}\\] is 2, but seat ${p2}'s \\d+ was not lower than every row`));
+    expect(oneLine(() => replayRecord(s))).toMatch(
+      new RegExp(`^round ${k2 + 1} turn ${t2 + 1}: takes\\[${p2}\\] is 2, but seat ${p2}'s \\d+ was not lower than every row`),
+    );
     const u = game({ players: 4 });
     const [k3, t3, p3] = find(u, (_c, take) => take !== null);
     u.rounds[k3]!.tricks[t3]!.takes[p3] = 4;
@@ -132,7 +136,7 @@ describe('game records', () => {
     expect(oneLine(() => replayRecord({ ...game({ players: 4 }), game: 'no-thanks' }))).toBe('game is "no-thanks", expected "6-nimmt"');
   });
 
-  it('reject hands that are not the deal of the record\'s seed, even when consistent', () => {
+  it("reject hands that are not the deal of the record's seed, even when consistent", () => {
     const r = game({ players: 2 });
     // Swap the two seats' round-1 hands and, turn by turn, their plays: a legal game, but not this seed's deal.
     const t = structuredClone(r);

@@ -124,14 +124,17 @@ export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => voi
     if (pro) {
       state.beginRound();
       round.draft!.forEach((c, i) => {
-        if (!Number.isInteger(c) || c < 1 || c > N || state.open[c] !== 1) bad(`${where}: draft pick ${i + 1} (seat ${state.picker}) is ${c}, which is not open`);
+        if (!Number.isInteger(c) || c < 1 || c > N || state.open[c] !== 1)
+          bad(`${where}: draft pick ${i + 1} (seat ${state.picker}) is ${c}, which is not open`);
         state.pick(c);
       });
       for (let p = 0; p < P; p++) {
-        if (json(state.handOf(p)) !== json(round.hands[p])) bad(`${where}: seat ${p}'s hand ${json(round.hands[p])} is not what it drafted (${json(state.handOf(p))})`);
+        if (json(state.handOf(p)) !== json(round.hands[p]))
+          bad(`${where}: seat ${p}'s hand ${json(round.hands[p])} is not what it drafted (${json(state.handOf(p))})`);
       }
       const left = [0, 1, 2, 3].map((i) => state.startRows[i]!);
-      if (json(round.rows.map((row) => row[0])) !== json(left)) bad(`${where}: rows ${json(round.rows)} are not the 4 undrafted cards in ascending order (${json(left)})`);
+      if (json(round.rows.map((row) => row[0])) !== json(left))
+        bad(`${where}: rows ${json(round.rows)} are not the 4 undrafted cards in ascending order (${json(left)})`);
     } else {
       // The seed deals every round: hands and rows that are not round k's deal were altered.
       deal.round = k;
@@ -154,7 +157,8 @@ export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => voi
       while (!state.resolve()) {
         const seat = state.rowSeat;
         const row = trick.takes[seat];
-        if (row === null || row === undefined) bad(`${at}: seat ${seat}'s ${trick.cards[seat]} is lower than every row, but takes[${seat}] is null (it must name the row it takes)`);
+        if (row === null || row === undefined)
+          bad(`${at}: seat ${seat}'s ${trick.cards[seat]} is lower than every row, but takes[${seat}] is null (it must name the row it takes)`);
         if (!Number.isInteger(row) || row < 0 || row >= ROWS) bad(`${at}: takes[${seat}] is ${json(row)}, not a row index 0..3`);
         state.chooseRow(row);
       }
@@ -204,15 +208,24 @@ function checkRoundShape(x: unknown, where: string, P: number, H: number, pro: b
   if (typeof x !== 'object' || x === null || Array.isArray(x)) bad(`${where} is not an object`);
   const r = x as Record<string, unknown>;
   if (!Number.isInteger(r.starter)) bad(`${where}: starter must be a seat number`);
-  if (!Array.isArray(r.hands) || r.hands.length !== P || !r.hands.every((h) => isIntArray(h) && h.length === H)) bad(`${where}: hands must be ${P} lists of ${H} cards`);
+  if (!Array.isArray(r.hands) || r.hands.length !== P || !r.hands.every((h) => isIntArray(h) && h.length === H))
+    bad(`${where}: hands must be ${P} lists of ${H} cards`);
   if (pro) {
     if (!isIntArray(r.draft) || r.draft.length !== P * H) bad(`${where}: draft must list the ${P * H} picks of the pro variant`);
   } else if (r.draft !== undefined) bad(`${where}: draft is only for the pro variant`);
-  if (!Array.isArray(r.rows) || r.rows.length !== ROWS || !r.rows.every((row) => isIntArray(row) && row.length === 1)) bad(`${where}: rows must be 4 one-card lists`);
+  if (!Array.isArray(r.rows) || r.rows.length !== ROWS || !r.rows.every((row) => isIntArray(row) && row.length === 1))
+    bad(`${where}: rows must be 4 one-card lists`);
   if (!Array.isArray(r.tricks) || r.tricks.length !== H) bad(`${where}: tricks must list the round's ${H} turns`);
   r.tricks.forEach((t: unknown, i: number) => {
     const trick = t as Record<string, unknown> | null;
-    const ok = typeof trick === 'object' && trick !== null && isIntArray(trick.cards) && trick.cards.length === P && Array.isArray(trick.takes) && trick.takes.length === P && trick.takes.every((v) => v === null || Number.isInteger(v));
+    const ok =
+      typeof trick === 'object' &&
+      trick !== null &&
+      isIntArray(trick.cards) &&
+      trick.cards.length === P &&
+      Array.isArray(trick.takes) &&
+      trick.takes.length === P &&
+      trick.takes.every((v) => v === null || Number.isInteger(v));
     if (!ok) bad(`${where} turn ${i + 1}: a trick is {cards: ${P} cards, takes: ${P} row indexes or null}`);
   });
   if (!isIntArray(r.bullheads) || r.bullheads.length !== P) bad(`${where}: bullheads must list ${P} numbers`);
@@ -226,27 +239,36 @@ export function replayLines(record: unknown, explain: boolean): string[] {
   const lines: string[] = [];
   const r = record as GameRecord;
   const rowsText = (s: GameState): string => [0, 1, 2, 3].map((i) => s.rowOf(i).join(' ')).join(' | ');
-  replayRecord(record, explain ? (st) => {
-    const s = st.state;
-    if (st.type === 'round') {
-      lines.push('', `Round ${st.round + 1} · seat ${s.roundStarter} (${r.agents[s.roundStarter]}) starts · rows ${rowsText(s)}`);
-      const round = r.rounds[st.round]!;
-      if (round.draft) lines.push(`  draft, in pick order: ${round.draft.join(' ')}`);
-      round.hands.forEach((h, p) => lines.push(`  seat ${p} ${r.agents[p]!.padEnd(16)} hand ${h.join(' ')}`));
-    } else if (st.type === 'trick') {
-      const takes: string[] = [];
-      for (let k = 0; k < s.turnTakes; k++) {
-        const seat = s.turnTakeSeat[k]!;
-        const chose = s.takes[st.turn * s.players + seat] === s.turnTakeRow[k];
-        const b = s.turnTakeBull[k]!;
-        takes.push(`seat ${seat} takes row ${s.turnTakeRow[k]} (${b} bullhead${b === 1 ? '' : 's'}${chose ? ', chosen: its card was lower than every row' : ''})`);
-      }
-      lines.push(`  turn ${String(st.turn + 1).padStart(2)}: ${st.cards.map((c) => String(c).padStart(3)).join(' ')}${takes.length ? ` · ${takes.join('; ')}` : ''}`);
-      lines.push(`           rows ${rowsText(s)}`);
-    } else {
-      lines.push(`  bullheads this round: ${Array.from(s.roundBull).join(' ')} · totals: ${Array.from(s.total).join(' ')}`);
-    }
-  } : undefined);
+  replayRecord(
+    record,
+    explain
+      ? (st) => {
+          const s = st.state;
+          if (st.type === 'round') {
+            lines.push('', `Round ${st.round + 1} · seat ${s.roundStarter} (${r.agents[s.roundStarter]}) starts · rows ${rowsText(s)}`);
+            const round = r.rounds[st.round]!;
+            if (round.draft) lines.push(`  draft, in pick order: ${round.draft.join(' ')}`);
+            round.hands.forEach((h, p) => lines.push(`  seat ${p} ${r.agents[p]!.padEnd(16)} hand ${h.join(' ')}`));
+          } else if (st.type === 'trick') {
+            const takes: string[] = [];
+            for (let k = 0; k < s.turnTakes; k++) {
+              const seat = s.turnTakeSeat[k]!;
+              const chose = s.takes[st.turn * s.players + seat] === s.turnTakeRow[k];
+              const b = s.turnTakeBull[k]!;
+              takes.push(
+                `seat ${seat} takes row ${s.turnTakeRow[k]} (${b} bullhead${b === 1 ? '' : 's'}${chose ? ', chosen: its card was lower than every row' : ''})`,
+              );
+            }
+            lines.push(
+              `  turn ${String(st.turn + 1).padStart(2)}: ${st.cards.map((c) => String(c).padStart(3)).join(' ')}${takes.length ? ` · ${takes.join('; ')}` : ''}`,
+            );
+            lines.push(`           rows ${rowsText(s)}`);
+          } else {
+            lines.push(`  bullheads this round: ${Array.from(s.roundBull).join(' ')} · totals: ${Array.from(s.total).join(' ')}`);
+          }
+        }
+      : undefined,
+  );
   if (!explain) return [];
   const rr = r.rules;
   const variant = rr.variant === 'pro' ? `pro variant (cards 1..${rr.maxCard}, drafted)` : `base game (cards 1..${rr.maxCard})`;
@@ -259,7 +281,9 @@ export function replayLines(record: unknown, explain: boolean): string[] {
   ];
   r.agents.forEach((agent, p) => {
     const won = r.winners.includes(p) ? (r.winners.length > 1 ? '  shared win' : '  WINNER') : '';
-    out.push(`  seat ${p} ${agent.padEnd(16)} bullheads ${String(r.scores[p]).padStart(4)}  by round ${r.rounds.map((round) => round.bullheads[p]).join(' ')}${won}`);
+    out.push(
+      `  seat ${p} ${agent.padEnd(16)} bullheads ${String(r.scores[p]).padStart(4)}  by round ${r.rounds.map((round) => round.bullheads[p]).join(' ')}${won}`,
+    );
   });
   return out;
 }

@@ -60,7 +60,9 @@ describe('rules', () => {
     expect(() => makeRules({ players: 10, handSize: 11 })).toThrow(/^handSize x players \+ 4 rows = 114 cards, but the deck has only 104 \(maxCard\)$/);
     expect(() => makeRules({ players: 4, maxCard: 40 })).toThrow('handSize x players + 4 rows = 44 cards, but the deck has only 40 (maxCard)');
     expect(() => makeRules({ players: 4, variant: 'open' as never })).toThrow('variant must be "base" or "pro", got "open"');
-    expect(() => makeRules({ players: 2, variant: 'pro', maxCard: 104 })).toThrow('the pro variant plays the cards 1..handSize x players + 4 = 24: leave maxCard out (got 104)');
+    expect(() => makeRules({ players: 2, variant: 'pro', maxCard: 104 })).toThrow(
+      'the pro variant plays the cards 1..handSize x players + 4 = 24: leave maxCard out (got 104)',
+    );
     expect(() => makeRules({ players: 4, rowLimit: 0 })).toThrow('rowLimit must be an integer from 1 to 100, got 0');
     expect(() => makeRules({ players: 4, handSize: 0 })).toThrow('handSize must be an integer from 1 to 100, got 0');
     expect(() => makeRules({ players: 4, endScore: -5 })).toThrow('endScore must be an integer from 1 to 100000, got -5');

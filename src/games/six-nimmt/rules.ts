@@ -43,12 +43,23 @@ export type RulesInput = Partial<Rules> & GenericRulesInput;
 
 /** The CLI flags of the settings (`--game 6-nimmt`); --max-card is shared with No Thanks!. */
 export const RULE_OPTIONS: readonly RuleOption[] = [
-  { flag: 'variant', key: 'variant', type: 'string', choices: ['base', 'pro'], describe: 'base (shuffled, 104 cards) or pro (cards 1..10 x players + 4, drafted face up)' },
+  {
+    flag: 'variant',
+    key: 'variant',
+    type: 'string',
+    choices: ['base', 'pro'],
+    describe: 'base (shuffled, 104 cards) or pro (cards 1..10 x players + 4, drafted face up)',
+  },
   { flag: 'max-card', key: 'maxCard', type: 'number', describe: 'highest card (default 104; the pro variant derives it)' },
   { flag: 'hand-size', key: 'handSize', type: 'number', describe: 'cards per hand and turns per round (default 10)' },
   { flag: 'row-limit', key: 'rowLimit', type: 'number', describe: 'cards a row holds before the next one takes it (default 5)' },
   { flag: 'end-score', key: 'endScore', type: 'number', describe: 'the game ends once someone has this many bullheads (default 66)' },
-  { flag: 'max-rounds', key: 'maxRounds', type: 'number', describe: `safety cap on rounds (default ${DEFAULT_MAX_ROUNDS}; never reached under the official rules)` },
+  {
+    flag: 'max-rounds',
+    key: 'maxRounds',
+    type: 'number',
+    describe: `safety cap on rounds (default ${DEFAULT_MAX_ROUNDS}; never reached under the official rules)`,
+  },
 ];
 
 const KNOWN = ['players', 'variant', 'maxCard', 'handSize', 'rowLimit', 'endScore', 'maxRounds'];

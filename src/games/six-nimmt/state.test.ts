@@ -12,7 +12,9 @@ function position(rows: number[][], hands: number[][], rules: Partial<RulesInput
   s.startGame(0);
   const used = new Set([...hands.flat(), ...rows.flat()]);
   // Deal the hands and any four other cards as rows, then lay the wanted rows over them.
-  const filler = Array.from({ length: r.maxCard }, (_, i) => i + 1).filter((c) => !used.has(c)).slice(0, 4);
+  const filler = Array.from({ length: r.maxCard }, (_, i) => i + 1)
+    .filter((c) => !used.has(c))
+    .slice(0, 4);
   s.beginRound([...hands.flat(), ...filler]);
   rows.forEach((row, i) => {
     row.forEach((c, k) => (s.rows[i * r.rowLimit + k] = c));
@@ -28,7 +30,7 @@ function turn(s: GameState, cards: number[]): void {
   s.reveal();
 }
 
-describe('placing the cards (the seed\'s worked example)', () => {
+describe("placing the cards (the seed's worked example)", () => {
   it('ends 8, 13, 17, 24; 16 and 20 revealed: 16 goes behind 13, then 20 behind 17', () => {
     const s = position([[8], [13], [17], [24]], [[16], [20]]);
     turn(s, [16, 20]);
@@ -37,7 +39,7 @@ describe('placing the cards (the seed\'s worked example)', () => {
     expect(Array.from(s.total)).toEqual([0, 0]);
   });
 
-  it('if the 17 row was full, the 20\'s player takes its 5 cards and 20 starts the row', () => {
+  it("if the 17 row was full, the 20's player takes its 5 cards and 20 starts the row", () => {
     const s = position([[8], [13], [9, 10, 11, 12, 17], [24]], [[16], [20]]);
     turn(s, [16, 20]);
     expect(s.resolve()).toBe(true);
@@ -48,7 +50,15 @@ describe('placing the cards (the seed\'s worked example)', () => {
 
   it('places the lower card first even when the higher one was chosen first, and the sixth card takes the row', () => {
     // 43, 44 and 45 fill the row 40 42 to five cards; the sixth card (46, chosen first) takes them.
-    const s = position([[10], [20], [30], [40, 42]], [[43, 47], [46, 48], [44, 49], [45, 50]]);
+    const s = position(
+      [[10], [20], [30], [40, 42]],
+      [
+        [43, 47],
+        [46, 48],
+        [44, 49],
+        [45, 50],
+      ],
+    );
     turn(s, [43, 46, 44, 45]);
     expect(s.resolve()).toBe(true);
     expect(s.rowOf(3)).toEqual([46]);
@@ -59,8 +69,14 @@ describe('placing the cards (the seed\'s worked example)', () => {
 });
 
 describe('a card lower than every row', () => {
-  it('stops the turn for its seat\'s row choice, before any other card is placed; it takes the chosen row', () => {
-    const s = position([[30], [40, 55], [50], [60]], [[5, 6], [45, 46]]);
+  it("stops the turn for its seat's row choice, before any other card is placed; it takes the chosen row", () => {
+    const s = position(
+      [[30], [40, 55], [50], [60]],
+      [
+        [5, 6],
+        [45, 46],
+      ],
+    );
     turn(s, [5, 45]);
     expect(s.resolve()).toBe(false);
     expect(s.phase).toBe(ROW);
@@ -103,7 +119,7 @@ describe('rounds and the end of the game', () => {
     expect(s.handLen[0]).toBe(1);
   });
 
-  it('deals the same game from the same seed; the first starter is the seed\'s first draw', () => {
+  it("deals the same game from the same seed; the first starter is the seed's first draw", () => {
     const rules = makeRules({ players: 4 });
     const key = dealKeyInto(masterKey('6-nimmt', 't'), 7, { hi: 0, lo: 0 });
     const a = new GameState(rules);
@@ -140,7 +156,7 @@ describe('rounds and the end of the game', () => {
 });
 
 describe('the pro variant', () => {
-  it('drafts one card at a time from the round\'s starter on, then lays the 4 left ascending', () => {
+  it("drafts one card at a time from the round's starter on, then lays the 4 left ascending", () => {
     const rules = makeRules({ players: 2, variant: 'pro' });
     const s = new SixNimmtState(rules);
     s.deal({ hi: 3, lo: 4 });
@@ -187,10 +203,15 @@ describe('the pro variant', () => {
   });
 });
 
-describe('the forward model\'s actions', () => {
+describe("the forward model's actions", () => {
   it('are unambiguous across phases: play c = c, take row r = 1000 + r, pick c = 2000 + c', () => {
     const s = new SixNimmtState(makeRules({ players: 2, variant: 'pro' }));
-    expect([s.describeAction(17), s.describeAction(1002), s.describeAction(2005), s.describeAction(1500)]).toEqual(['play 17', 'take row 2', 'pick 5', 'unknown action 1500']);
+    expect([s.describeAction(17), s.describeAction(1002), s.describeAction(2005), s.describeAction(1500)]).toEqual([
+      'play 17',
+      'take row 2',
+      'pick 5',
+      'unknown action 1500',
+    ]);
     s.deal({ hi: 9, lo: 9 });
     const out = new Int32Array(64);
     const seats = new Int32Array(4);

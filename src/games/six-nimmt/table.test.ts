@@ -7,7 +7,11 @@ const lowest: SixNimmtAgent = { decide: (obs) => (obs.phase === 'play' ? obs.han
 const key = { hi: 0x12345678, lo: 0x9abcdef0 };
 
 function play(agents: SixNimmtAgent[], input: { players: number; variant?: 'pro' } = { players: agents.length }): Table {
-  const table = new Table(makeRules(input), agents, agents.map((_, p) => (p === 0 ? 'bad-bot' : 'lowest')));
+  const table = new Table(
+    makeRules(input),
+    agents,
+    agents.map((_, p) => (p === 0 ? 'bad-bot' : 'lowest')),
+  );
   table.play(key);
   return table;
 }
@@ -31,7 +35,11 @@ describe('the table checks every answer', () => {
   });
 
   it('reports a crash in one line', () => {
-    const crash: SixNimmtAgent = { decide: () => { throw new Error('boom'); } };
+    const crash: SixNimmtAgent = {
+      decide: () => {
+        throw new Error('boom');
+      },
+    };
     expect(() => play([crash, lowest])).toThrow(/^bot "bad-bot" in seat 0 \(game seed [0-9a-f]{16}\) threw boom$/);
   });
 
@@ -54,7 +62,7 @@ describe('the table checks every answer', () => {
     expect(taken).toBe(table.state.total[0]! + table.state.total[1]!);
   });
 
-  it('hides another seat\'s choice: a seat deciding after it sees nothing of it', () => {
+  it("hides another seat's choice: a seat deciding after it sees nothing of it", () => {
     const views: string[] = [];
     const spy = (seat: number): SixNimmtAgent => ({
       decide(obs) {

@@ -56,7 +56,17 @@ export function runsOf(cards: readonly number[]): number[][] {
 export function runsView(cards: readonly number[]): HTMLElement {
   const runs = runsOf(cards);
   if (runs.length === 0) return el('div', { class: 'cards muted' }, 'no cards');
-  return el('div', { class: 'cards' }, ...runs.map((run) => el('span', { class: 'run', title: run.length > 1 ? `run ${run[0]}-${run[run.length - 1]}: counts ${run[0]}` : undefined }, ...run.map((c, i) => el('span', { class: i === 0 ? 'card counts' : 'card', attrs: { 'data-card': String(c) } }, c)))));
+  return el(
+    'div',
+    { class: 'cards' },
+    ...runs.map((run) =>
+      el(
+        'span',
+        { class: 'run', title: run.length > 1 ? `run ${run[0]}-${run[run.length - 1]}: counts ${run[0]}` : undefined },
+        ...run.map((c, i) => el('span', { class: i === 0 ? 'card counts' : 'card', attrs: { 'data-card': String(c) } }, c)),
+      ),
+    ),
+  );
 }
 
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

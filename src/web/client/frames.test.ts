@@ -29,7 +29,21 @@ describe('replay frames', () => {
     const def = game.agents.find((d) => d.name === 'heuristic')!;
     const pool = [0, 1, 2].map(() => ({ label: 'heuristic', create: () => def.create(defaultParams(def.params)) }));
     const data = new Int32Array(batchLayout(1, 1, 3, 1).length);
-    const res = game.playBatch({ game: '6-nimmt', rules: { players: 3, variant: 'pro' } as RulesInput, pool: pool.map((p) => p.label), seatings: [[0, 1, 2]], master: 'pro', from: 0, to: 1, matchLength: 0, records: true }, pool, data);
+    const res = game.playBatch(
+      {
+        game: '6-nimmt',
+        rules: { players: 3, variant: 'pro' } as RulesInput,
+        pool: pool.map((p) => p.label),
+        seatings: [[0, 1, 2]],
+        master: 'pro',
+        from: 0,
+        to: 1,
+        matchLength: 0,
+        records: true,
+      },
+      pool,
+      data,
+    );
     const record = JSON.parse(res.records![0]!);
     const frames = sixNimmtView.frames(record);
     expect(frames[0]!.caption).toMatch(/drafted face up/);

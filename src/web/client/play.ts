@@ -48,7 +48,11 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
     fill(
       bots,
       ...Array.from({ length: n }, (_, p) => {
-        const select = el('select', { attrs: { 'data-bot-seat': String(p), 'aria-label': `bot in seat ${p}` } }, ...names.map((b) => el('option', { attrs: { value: b } }, b)));
+        const select = el(
+          'select',
+          { attrs: { 'data-bot-seat': String(p), 'aria-label': `bot in seat ${p}` } },
+          ...names.map((b) => el('option', { attrs: { value: b } }, b)),
+        );
         select.value = view.defaultBot;
         return el('label', null, el('span', null, `seat ${p} `), select);
       }),
@@ -110,13 +114,25 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
       log.scrollTop = log.scrollHeight;
       if (o.kind === 'ask') {
         status.textContent = `Your move (decision ${session.bridge.decisions + 1}).`;
-        fill(table, view.renderPrompt(o.view, labels, (a) => step(() => session.answer(a))));
+        fill(
+          table,
+          view.renderPrompt(o.view, labels, (a) => step(() => session.answer(a))),
+        );
       } else {
         status.textContent = 'Game over.';
-        fill(table, result(game.name, o.record, humanSeat, () => onReplay(o.record), () => {
-          seed.value = randomSeed();
-          start();
-        }));
+        fill(
+          table,
+          result(
+            game.name,
+            o.record,
+            humanSeat,
+            () => onReplay(o.record),
+            () => {
+              seed.value = randomSeed();
+              start();
+            },
+          ),
+        );
       }
     };
     fill(log);
@@ -129,7 +145,14 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
       'section',
       { class: 'panel' },
       el('h2', null, 'Play against the bots'),
-      el('div', { class: 'row' }, el('label', null, 'Game ', gameSelect), el('label', null, 'Players ', players), el('label', null, 'You sit in ', seatSelect), el('label', null, 'Deal seed ', seed)),
+      el(
+        'div',
+        { class: 'row' },
+        el('label', null, 'Game ', gameSelect),
+        el('label', null, 'Players ', players),
+        el('label', null, 'You sit in ', seatSelect),
+        el('label', null, 'Deal seed ', seed),
+      ),
       el('div', { class: 'muted' }, 'Bots in the other seats:'),
       bots,
       el('details', null, el('summary', null, 'Rule settings (blank: the official rules)'), rules),
@@ -145,7 +168,11 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
 }
 
 function result(name: string, r: GameRecordBase, humanSeat: number, onReplay: () => void, again: () => void): HTMLElement {
-  const verdict = r.winners.includes(humanSeat) ? (r.winners.length > 1 ? 'You share the win!' : 'You win!') : `You lose: ${r.winners.map((w) => `seat ${w} (${r.agents[w]})`).join(' and ')} ${r.winners.length > 1 ? 'share the win' : 'wins'}.`;
+  const verdict = r.winners.includes(humanSeat)
+    ? r.winners.length > 1
+      ? 'You share the win!'
+      : 'You win!'
+    : `You lose: ${r.winners.map((w) => `seat ${w} (${r.agents[w]})`).join(' and ')} ${r.winners.length > 1 ? 'share the win' : 'wins'}.`;
   return el(
     'div',
     { class: 'panel', attrs: { id: 'play-result' } },
@@ -154,10 +181,27 @@ function result(name: string, r: GameRecordBase, humanSeat: number, onReplay: ()
       'table',
       { class: 'result' },
       el('thead', null, el('tr', null, el('th', null, 'seat'), el('th', null, 'player'), el('th', null, 'score (lower is better)'))),
-      el('tbody', null, ...r.agents.map((a, p) => el('tr', { attrs: { 'data-seat': String(p), 'data-score': String(r.scores[p]) } }, el('td', null, p), el('td', null, p === humanSeat ? 'you' : a), el('td', null, `${r.scores[p]}${r.winners.includes(p) ? ' \u2605' : ''}`)))),
+      el(
+        'tbody',
+        null,
+        ...r.agents.map((a, p) =>
+          el(
+            'tr',
+            { attrs: { 'data-seat': String(p), 'data-score': String(r.scores[p]) } },
+            el('td', null, p),
+            el('td', null, p === humanSeat ? 'you' : a),
+            el('td', null, `${r.scores[p]}${r.winners.includes(p) ? ' \u2605' : ''}`),
+          ),
+        ),
+      ),
     ),
     el('div', { class: 'muted' }, `Game seed ${r.seed}; ${plural(r.players, 'player')}.`),
-    el('div', { class: 'actions' }, el('button', { class: 'primary', attrs: { id: 'play-replay' }, onclick: onReplay }, 'Watch the replay (every hand revealed)'), el('button', { attrs: { id: 'play-again' }, onclick: again }, 'Play again (new deal)')),
+    el(
+      'div',
+      { class: 'actions' },
+      el('button', { class: 'primary', attrs: { id: 'play-replay' }, onclick: onReplay }, 'Watch the replay (every hand revealed)'),
+      el('button', { attrs: { id: 'play-again' }, onclick: again }, 'Play again (new deal)'),
+    ),
   );
 }
 

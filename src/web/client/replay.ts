@@ -37,7 +37,10 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
     show(0);
   };
   const openFile = (file: File): void => {
-    file.text().then((t) => openText(t, file.name), (e: Error) => (status.textContent = `cannot read ${file.name}: ${e.message}`));
+    file.text().then(
+      (t) => openText(t, file.name),
+      (e: Error) => (status.textContent = `cannot read ${file.name}: ${e.message}`),
+    );
   };
   fileInput.addEventListener('change', () => {
     const file = fileInput.files?.[0];
@@ -46,7 +49,16 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   });
   folderInput.addEventListener('change', () => {
     const logs = [...(folderInput.files ?? [])].filter((f) => f.name.endsWith('.jsonl'));
-    fill(folderFiles, logs.length ? listSelect('folder-log-select', logs.map((f) => f.webkitRelativePath || f.name), (i) => openFile(logs[i]!)) : el('span', { class: 'muted' }, 'no .jsonl files in that folder'));
+    fill(
+      folderFiles,
+      logs.length
+        ? listSelect(
+            'folder-log-select',
+            logs.map((f) => f.webkitRelativePath || f.name),
+            (i) => openFile(logs[i]!),
+          )
+        : el('span', { class: 'muted' }, 'no .jsonl files in that folder'),
+    );
     if (logs.length) openFile(logs[0]!);
   });
   drop.addEventListener('dragover', (e) => {
@@ -68,12 +80,23 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
     .then((r) => (r.ok ? (r.json() as Promise<{ logs: { path: string; size: number }[] }>) : Promise.reject(new Error(String(r.status)))))
     .then(({ logs }) => {
       if (logs.length === 0) return fill(served, el('span', { class: 'muted' }, 'No .jsonl logs under the results folder yet.'));
-      fill(served, el('span', null, 'Results folder: '), listSelect('served-log-select', logs.map((l) => `${l.path} (${Math.ceil(l.size / 1024)} KB)`), (i) => {
-        const path = logs[i]!.path;
-        fetch(`logs/${path.split('/').map(encodeURIComponent).join('/')}`)
-          .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
-          .then((t) => openText(t, path), (e: Error) => (status.textContent = `cannot load ${path}: ${e.message}`));
-      }));
+      fill(
+        served,
+        el('span', null, 'Results folder: '),
+        listSelect(
+          'served-log-select',
+          logs.map((l) => `${l.path} (${Math.ceil(l.size / 1024)} KB)`),
+          (i) => {
+            const path = logs[i]!.path;
+            fetch(`logs/${path.split('/').map(encodeURIComponent).join('/')}`)
+              .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+              .then(
+                (t) => openText(t, path),
+                (e: Error) => (status.textContent = `cannot load ${path}: ${e.message}`),
+              );
+          },
+        ),
+      );
     })
     .catch(() => fill(served, el('span', { class: 'muted' }, 'Run `nothanks web` to list the results folder here, or pick a folder above.')));
 
@@ -211,7 +234,12 @@ function player(name: string, record: { seed: string; players: number }, frames:
     table,
     el('h3', null, 'Every step (click to jump)'),
     steps,
-    el('details', null, el('summary', null, 'The replay\u2019s own account (as `nothanks replay --show`)'), el('div', { class: 'log', attrs: { id: 'account' } }, account.join('\n'))),
+    el(
+      'details',
+      null,
+      el('summary', null, 'The replay\u2019s own account (as `nothanks replay --show`)'),
+      el('div', { class: 'log', attrs: { id: 'account' } }, account.join('\n')),
+    ),
   );
   go(0);
   return node;

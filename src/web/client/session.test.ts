@@ -5,7 +5,7 @@ import { noThanksView } from './games/no-thanks.js';
 import { HumanBridge, PlaySession } from './session.js';
 
 describe('play session', () => {
-  it('plays 6 nimmt! to the end through the game\'s own table; the human never sees a card hidden from its seat', () => {
+  it("plays 6 nimmt! to the end through the game's own table; the human never sees a card hidden from its seat", () => {
     const game = gameById('6-nimmt');
     const session = new PlaySession(game, { players: 3 }, ['heuristic', 'heuristic', 'random'], 1, 'session', sixNimmtView.human);
     const views: { round: number; turn: number; phase: string; hand: number[]; rows: number[][]; hands: unknown; revealed: number[] | null }[] = [];

@@ -108,7 +108,17 @@ export class PlaySession {
     active = this.bridge;
     try {
       const res = this.game.playBatch(
-        { game: this.game.id, rules: this.rules, pool: this.pool.map((a) => a.label), seatings: [this.pool.map((_, i) => i)], master: this.seed, from: 0, to: 1, matchLength: 0, records: true },
+        {
+          game: this.game.id,
+          rules: this.rules,
+          pool: this.pool.map((a) => a.label),
+          seatings: [this.pool.map((_, i) => i)],
+          master: this.seed,
+          from: 0,
+          to: 1,
+          matchLength: 0,
+          records: true,
+        },
         this.pool,
         data,
       );

@@ -1,4 +1,13 @@
-import { cardName, isGreen, isSpecial, KINDS, SPECIAL_BASE, type GameEvent, type GameStart, type Observation } from '../../../games/no-thanks-specials/agent.js';
+import {
+  cardName,
+  isGreen,
+  isSpecial,
+  KINDS,
+  SPECIAL_BASE,
+  type GameEvent,
+  type GameStart,
+  type Observation,
+} from '../../../games/no-thanks-specials/agent.js';
 import { replayRecord, type GameRecord } from '../../../games/no-thanks-specials/record.js';
 import { rulesFromRecord } from '../../../games/no-thanks-specials/rules.js';
 import { EVENT_NAMES, PHASE_BID, PHASE_GIVE, PHASE_REMOVE, SpecialsState } from '../../../games/no-thanks-specials/state.js';
@@ -12,7 +21,12 @@ const SEATS = (n: number): number[] => Array.from({ length: n }, (_, p) => p);
 /** A card by code: numbers plain, specials by name in their colour (as a button with `onclick`). */
 function card(code: number, big = false, onclick?: () => void): HTMLElement {
   const colour = isSpecial(code) ? (isGreen(code) ? ' green' : ' red') : '';
-  const props = { class: `card${big ? ' big' : ''}${colour}`, title: isSpecial(code) ? KINDS[code - SPECIAL_BASE]!.rule : undefined, attrs: { 'data-card': String(cardName(code)) }, onclick };
+  const props = {
+    class: `card${big ? ' big' : ''}${colour}`,
+    title: isSpecial(code) ? KINDS[code - SPECIAL_BASE]!.rule : undefined,
+    attrs: { 'data-card': String(cardName(code)) },
+    onclick,
+  };
   return onclick ? el('button', props, String(cardName(code))) : el('span', props, String(cardName(code)));
 }
 
@@ -41,7 +55,10 @@ interface Snap {
 
 function snap(s: SpecialsState, fromEvent: number, agents: readonly string[]): Snap {
   const events: string[] = [];
-  for (let i = fromEvent; i < s.events; i++) events.push(`${EVENT_NAMES[s.evType[i]!]}: seat ${s.evSeat[i]} (${agents[s.evSeat[i]!]}) ${cardName(s.evCard[i]!)}${s.evPot[i] && EVENT_NAMES[s.evType[i]!] !== 'fetch' ? ` (${plural(s.evPot[i]!, 'chip')})` : ''}`);
+  for (let i = fromEvent; i < s.events; i++)
+    events.push(
+      `${EVENT_NAMES[s.evType[i]!]}: seat ${s.evSeat[i]} (${agents[s.evSeat[i]!]}) ${cardName(s.evCard[i]!)}${s.evPot[i] && EVENT_NAMES[s.evType[i]!] !== 'fetch' ? ` (${plural(s.evPot[i]!, 'chip')})` : ''}`,
+    );
   return {
     card: s.card,
     pot: s.pot,
@@ -50,7 +67,13 @@ function snap(s: SpecialsState, fromEvent: number, agents: readonly string[]): S
     cardsLeft: s.cardsLeft,
     removed: Array.from(s.cards.subarray(0, s.removedLeft)).sort((a, b) => a - b),
     over: s.over,
-    seats: SEATS(s.players).map((p) => ({ numbers: s.displayOf(p), specials: specialCodes((k) => s.heldCount(p, k)), chips: s.chips[p]!, score: s.score(p), sitting: s.sitting[p] === 1 })),
+    seats: SEATS(s.players).map((p) => ({
+      numbers: s.displayOf(p),
+      specials: specialCodes((k) => s.heldCount(p, k)),
+      chips: s.chips[p]!,
+      score: s.score(p),
+      sitting: s.sitting[p] === 1,
+    })),
     events,
   };
 }
@@ -64,7 +87,9 @@ function frames(record: unknown): Frame[] {
   const out: Frame[] = [frame(r, snap(start, 0, r.agents), `Seat ${r.starter} (${r.agents[r.starter]}) starts; ${cardName(start.card)} is face up.`, 0, -1)];
   let heard = start.events;
   replayRecord(record, (i, seat, token, state, before) => {
-    const what = WORDS[token] ? `${WORDS[token]} ${cardName(before.card)}${before.pot ? ` (${plural(before.pot, 'chip')} on it)` : ''}` : `${token.replace(':', 's ')} (after receiving ${cardName(before.card)})`;
+    const what = WORDS[token]
+      ? `${WORDS[token]} ${cardName(before.card)}${before.pot ? ` (${plural(before.pot, 'chip')} on it)` : ''}`
+      : `${token.replace(':', 's ')} (after receiving ${cardName(before.card)})`;
     out.push(frame(r, snap(state, heard, r.agents), `${i + 1}. Seat ${seat} (${r.agents[seat]}) ${what}.`, i + 1, seat));
     heard = state.events;
   });
@@ -72,7 +97,14 @@ function frames(record: unknown): Frame[] {
 }
 
 function frame(r: GameRecord, s: Snap, caption: string, decision: number, actor: number): Frame {
-  const phaseText = s.phase === PHASE_BID ? 'green card: bid a chip or decline' : s.phase === PHASE_GIVE ? 'give a card to the left' : s.phase === PHASE_REMOVE ? 'remove a card' : 'take it or pay a chip';
+  const phaseText =
+    s.phase === PHASE_BID
+      ? 'green card: bid a chip or decline'
+      : s.phase === PHASE_GIVE
+        ? 'give a card to the left'
+        : s.phase === PHASE_REMOVE
+          ? 'remove a card'
+          : 'take it or pay a chip';
   return {
     caption,
     decision,
@@ -84,7 +116,14 @@ function frame(r: GameRecord, s: Snap, caption: string, decision: number, actor:
           'div',
           { class: 'center panel' },
           s.over ? el('div', { class: 'card big back' }, '') : card(s.card, true),
-          el('div', null, s.over ? el('div', { class: 'caption' }, 'Game over') : el('div', null, el('span', { class: 'chips' }, plural(s.pot, 'chip')), ` on the card \u00b7 ${phaseText}`), el('div', { class: 'muted' }, `${plural(s.cardsLeft, 'card')} left in the deck`)),
+          el(
+            'div',
+            null,
+            s.over
+              ? el('div', { class: 'caption' }, 'Game over')
+              : el('div', null, el('span', { class: 'chips' }, plural(s.pot, 'chip')), ` on the card \u00b7 ${phaseText}`),
+            el('div', { class: 'muted' }, `${plural(s.cardsLeft, 'card')} left in the deck`),
+          ),
           el('div', { class: 'hidden-info' }, `Set aside, unseen by the players (unless they held the look card): ${s.removed.join(' ') || 'none'}`),
         ),
         s.events.length ? el('div', { class: 'muted' }, s.events.join(' \u00b7 ')) : null,
@@ -94,7 +133,10 @@ function frame(r: GameRecord, s: Snap, caption: string, decision: number, actor:
           ...s.seats.map((seat, p) =>
             el(
               'div',
-              { class: `seat${!s.over && p === s.current ? ' current' : ''}${s.over && r.winners.includes(p) ? ' winner' : ''}`, attrs: { 'data-seat': String(p), 'data-score': String(seat.score) } },
+              {
+                class: `seat${!s.over && p === s.current ? ' current' : ''}${s.over && r.winners.includes(p) ? ' winner' : ''}`,
+                attrs: { 'data-seat': String(p), 'data-score': String(seat.score) },
+              },
               el('div', { class: 'name' }, `Seat ${p}: ${r.agents[p]}${p === actor ? ' (just moved)' : ''}${seat.sitting ? ' (sitting out)' : ''}`),
               el('div', { class: 'stats' }, el('span', { class: 'chips' }, plural(seat.chips, 'chip')), ` score ${seat.score}`),
               runsView(seat.numbers),
@@ -130,7 +172,14 @@ function capture(o: Observation): View {
     seat: o.seat,
     seats: SEATS(o.players).map((p) => {
       const exact = p === o.seat || o.rules.openChips;
-      return { numbers: o.displayOf(p), specials: specialCodes((k) => o.held(p, SPECIAL_BASE + k)), chips: exact ? o.chips(p) : o.countedChips(p), exact, score: o.scoreNow(p), sitting: o.sittingOut(p) };
+      return {
+        numbers: o.displayOf(p),
+        specials: specialCodes((k) => o.held(p, SPECIAL_BASE + k)),
+        chips: exact ? o.chips(p) : o.countedChips(p),
+        exact,
+        score: o.scoreNow(p),
+        sitting: o.sittingOut(p),
+      };
     }),
     removed: o.seesRemoved ? o.removedCards() : null,
   };
@@ -158,7 +207,13 @@ function renderPrompt(raw: unknown, labels: readonly string[], answer: (a: unkno
   const buttons: HTMLElement[] = [];
   if (v.phase === 'take') {
     buttons.push(el('button', { class: 'primary', attrs: { 'data-action': 'take' }, onclick: () => answer('take') }, `Take ${cardName(v.card)}`));
-    buttons.push(el('button', { attrs: { 'data-action': 'pass' }, disabled: v.myChips === 0, onclick: () => answer('pass') }, v.myChips === 0 ? 'No chips: you must take' : 'No thanks! (pay a chip)'));
+    buttons.push(
+      el(
+        'button',
+        { attrs: { 'data-action': 'pass' }, disabled: v.myChips === 0, onclick: () => answer('pass') },
+        v.myChips === 0 ? 'No chips: you must take' : 'No thanks! (pay a chip)',
+      ),
+    );
   } else if (v.phase === 'bid') {
     buttons.push(el('button', { class: 'primary', attrs: { 'data-action': 'bid' }, disabled: v.myChips === 0, onclick: () => answer('bid') }, 'Bid a chip'));
     buttons.push(el('button', { attrs: { 'data-action': 'decline' }, onclick: () => answer('decline') }, `Decline (take the ${plural(v.pot, 'chip')})`));
@@ -173,8 +228,23 @@ function renderPrompt(raw: unknown, labels: readonly string[], answer: (a: unkno
       'div',
       { class: 'center panel' },
       card(v.card, true),
-      el('div', null, choosing ? el('div', { class: 'caption' }, v.phase === 'give' ? 'Give a card of your display to your left neighbour:' : 'Remove a card of your display:') : el('div', null, el('span', { class: 'chips' }, plural(v.pot, 'chip')), ' on the card', v.phase === 'bid' ? ' (green: the last bidder gets it, the decliner the chips)' : ''), el('div', { class: 'muted' }, `${plural(v.cardsLeft, 'card')} left in the deck`)),
-      v.removed ? el('div', { class: 'muted', attrs: { 'data-seen-removed': '' } }, `You have seen the set-aside cards: ${v.removed.join(' ') || 'none'}`) : null,
+      el(
+        'div',
+        null,
+        choosing
+          ? el('div', { class: 'caption' }, v.phase === 'give' ? 'Give a card of your display to your left neighbour:' : 'Remove a card of your display:')
+          : el(
+              'div',
+              null,
+              el('span', { class: 'chips' }, plural(v.pot, 'chip')),
+              ' on the card',
+              v.phase === 'bid' ? ' (green: the last bidder gets it, the decliner the chips)' : '',
+            ),
+        el('div', { class: 'muted' }, `${plural(v.cardsLeft, 'card')} left in the deck`),
+      ),
+      v.removed
+        ? el('div', { class: 'muted', attrs: { 'data-seen-removed': '' } }, `You have seen the set-aside cards: ${v.removed.join(' ') || 'none'}`)
+        : null,
     ),
     el('div', { class: 'actions' }, ...buttons),
     el(

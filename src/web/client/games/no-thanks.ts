@@ -33,7 +33,8 @@ function frames(record: unknown): Frame[] {
   start.deal(parseSeedHex(r.seed), r.starter);
   const out: Frame[] = [frame(r, snap(start), `Seat ${r.starter} (${r.agents[r.starter]}) starts; ${start.card} is face up.`, 0, -1)];
   replayRecord(record, (st) => {
-    const what = st.action === 'take' ? `takes ${st.card}${st.pot ? ` and ${plural(st.pot, 'chip')}` : ''}` : `pays a chip on ${st.card} (${st.pot + 1} on it now)`;
+    const what =
+      st.action === 'take' ? `takes ${st.card}${st.pot ? ` and ${plural(st.pot, 'chip')}` : ''}` : `pays a chip on ${st.card} (${st.pot + 1} on it now)`;
     out.push(frame(r, snap(st.state), `${st.index + 1}. Seat ${st.seat} (${r.agents[st.seat]}) ${what}.`, st.index + 1, st.seat));
   });
   return out;
@@ -51,7 +52,14 @@ function frame(r: GameRecord, s: Snap, caption: string, decision: number, actor:
           'div',
           { class: 'center panel' },
           s.over ? el('div', { class: 'card big back' }, '') : el('div', { class: 'card big', attrs: { 'data-face-up': String(s.card) } }, s.card),
-          el('div', null, s.over ? el('div', { class: 'caption' }, 'Game over') : el('div', null, el('span', { class: 'chips', attrs: { 'data-pot': String(s.pot) } }, plural(s.pot, 'chip')), ' on the card'), el('div', { class: 'muted' }, `${plural(s.cardsLeft, 'card')} left in the deck`)),
+          el(
+            'div',
+            null,
+            s.over
+              ? el('div', { class: 'caption' }, 'Game over')
+              : el('div', null, el('span', { class: 'chips', attrs: { 'data-pot': String(s.pot) } }, plural(s.pot, 'chip')), ' on the card'),
+            el('div', { class: 'muted' }, `${plural(s.cardsLeft, 'card')} left in the deck`),
+          ),
           el('div', { class: 'hidden-info' }, `Set aside, unseen by the players: ${[...r.removed].sort((a, b) => a - b).join(' ')}`),
         ),
         el(
@@ -60,7 +68,10 @@ function frame(r: GameRecord, s: Snap, caption: string, decision: number, actor:
           ...s.seats.map((seat, p) =>
             el(
               'div',
-              { class: `seat${!s.over && p === s.current ? ' current' : ''}${s.over && r.winners.includes(p) ? ' winner' : ''}`, attrs: { 'data-seat': String(p), 'data-score': String(seat.score) } },
+              {
+                class: `seat${!s.over && p === s.current ? ' current' : ''}${s.over && r.winners.includes(p) ? ' winner' : ''}`,
+                attrs: { 'data-seat': String(p), 'data-score': String(seat.score) },
+              },
               el('div', { class: 'name' }, `Seat ${p}: ${r.agents[p]}${p === actor ? ' (just moved)' : ''}`),
               el('div', { class: 'stats' }, el('span', { class: 'chips' }, plural(seat.chips, 'chip')), ` score ${seat.score}`),
               runsView(seat.cards),
@@ -115,13 +126,23 @@ function renderPrompt(raw: unknown, labels: readonly string[], answer: (a: unkno
       'div',
       { class: 'center panel' },
       el('div', { class: 'card big', attrs: { 'data-face-up': String(v.card) } }, v.card),
-      el('div', null, el('div', null, el('span', { class: 'chips' }, plural(v.pot, 'chip')), ' on the card'), el('div', { class: 'muted' }, `${plural(v.cardsLeft, 'card')} left in the deck`), el('div', { class: 'muted' }, `Taking it adds ${v.marginal} points and ${plural(v.pot, 'chip')}: net ${v.marginal - v.pot}.`)),
+      el(
+        'div',
+        null,
+        el('div', null, el('span', { class: 'chips' }, plural(v.pot, 'chip')), ' on the card'),
+        el('div', { class: 'muted' }, `${plural(v.cardsLeft, 'card')} left in the deck`),
+        el('div', { class: 'muted' }, `Taking it adds ${v.marginal} points and ${plural(v.pot, 'chip')}: net ${v.marginal - v.pot}.`),
+      ),
     ),
     el(
       'div',
       { class: 'actions' },
       el('button', { class: 'primary', attrs: { 'data-action': 'take' }, onclick: () => answer('take') }, `Take ${v.card}`),
-      el('button', { attrs: { 'data-action': 'pass' }, disabled: v.myChips === 0, onclick: () => answer('pass') }, v.myChips === 0 ? 'No chips: you must take' : 'No thanks! (pay a chip)'),
+      el(
+        'button',
+        { attrs: { 'data-action': 'pass' }, disabled: v.myChips === 0, onclick: () => answer('pass') },
+        v.myChips === 0 ? 'No chips: you must take' : 'No thanks! (pay a chip)',
+      ),
     ),
     el(
       'div',
@@ -131,7 +152,12 @@ function renderPrompt(raw: unknown, labels: readonly string[], answer: (a: unkno
           'div',
           { class: `seat${p === v.seat ? ' me current' : ''}`, attrs: { 'data-seat': String(p) } },
           el('div', { class: 'name' }, p === v.seat ? `Seat ${p}: you` : `Seat ${p}: ${labels[p]}`),
-          el('div', { class: 'stats' }, el('span', { class: 'chips' }, `${plural(s.chips, 'chip')}${s.exact ? '' : ' (counted)'}`), ` points ${s.points}, score ${s.points - s.chips}`),
+          el(
+            'div',
+            { class: 'stats' },
+            el('span', { class: 'chips' }, `${plural(s.chips, 'chip')}${s.exact ? '' : ' (counted)'}`),
+            ` points ${s.points}, score ${s.points - s.chips}`,
+          ),
           runsView(s.cards),
         ),
       ),

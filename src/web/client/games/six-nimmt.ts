@@ -27,7 +27,9 @@ function rowsView(rows: number[][], rowLimit: number, onRow?: (r: number) => voi
       return el(
         'div',
         { class: 'nimmt-row', attrs: { 'data-row': String(r) } },
-        onRow ? el('button', { attrs: { 'data-action': `row-${r}` }, onclick: () => onRow(r) }, `Take row ${r + 1} (${plural(heads, 'bullhead')})`) : el('span', { class: 'label' }, label),
+        onRow
+          ? el('button', { attrs: { 'data-action': `row-${r}` }, onclick: () => onRow(r) }, `Take row ${r + 1} (${plural(heads, 'bullhead')})`)
+          : el('span', { class: 'label' }, label),
         ...row.map((c) => card(c, placed.includes(c) ? ' played' : '')),
         el('span', { class: 'muted' }, `${row.length}/${rowLimit}${row.length === rowLimit ? ' full' : ''}`),
       );
@@ -51,7 +53,9 @@ function snap(s: GameState, played: readonly number[], agents: readonly string[]
   for (let k = 0; k < s.turnTakes; k++) {
     const seat = s.turnTakeSeat[k]!;
     const chosen = s.takes[s.turn * P + seat] === s.turnTakeRow[k];
-    takes.push(`Seat ${seat} (${agents[seat]}) takes row ${s.turnTakeRow[k]! + 1}: ${plural(s.turnTakeBull[k]!, 'bullhead')} (${chosen ? 'its card was lower than every row' : 'sixth card'}).`);
+    takes.push(
+      `Seat ${seat} (${agents[seat]}) takes row ${s.turnTakeRow[k]! + 1}: ${plural(s.turnTakeBull[k]!, 'bullhead')} (${chosen ? 'its card was lower than every row' : 'sixth card'}).`,
+    );
   }
   return {
     rows: [0, 1, 2, 3].map((r) => s.rowOf(r)),
@@ -76,7 +80,14 @@ function frames(record: unknown): Frame[] {
     const s = st.state;
     if (st.type === 'round') {
       const draft = r.rounds[st.round]!.draft;
-      out.push(frame(snap(s, [], r.agents), `Round ${st.round + 1}: seat ${s.roundStarter} (${r.agents[s.roundStarter]}) starts; ${draft ? 'hands drafted face up' : 'hands dealt'}.`, turns, draft ? `Draft, in pick order: ${draft.join(' ')}` : ''));
+      out.push(
+        frame(
+          snap(s, [], r.agents),
+          `Round ${st.round + 1}: seat ${s.roundStarter} (${r.agents[s.roundStarter]}) starts; ${draft ? 'hands drafted face up' : 'hands dealt'}.`,
+          turns,
+          draft ? `Draft, in pick order: ${draft.join(' ')}` : '',
+        ),
+      );
     } else if (st.type === 'trick') {
       turns++;
       out.push(frame(snap(s, st.cards, r.agents), `${turns}. Round ${st.round + 1}, turn ${st.turn + 1}: revealed ${st.cards.join(' ')}.`, turns, ''));
@@ -85,7 +96,11 @@ function frames(record: unknown): Frame[] {
     }
   });
   const final = latest!;
-  out.push({ decision: turns, caption: `Game over: ${r.winners.map((w) => `seat ${w} (${r.agents[w]})`).join(' and ')} ${r.winners.length > 1 ? 'share the win' : 'wins'} with ${plural(r.scores[r.winners[0]!]!, 'bullhead')}.`, render: () => frameBody(r, final, '', true) });
+  out.push({
+    decision: turns,
+    caption: `Game over: ${r.winners.map((w) => `seat ${w} (${r.agents[w]})`).join(' and ')} ${r.winners.length > 1 ? 'share the win' : 'wins'} with ${plural(r.scores[r.winners[0]!]!, 'bullhead')}.`,
+    render: () => frameBody(r, final, '', true),
+  });
   return out;
 }
 
@@ -102,7 +117,10 @@ function frameBody(r: GameRecord, s: Snap, note: string, over: boolean): HTMLEle
       ...s.hands.map((hand, p) =>
         el(
           'div',
-          { class: `seat${over && r.winners.includes(p) ? ' winner' : ''}`, attrs: { 'data-seat': String(p), 'data-score': String(over ? r.scores[p] : s.totals[p]) } },
+          {
+            class: `seat${over && r.winners.includes(p) ? ' winner' : ''}`,
+            attrs: { 'data-seat': String(p), 'data-score': String(over ? r.scores[p] : s.totals[p]) },
+          },
           el('div', { class: 'name' }, `Seat ${p}: ${r.agents[p]}`),
           el('div', { class: 'stats' }, `${plural(s.totals[p]!, 'bullhead')} (this round ${s.roundBull[p]})`),
           s.played.length ? el('div', { class: 'cards' }, el('span', { class: 'muted' }, 'played'), card(s.played[p]!, ' played')) : null,
@@ -169,7 +187,12 @@ class PageHuman {
     const log = this.bridge().log;
     if (e.type === 'round') log.push(`Round ${e.round + 1} begins; ${this.who(e.seat)} starts.`);
     else if (e.type === 'pick') log.push(`${this.who(e.seat)} picked ${e.card}.`);
-    else if (e.type === 'reveal') log.push(`Turn ${e.turn + 1} revealed: ${SEATS(obs.players).map((p) => `${this.who(p)} ${obs.revealedCard(p)}`).join(', ')}.`);
+    else if (e.type === 'reveal')
+      log.push(
+        `Turn ${e.turn + 1} revealed: ${SEATS(obs.players)
+          .map((p) => `${this.who(p)} ${obs.revealedCard(p)}`)
+          .join(', ')}.`,
+      );
     else log.push(`${this.who(e.seat)} took row ${e.row + 1} (${plural(e.bullheads, 'bullhead')}, ${e.chosen ? 'card lower than every row' : 'sixth card'}).`);
   }
   decide(obs: Observation): unknown {
@@ -190,8 +213,22 @@ function renderPrompt(raw: unknown, labels: readonly string[], answer: (a: unkno
     null,
     el('div', { class: 'caption' }, `Round ${v.round + 1}, turn ${v.turn + 1} of ${v.handSize}. ${prompt}`),
     rowsView(v.rows, v.rowLimit, v.phase === 'row' ? (r) => answer(r) : undefined),
-    v.revealed ? el('div', { class: 'cards panel' }, el('span', { class: 'muted' }, 'Revealed this turn:'), ...v.revealed.map((c, p) => el('span', null, p === v.seat ? 'you ' : `seat ${p} `, card(c, ' played')))) : null,
-    v.phase === 'draft' ? el('div', { class: 'panel' }, el('div', { class: 'muted' }, 'Open cards'), el('div', { class: 'cards' }, ...v.open.map((c) => card(c, '', () => answer(c))))) : null,
+    v.revealed
+      ? el(
+          'div',
+          { class: 'cards panel' },
+          el('span', { class: 'muted' }, 'Revealed this turn:'),
+          ...v.revealed.map((c, p) => el('span', null, p === v.seat ? 'you ' : `seat ${p} `, card(c, ' played'))),
+        )
+      : null,
+    v.phase === 'draft'
+      ? el(
+          'div',
+          { class: 'panel' },
+          el('div', { class: 'muted' }, 'Open cards'),
+          el('div', { class: 'cards' }, ...v.open.map((c) => card(c, '', () => answer(c)))),
+        )
+      : null,
     el(
       'div',
       { class: 'panel me' },
@@ -206,9 +243,21 @@ function renderPrompt(raw: unknown, labels: readonly string[], answer: (a: unkno
           'div',
           { class: `seat${p === v.seat ? ' me' : ''}`, attrs: { 'data-seat': String(p) } },
           el('div', { class: 'name' }, p === v.seat ? `Seat ${p}: you` : `Seat ${p}: ${label}`),
-          el('div', { class: 'stats' }, `${plural(v.bullheads[p]!, 'bullhead')} (this round ${v.roundBullheads[p]}) \u00b7 ${plural(v.handCounts[p]!, 'card')} in hand`),
+          el(
+            'div',
+            { class: 'stats' },
+            `${plural(v.bullheads[p]!, 'bullhead')} (this round ${v.roundBullheads[p]}) \u00b7 ${plural(v.handCounts[p]!, 'card')} in hand`,
+          ),
           // Other hands: open in the pro variant, card backs in the base game.
-          p === v.seat ? null : v.hands ? el('div', { class: 'cards' }, ...v.hands[p]!.map((c) => card(c))) : el('div', { class: 'cards', attrs: { 'data-hidden-hand': String(p) } }, ...Array.from({ length: v.handCounts[p]! }, () => el('span', { class: 'card back' }, ''))),
+          p === v.seat
+            ? null
+            : v.hands
+              ? el('div', { class: 'cards' }, ...v.hands[p]!.map((c) => card(c)))
+              : el(
+                  'div',
+                  { class: 'cards', attrs: { 'data-hidden-hand': String(p) } },
+                  ...Array.from({ length: v.handCounts[p]! }, () => el('span', { class: 'card back' }, '')),
+                ),
         ),
       ),
     ),
