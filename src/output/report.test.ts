@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,4 +64,37 @@ describeBrowser('report.html', () => {
       await browser.close();
     }
   });
+});
+
+// Every page the lab writes, fed hostile text everywhere a user's words reach it: titles,
+// descriptions, seeds, arm names and a bot file whose own name is markup (labels are bot names).
+it('escapes hostile titles, seeds, arm names and bot names in every kind of report', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nothanks-hostile-'));
+  const evil = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
+  const bot = join(dir, 'evil.mjs');
+  writeFileSync(
+    bot,
+    `export default { name: ${JSON.stringify(`evil${evil}`)}, params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 12 ? 'take' : 'pass') }) };`,
+  );
+  const common = { title: `T ${evil}`, description: `D ${evil}`, seed: `S ${evil}`, games: 3 };
+  const experiments = [
+    { kind: 'strategies', agents: [bot, 'random', 'greedy'], players: [3], seatings: 'rotations' },
+    { kind: 'player-count', agents: [bot, 'greedy', 'random'], players: [3, 4] },
+    { kind: 'thresholds', agent: 'threshold', grid: { margin: '1..2' }, field: [bot, 'greedy'], players: 3, rounds: 1 },
+    {
+      kind: 'compare',
+      arms: [
+        { name: `A ${evil}`, game: 'no-thanks', agents: [bot, 'random'] },
+        { name: 'B', game: 'no-thanks', agents: ['greedy', 'random'] },
+      ],
+      players: [3],
+    },
+    { kind: 'ladder', agents: [bot, 'random', 'greedy'], players: [3], seatings: 'rotations' },
+  ];
+  for (const raw of experiments) {
+    const run = await runExperiment(validateExperiment({ ...common, ...raw }), { out: join(dir, raw.kind), quiet: true, threads: 1 });
+    const html = readFileSync(run.report, 'utf8');
+    expect(html, raw.kind).not.toMatch(/<img src=x|<script>alert|<\/script><script>/);
+    expect(html, raw.kind).toMatch(/&#60;img src=x|\\u003cimg src=x/);
+  }
 });
