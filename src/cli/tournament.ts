@@ -78,7 +78,7 @@ export async function tournamentCommand(
   const settings = tournamentSettings({ game: game.id, pool, rules, games: a.games, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format, tables });
   let shard: Shard | undefined = a.shard === undefined ? undefined : resolveShard(a.shard);
   // Bots, rules and numbers are checked before the folder is made: a typo leaves nothing behind.
-  await prepare({
+  const options: TournamentOptions = {
     game: game.id,
     pool,
     rules,
@@ -92,7 +92,8 @@ export async function tournamentCommand(
     chunk: a.chunk,
     decisionSeconds: a.decisionTimeout,
     isolate: a.isolate,
-  });
+  };
+  await prepare(options);
   if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   let dir: string;
   if (a.resume !== undefined) {
@@ -114,20 +115,8 @@ export async function tournamentCommand(
   try {
     const result = await playPart(
       {
-        game: game.id,
-        pool,
-        rules,
-        games: a.games,
-        seed: a.seed,
-        selfPlay: a.selfPlay,
-        seatings: a.seatings,
-        tables,
-        format: a.format,
-        threads: a.threads,
-        chunk: a.chunk,
+        ...options,
         records: log !== undefined,
-        decisionSeconds: a.decisionTimeout,
-        isolate: a.isolate,
         signal: stop.signal,
         onProgress: (done, total) => progress.update(done, total),
         onBatch(batch, res, seatings, labels) {

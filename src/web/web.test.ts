@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, launchChromium } from '../testing/browser.js';
 import { gameById } from '../game/registry.js';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { validateExperiment } from '../experiments/experiment.js';
@@ -11,8 +12,6 @@ import { buildWebPage } from './build.js';
 import { serveWebApp, type WebServer } from './server.js';
 import { recordsOf } from './testing.js';
 
-// Debian's chromium, as in src/output/report.test.ts.
-const CHROMIUM = '/usr/bin/chromium';
 const GAMES = [
   { id: 'no-thanks', bots: ['random', 'threshold', 'mc'] },
   { id: '6-nimmt', bots: ['random', 'heuristic', 'heuristic'] },
@@ -24,7 +23,7 @@ let server: WebServer;
 let results: string;
 const logs = new Map<string, string[]>();
 
-beforeAll(async () => {
+async function setUp(): Promise<void> {
   results = mkdtempSync(join(tmpdir(), 'nothanks-web-'));
   for (const g of GAMES) {
     const lines = recordsOf(g.id, [...g.bots], 'web', 3);
@@ -33,24 +32,13 @@ beforeAll(async () => {
     writeFileSync(join(results, `run-${g.id}`, 'games.jsonl'), lines.join('\n') + '\n');
   }
   server = await serveWebApp({ html: await buildWebPage(), port: 0, host: '127.0.0.1', results });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}, 60_000);
+  browser = await launchChromium();
+}
 
-afterAll(async () => {
+async function tearDown(): Promise<void> {
   await browser?.close();
   await server?.close();
-});
+}
 
 /** A page that records console errors and any request that leaves the local server (or the file). */
 async function openPage(url: string, viewport = { width: 1280, height: 800 }): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
@@ -83,7 +71,10 @@ async function stepToEnd(page: Page): Promise<{ frames: number; scores: number[]
   });
 }
 
-describe('web app in headless Chromium', () => {
+describeBrowser('web app in headless Chromium', () => {
+  beforeAll(setUp, 60_000);
+  afterAll(tearDown);
+
   it.each(GAMES.map((g) => g.id))("replays a %s log opened with the file picker to the end: the final scores are the record's", async (id) => {
     const { page, errors, foreign } = await openPage(`${server.url}#replay`);
     await page.setInputFiles('#log-file', join(results, `run-${id}`, 'games.jsonl'));
