@@ -13,10 +13,9 @@ import { distModule } from '../paths.js';
  * synchronously through shared memory: a request, then the bot's questions to its observation (each
  * property read or method call is answered by the real observation here, errors included: hidden
  * counters throw as they would in process), then its answer. Every question is a round trip, which
- * is the price of isolation (README "Speed" quotes it).
+ * is the price of isolation (the README's threat model quotes it).
  */
 const CAPACITY = 1 << 20;
-const IDLE = 0;
 const TO_BOT = 1;
 const TO_TABLE = 2;
 
@@ -39,8 +38,8 @@ const decoder = new TextDecoder();
 /** Writes a message and hands the turn to the other side. */
 export function send(m: ChannelMemory, message: unknown, turn: number): void {
   const text = JSON.stringify(message) ?? 'null';
-  const { written } = encoder.encodeInto(text, m.bytes);
-  if (written === undefined || written >= m.bytes.length) throw new UserError(`isolated bot: a message of ${text.length} characters does not fit the channel`);
+  const { read, written } = encoder.encodeInto(text, m.bytes);
+  if (read !== text.length) throw new UserError(`isolated bot: a message of ${text.length} characters does not fit the channel (${CAPACITY} bytes)`);
   m.ctl[1] = written;
   Atomics.store(m.ctl, 0, turn);
   Atomics.notify(m.ctl, 0);
@@ -168,4 +167,4 @@ export function createIsolated(spec: string, game: string): object {
   return bot;
 }
 
-export const TURN = { IDLE, TO_BOT, TO_TABLE } as const;
+export const TURN = { TO_BOT, TO_TABLE } as const;
