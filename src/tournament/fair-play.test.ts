@@ -230,6 +230,31 @@ describe('fair play', () => {
     }
   });
 
+  it('--isolate: the stand-in answers `in`, Object.keys and methods that fill typed arrays as the observation does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
+    // A special-card bot whose move depends on what unseenInto writes into its arrays, and on the observation's shape.
+    const body = `export default { name: 'shape', game: 'no-thanks-specials', params: {}, create: () => {
+      const out = new Uint8Array(64); const counts = new Int32Array(64);
+      return { decide: (o) => {
+        const n = o.unseenInto(out, counts);
+        const shape = ('seat' in o) && Object.keys(o).includes('seat') && Object.keys({ ...o }).length > 0;
+        if (!shape) throw new Error('the stand-in has no shape');
+        let sum = 0; for (let i = 0; i < n; i++) sum += out[i] + counts[out[i]];
+        if (o.phase === 'take') return o.myChips > 0 && sum % 2 === 1 ? 'pass' : 'take';
+        if (o.phase === 'bid') return o.myChips > 0 && sum % 2 === 1 ? 'bid' : 'decline';
+        for (let c = o.rules.minCard; c <= 40; c++) if (o.has(o.seat, c)) return c;
+        for (let c = 100; c < 130; c++) if (o.held(o.seat, c) > 0) return c;
+        throw new Error('nothing to choose');
+      } };
+    } };`;
+    const path = join(dir, 'shape.mjs');
+    writeFileSync(path, body);
+    const o = { game: 'no-thanks-specials', rules: { players: 3 }, games: 6, seed: 'shape', threads: 1, pool: [path, 'value', 'random'] };
+    const inProcess = await runTournament(o);
+    const isolated = await runTournament({ ...o, isolate: true });
+    expect(isolated.stats.agents().map((a) => [a.meanScore, a.winShare])).toEqual(inProcess.stats.agents().map((a) => [a.meanScore, a.winShare]));
+  });
+
   it('--isolate: the observation still hides what it hides, and bot errors keep their one line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     const nosy = join(dir, 'nosy.mjs');

@@ -65,9 +65,37 @@ export function receive(m: ChannelMemory, turn: number, limitMs = Infinity): unk
 /** A question from the bot about its observation or its GameStart, or its final word. */
 type FromBot =
   | { get: string; of: 'obs' | 'start' }
+  | { has: string; of: 'obs' | 'start' }
+  | { keys: true; of: 'obs' | 'start' }
   | { call: string; of: 'obs' | 'start'; args: unknown[] }
   | { done: unknown }
   | { error: string; user?: boolean };
+
+/** A typed array on the wire: its kind and its numbers (JSON has no typed arrays). */
+interface WireArray {
+  typed: string;
+  data: number[];
+}
+
+const TYPED: Record<string, new (data: number[]) => ArrayLike<number>> = {
+  Int8Array,
+  Uint8Array,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+};
+
+export function toWire(v: unknown): unknown {
+  return ArrayBuffer.isView(v) && !(v instanceof DataView) ? { typed: v.constructor.name, data: Array.from(v as unknown as ArrayLike<number>) } : v;
+}
+
+export function fromWire(v: unknown): unknown {
+  const w = v as WireArray | null;
+  return w && typeof w === 'object' && typeof w.typed === 'string' && Array.isArray(w.data) && TYPED[w.typed] ? new TYPED[w.typed]!(w.data) : v;
+}
 
 /** The decision limit for waits on a bot worker (set from the run's --decision-timeout). */
 let limitMs = 10_000;
@@ -103,8 +131,16 @@ class BotProcess {
         if ('get' in reply) {
           const v = target[reply.get];
           answer = typeof v === 'function' ? { fn: true } : { value: v };
+        } else if ('has' in reply) {
+          answer = { value: reply.has in target };
+        } else if ('keys' in reply) {
+          answer = { value: Object.keys(target) };
         } else {
-          answer = { value: (target[reply.call] as (...a: unknown[]) => unknown).apply(target, reply.args) };
+          // Typed arrays cross as tagged lists and come back filled: methods that write into
+          // an array the bot passes (unseenInto(out, counts)) work as in process.
+          const args = reply.args.map(fromWire);
+          const value = (target[reply.call] as (...a: unknown[]) => unknown).apply(target, args);
+          answer = { value, args: args.map(toWire) };
         }
       } catch (err) {
         answer = { error: err instanceof Error ? err.message : String(err) };

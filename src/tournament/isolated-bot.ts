@@ -2,7 +2,7 @@ import { workerData } from 'node:worker_threads';
 import type { Agent, GameStart } from '../agent.js';
 import { loadBot } from '../agents/registry.js';
 import { AgentError, UserError } from '../errors.js';
-import { channelMemory, GONE, receive, send, TURN } from './isolate.js';
+import { channelMemory, fromWire, GONE, receive, send, TURN, toWire } from './isolate.js';
 
 /**
  * The bot worker of --isolate (see isolate.ts): loads one bot file, creates its instances, and
@@ -23,7 +23,7 @@ const errorText = (err: unknown): string => {
   return text.length > 300 ? `${text.slice(0, 300)}...` : text;
 };
 
-type Answer = { value?: unknown; fn?: boolean; error?: string };
+type Answer = { value?: unknown; fn?: boolean; error?: string; args?: unknown[] };
 
 function ask(question: object): Answer {
   send(memory, question, TURN.TO_TABLE);
@@ -34,24 +34,34 @@ function ask(question: object): Answer {
 function standIn(of: 'obs' | 'start'): object {
   // A name that was a method stays one (the objects' classes do not change): one question saved per call.
   const methods = new Map<string, (...args: unknown[]) => unknown>();
+  const read = (prop: string): unknown => {
+    const known = methods.get(prop);
+    if (known) return known;
+    const a = ask({ get: prop, of });
+    if (a.error !== undefined) throw new Error(a.error);
+    if (!a.fn) return a.value;
+    const method = (...args: unknown[]): unknown => {
+      const r = ask({ call: prop, of, args: args.map(toWire) });
+      if (r.error !== undefined) throw new Error(r.error);
+      // What the real method wrote into a typed array argument, copied back into the bot's.
+      r.args?.forEach((back, i) => {
+        const mine = args[i];
+        if (ArrayBuffer.isView(mine) && !(mine instanceof DataView)) (mine as unknown as Float64Array).set(fromWire(back) as Float64Array);
+      });
+      return r.value;
+    };
+    methods.set(prop, method);
+    return method;
+  };
   return new Proxy(
     {},
     {
-      get(_, prop) {
-        if (typeof prop === 'symbol' || prop === 'then') return undefined;
-        const known = methods.get(prop);
-        if (known) return known;
-        const a = ask({ get: prop, of });
-        if (a.error !== undefined) throw new Error(a.error);
-        if (!a.fn) return a.value;
-        const method = (...args: unknown[]): unknown => {
-          const r = ask({ call: prop, of, args });
-          if (r.error !== undefined) throw new Error(r.error);
-          return r.value;
-        };
-        methods.set(prop, method);
-        return method;
-      },
+      get: (_, prop) => (typeof prop === 'symbol' || prop === 'then' ? undefined : read(prop)),
+      has: (_, prop) => typeof prop === 'string' && ask({ has: prop, of }).value === true,
+      ownKeys: () => ask({ keys: true, of }).value as string[],
+      // Own, enumerable data properties, so Object.keys and spreading see what they see in process.
+      getOwnPropertyDescriptor: (_, prop) =>
+        typeof prop === 'symbol' ? undefined : { value: read(prop), enumerable: true, configurable: true, writable: false },
     },
   );
 }
