@@ -18,7 +18,7 @@ run special-cards special-cards 200
 run six-nimmt six-nimmt 150
 run six-nimmt-pro six-nimmt-pro 150
 run six-nimmt-players six-nimmt-players 100
-run ladder ladder 100
+run ladder ladder 40
 cp "$runs/strategies/leaderboard.png" results/examples/strategies-leaderboard.png
 cp "$runs/strategies/seats.png" results/examples/strategies-seats.png
 cp "$runs/player-count/score-by-players.png" results/examples/player-count-score.png
