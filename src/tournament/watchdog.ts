@@ -1,4 +1,4 @@
-import { CLOCK_ACTIVE, CLOCK_CALL, CLOCK_CALLS, CLOCK_DEAL, CLOCK_SEAT, CLOCK_SEATING, CLOCK_SLOT } from '../game/clock.js';
+import { CLOCK_ACTIVE, CLOCK_DEAL, CLOCK_SEATING, CLOCK_SLOT, CLOCK_STAMP, stampCall, stampSeat } from '../game/clock.js';
 
 /** Where a stuck bot sits: its task's deal and seating, and the seat that has not answered. */
 export interface StuckCall {
@@ -57,7 +57,7 @@ export class DecisionWatchdog {
         const now = performance.now();
         for (let slot = 0; slot < slots; slot++) {
           const at = slot * CLOCK_SLOT;
-          const calls = Atomics.load(this.clock, at + CLOCK_CALLS);
+          const calls = Atomics.load(this.clock, at + CLOCK_STAMP);
           if (Atomics.load(this.clock, at + CLOCK_ACTIVE) === 0 || calls !== this.lastCalls[slot]) {
             this.lastCalls[slot] = calls;
             this.since[slot] = now;
@@ -66,8 +66,8 @@ export class DecisionWatchdog {
             onStuck({
               deal: Atomics.load(this.clock, at + CLOCK_DEAL),
               seating: Atomics.load(this.clock, at + CLOCK_SEATING),
-              seat: Atomics.load(this.clock, at + CLOCK_SEAT),
-              call: Atomics.load(this.clock, at + CLOCK_CALL),
+              seat: stampSeat(calls),
+              call: stampCall(calls),
             });
             return;
           }

@@ -103,7 +103,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     const stride = stats.meansPerDeal;
     const buffer = new ArrayBuffer((stats.tallyLength + deals * stride) * 8 + layout.length * 4);
     const out = unpack(buffer, stats.tallyLength, deals * stride);
-    // Active from the first bot call (tick), so creating the tables' bots is not timed as a decision.
+    // Active once a game starts (the batch loops set it), so creating the tables' bots is not timed.
     if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
     let result: BatchResult;
     try {

@@ -1,6 +1,6 @@
 import { AgentError } from '../../errors.js';
 import { protect } from '../../game/protect.js';
-import { CALL_EVENT, CALL_NEW_GAME, NO_CLOCK, tick } from '../../game/clock.js';
+import { CALL_EVENT, CALL_NEW_GAME, CLOCK_STAMP, NO_CLOCK, tick } from '../../game/clock.js';
 import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
 import type { GameEvent, GameStart, NoThanksAgent } from './agent.js';
 import { Observation } from './observation.js';
@@ -77,7 +77,7 @@ export class Table {
     while (s.card !== 0) {
       const seat = s.current;
       let action: unknown;
-      tick(clock, seat);
+      clock[CLOCK_STAMP] = ((clock[CLOCK_STAMP]! + 64) & ~63) | seat; // tick(clock, seat), written out: the hottest line
       try {
         action = agents[seat]!.decide(observations[seat]!);
       } catch (err) {

@@ -1,5 +1,5 @@
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
-import { CLOCK_DEAL, CLOCK_SEATING, NO_CLOCK } from '../../game/clock.js';
+import { CLOCK_ACTIVE, CLOCK_DEAL, CLOCK_SEATING, NO_CLOCK } from '../../game/clock.js';
 import { cachedTables } from '../../game/tables.js';
 import { dealKeyInto, masterKey, seedHex, Sfc32, type SeedKey } from '../../game/seed.js';
 import { GAME_ID, type SixNimmtAgent } from './agent.js';
@@ -49,6 +49,7 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
       const table = tables[s]!;
       clock[CLOCK_DEAL] = k;
       clock[CLOCK_SEATING] = s;
+      clock[CLOCK_ACTIVE] = 1;
       table.play(key, starter);
       const state = table.state;
       const at = (d * tables.length + s) * P;
