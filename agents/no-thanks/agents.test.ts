@@ -9,7 +9,8 @@ import { runTournament } from '../../src/tournament/run.js';
 import greedy, { greedyTakes } from './greedy.js';
 import mc from './mc.js';
 import random from './random.js';
-import search from './search.js';
+import search, { mcLikeTakes, mcLikeWeights, OPPONENT_MODELS } from './search.js';
+import { Table } from '../../src/games/no-thanks/table.js';
 import threshold, { thresholdTakes, type ThresholdParams } from './threshold.js';
 
 type PositionOptions = { card: number; pot?: number; chips?: number; theirChips?: number; mine?: number[]; theirs?: number[]; rules?: Partial<RulesInput> };
@@ -210,6 +211,35 @@ describe('search', () => {
     const brokeObs = position({ card: 30, chips: 0 });
     broke.newGame!(start(brokeObs));
     expect(broke.decide(brokeObs)).toBe('take');
+  });
+
+  it('learns that mc opponents play like its mc-like model (mcModel=1; the default leaves it out)', () => {
+    const w = new Float64Array(6);
+    mcLikeWeights(5, w);
+    // Probability of taking falls with the cost and rises with the chips on the card.
+    expect(mcLikeTakes(w, 20, 5, 8, 0.5)).toBeLessThan(mcLikeTakes(w, 10, 5, 8, 0.5));
+    expect(mcLikeTakes(w, 20, 8, 8, 0.5)).toBeGreaterThan(mcLikeTakes(w, 20, 5, 8, 0.5));
+    const rules = makeRules({ players: 5 });
+    const bot = withDefaults(search, { samples: 100, mcModel: 1 });
+    const table = new Table(rules, [bot, withDefaults(mc), withDefaults(mc), withDefaults(mc), withDefaults(mc)], ['search', 'mc', 'mc', 'mc', 'mc']);
+    const weights = (bot as unknown as { opponentWeights(seat: number): number[] }).opponentWeights;
+    // Mean posterior weight of each model over the 4 mc seats at the end of 3 games.
+    const mean = new Array<number>(OPPONENT_MODELS).fill(0);
+    for (let game = 0; game < 3; game++) {
+      table.play(hashString(`mc-like-${game}`));
+      for (let seat = 1; seat < 5; seat++) {
+        const ws = weights.call(bot, seat);
+        expect(ws).toHaveLength(OPPONENT_MODELS);
+        ws.forEach((x, m) => (mean[m]! += x / 12));
+      }
+    }
+    const mcLike = OPPONENT_MODELS - 1;
+    expect(mean[mcLike]).toBeGreaterThan(0.4);
+    for (let m = 0; m < mcLike; m++) expect(mean[m]).toBeLessThan(mean[mcLike]! / 4);
+    const rulesOnly = withDefaults(search, { samples: 100 });
+    const table2 = new Table(rules, [rulesOnly, withDefaults(mc), withDefaults(mc), withDefaults(mc), withDefaults(mc)], ['search', 'mc', 'mc', 'mc', 'mc']);
+    table2.play(hashString('mc-like'));
+    expect((rulesOnly as unknown as { opponentWeights(seat: number): number[] }).opponentWeights(1)).toHaveLength(OPPONENT_MODELS - 1);
   });
 
   it('wins more than its share against threshold bots in a small seeded tournament', async () => {

@@ -14,10 +14,10 @@ import type { Random } from '../game/seed.js';
  * cost little and close ones get the whole budget.
  *
  * Utility of a finished playout for seat `me`: its share of the win (1/k when k seats tie for the
- * lowest score, else 0) plus `marginWeight` x (best other score - own score). The small margin term
+ * lowest score, else 0) plus `marginWeight` x (best other score - own score). The margin term
  * breaks ties in low-signal positions (early in a game most candidates win equally often) toward
- * the candidate that keeps the seat closer to the lead; at the default weight, 1/200 a point, a
- * 10-point margin is worth a twentieth of a win.
+ * the candidate that keeps the seat closer to the lead; at No Thanks!' default weight, 0.02 a
+ * point, a 10-point margin is worth a fifth of a win.
  */
 export interface SearchDomain {
   readonly players: number;
