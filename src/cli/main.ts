@@ -26,6 +26,8 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
+  // `npm run nothanks -- ...` runs in the package root; the user's relative paths are from where they typed it.
+  if (process.env.npm_lifecycle_event === 'nothanks' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   await yargs(hideBin(process.argv))
     .scriptName('nothanks')
     .usage('$0 <command> [options]')

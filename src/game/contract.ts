@@ -63,8 +63,6 @@ export interface Batch {
   records: boolean;
   /** The run's seat-stream salt (src/game/seed.ts SeatStream), a one-way hash of the run: tables copy it. */
   streamSalt?: SeedKey;
-  /** The per-call time limit in seconds (--decision-timeout): waits on isolated bots use it too. */
-  decisionSeconds?: number;
   /** Seat the pool's bot files in worker threads of their own (--isolate): see src/tournament/isolate.ts. */
   isolate?: boolean;
   /**

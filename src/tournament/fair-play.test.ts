@@ -255,6 +255,28 @@ describe('fair play', () => {
     expect(isolated.stats.agents().map((a) => [a.meanScore, a.winShare])).toEqual(inProcess.stats.agents().map((a) => [a.meanScore, a.winShare]));
   });
 
+  it('--isolate: a bot stuck in a game is stopped by the decision limit like any bot, and the finished games are kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
+    const path = join(dir, 'late.mjs');
+    writeFileSync(
+      path,
+      `let games = 0; export default { name: 'late', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games > 12 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`,
+    );
+    const r = await runTournament({
+      rules: { players: 3 },
+      games: 40,
+      seed: 'iso-late',
+      threads: 1,
+      chunk: 1,
+      pool: [path, 'greedy', 'random'],
+      isolate: true,
+      decisionSeconds: 1,
+    });
+    expect(r.stopped).toMatch(/^bot "late" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/);
+    expect(r.partial).toBe(true);
+    expect(r.gamesPlayed).toBeGreaterThan(0);
+  });
+
   it('--isolate: the observation still hides what it hides, and bot errors keep their one line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     const nosy = join(dir, 'nosy.mjs');

@@ -1,3 +1,5 @@
+import { writeSync } from 'node:fs';
+import { format } from 'node:util';
 import { workerData } from 'node:worker_threads';
 import type { Agent, GameStart } from '../agent.js';
 import { loadBot } from '../agents/registry.js';
@@ -16,6 +18,17 @@ process.on('exit', () => {
   Atomics.store(memory.ctl, GONE, 1);
   Atomics.notify(memory.ctl, 0);
 });
+
+// The thread's event loop is blocked while it waits for the table, so console output (sent to the
+// main thread asynchronously) would be lost: it is written straight to the process's stdout/stderr.
+for (const [name, fd] of [
+  ['log', 1],
+  ['info', 1],
+  ['warn', 2],
+  ['error', 2],
+] as const) {
+  console[name] = (...args: unknown[]) => writeSync(fd, `${format(...args)}\n`);
+}
 
 /** An error's text, cut short: a message must fit the channel. */
 const errorText = (err: unknown): string => {

@@ -137,6 +137,7 @@ export async function prepare(
   if (options.threads !== undefined && (!Number.isInteger(options.threads) || options.threads < 1 || options.threads > 256)) {
     throw new UserError(`threads must be an integer from 1 to 256, got ${options.threads}`);
   }
+  if (!options.seed.trim()) throw new UserError('seed must not be empty');
   if (options.decisionSeconds !== undefined && !(options.decisionSeconds > 0 && options.decisionSeconds <= 86_400)) {
     throw new UserError(`decision timeout must be a number of seconds above 0 and at most 86400, got ${options.decisionSeconds}`);
   }
@@ -267,7 +268,6 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
       matchLength,
       records: options.records ?? false,
       isolate: options.isolate ?? false,
-      decisionSeconds: watchdog.limitSeconds,
       clock: watchdog.take(),
     };
     const task: WorkerTask = { batch, shape };

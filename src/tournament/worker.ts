@@ -74,6 +74,10 @@ async function seatable(batch: Batch): Promise<SeatableAgent[]> {
   }));
 }
 
+// In games, a stuck isolated bot is the watchdog's to stop (it keeps the finished games); this
+// thread only gives up on a bot worker that is gone.
+setIsolateLimit(Number.POSITIVE_INFINITY);
+
 const statsCache = new Map<string, TournamentStats>();
 const poolCache = new Map<string, Promise<SeatableAgent[]>>();
 
@@ -92,7 +96,6 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, shape)));
     const poolKey = JSON.stringify([batch.game, batch.pool, batch.isolate === true]);
     let pool = poolCache.get(poolKey);
-    if (batch.decisionSeconds) setIsolateLimit(batch.decisionSeconds);
     if (!pool) poolCache.set(poolKey, (pool = seatable(batch)));
     const agents = await pool;
     stats.resetTally();
