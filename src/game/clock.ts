@@ -1,13 +1,15 @@
 /**
  * The decision clock: how a game loop in a worker thread tells the tournament's watchdog (main
  * thread) what it is doing, through shared memory. A synchronous decide() cannot be interrupted,
- * but its worker can be terminated: the watchdog sees a slot whose call count stops moving and
- * names the bot, seat and game from the slot. One slot per task in flight; plain stores in the
- * game loop (an int32 store costs nothing next to a decision), Atomics.load on the reading side.
+ * but its worker can be terminated: the watchdog sees a slot whose stamp stops changing and names
+ * the bot, seat and game from the slot. One slot per task in flight; plain stores in the game
+ * loop, Atomics.load on the reading side.
  */
+
 /**
- * One int32 that changes with every bot call: (count << 6) | (call << 4) | seat. One store per
- * decision: four (seat, call, active, count) cost No Thanks!'s fast bots 20% of their speed.
+ * One int32 that changes with every bot call: (count << 6) | (call << 4) | seat (seats < 16). One
+ * store per decision costs the fastest No Thanks! games about 5%; four (seat, call, active, count)
+ * cost 20%.
  */
 export const CLOCK_STAMP = 0;
 export const CLOCK_DEAL = 2;
