@@ -89,6 +89,22 @@ export async function loadPool(
   });
 }
 
+/**
+ * A digest (SHA-256, 16 hex digits) of each bot file a list of specs names, by spec: a run's
+ * manifest keeps them, so a resume or merge with an edited bot file is refused instead of mixing
+ * two versions of a bot in one result. Covers the file itself, not the helpers it imports.
+ */
+export function botFileDigests(specs: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const text of specs) {
+    const spec = parseSpec(text);
+    if (!spec.isFile) continue;
+    const path = resolve(spec.source);
+    out[spec.text] = existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16) : 'missing';
+  }
+  return out;
+}
+
 /** For tournaments, sweeps and experiments: a bot that waits for a person would hang them. */
 export function assertBot(agent: LoadedAgent): LoadedAgent {
   if (agent.definition.interactive) {

@@ -101,6 +101,21 @@ describe('resume after kill -9', () => {
   });
 });
 
+describe('resume with an edited bot file', () => {
+  it('is refused: one result never mixes two versions of a bot', () => {
+    const bot = join(dir, 'edited.mjs');
+    writeFileSync(bot, `export default { name: 'edited', params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 15 ? 'take' : 'pass') }) };`);
+    const args = ['tournament', '--agents', `${bot},greedy,random`, '--players', '3', '--games', '10', '--seed', 'edit', '--quiet'];
+    expect(run([...args, '--out', 'edited-run']).status).toBe(0);
+    writeFileSync(bot, `export default { name: 'edited', params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 20 ? 'take' : 'pass') }) };`);
+    const resumed = run([...args, '--resume', 'edited-run']);
+    expect(resumed.status).toBe(1);
+    expect(resumed.stderr).toMatch(
+      /^nothanks: --resume edited-run: that run was started with other settings \(botFiles \{.*edited\.mjs":"[0-9a-f]{16}"\} vs \{.*"[0-9a-f]{16}"\}\); repeat its command exactly\n$/,
+    );
+  });
+});
+
 describe('sharded experiment', () => {
   it("3 shards merged write the single run's CSVs, charts and report", () => {
     const file = join(dir, 'tiny.json');

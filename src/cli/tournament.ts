@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { botFileDigests } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
 import { batchLayout } from '../game/contract.js';
 import { gameById } from '../game/registry.js';
@@ -45,6 +46,7 @@ export const TOURNAMENT_PART = 'tournament';
 
 /** What fixes a tournament's numbers besides the seed: its manifest's settings, and what merge replays. */
 export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<string, unknown> {
+  const botFiles = botFileDigests(o.pool);
   return {
     game: o.game,
     pool: o.pool,
@@ -54,6 +56,7 @@ export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<s
     seatings: o.seatings,
     format: o.format,
     ...(o.tables ? { tables: o.tables } : {}),
+    ...(Object.keys(botFiles).length ? { botFiles } : {}),
   };
 }
 

@@ -19,7 +19,7 @@ import { newManifest, openForResume, stateDir, writeManifest, type RunManifest }
 import { UserError } from '../errors.js';
 import { playPart, shardLabel } from '../tournament/shard.js';
 import type { TournamentOptions } from '../tournament/run.js';
-import { loadBot } from '../agents/registry.js';
+import { botFileDigests, loadBot } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
@@ -51,7 +51,14 @@ export interface ExperimentRun {
 
 /** An experiment's manifest (output/run-state.ts): the validated file and the deals per seating fix its numbers. */
 export const experimentManifest = (exp: Experiment, games: number, o: RunOptions = {}): RunManifest =>
-  newManifest('run', exp.seed, { experiment: exp, games }, o.shard);
+  newManifest('run', exp.seed, { experiment: exp, games, ...botFilesOf(exp) }, o.shard);
+
+/** The digests of an experiment's bot files (see botFileDigests), when it names any. */
+function botFilesOf(exp: Experiment): { botFiles?: Record<string, string> } {
+  const specs = exp.kind === 'thresholds' ? [exp.agent, ...exp.field] : exp.kind === 'compare' ? exp.arms.flatMap((a) => a.agents) : exp.agents;
+  const botFiles = botFileDigests(specs.flatMap(splitLineup));
+  return Object.keys(botFiles).length ? { botFiles } : {};
+}
 
 export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promise<ExperimentRun> {
   const started = performance.now();
