@@ -4,7 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentDefinition, ParamValues } from '../agent.js';
 import type { Plugin } from 'esbuild';
-import { UserError } from '../errors.js';
+import { AgentError, UserError } from '../errors.js';
 import { freezeLabClasses } from '../game/protect.js';
 import { DEFAULT_GAME, gameById } from '../game/registry.js';
 import { PROJECT_ROOT } from '../paths.js';
@@ -113,6 +113,15 @@ export function assertBot(agent: LoadedAgent): LoadedAgent {
     );
   }
   return agent;
+}
+
+/** A bot's create(), a throw turned into the one line naming the bot (and its file, when given). */
+export function createBot(agent: { label: string; create(): unknown }, file?: string): unknown {
+  try {
+    return agent.create();
+  } catch (err) {
+    throw new AgentError(`bot "${agent.label}"${file === undefined ? '' : ` (${file})`} failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 /** loadAgent, refusing the human bots (see assertBot). */

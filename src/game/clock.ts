@@ -30,6 +30,13 @@ export function tick(clock: Int32Array, seat: number, call: number = CALL_DECIDE
   clock[CLOCK_STAMP] = ((clock[CLOCK_STAMP]! + 64) & ~63) | (call << 4) | seat;
 }
 
+/** Before a game of the batch: which deal and seating it is; from now on its bot calls are timed. */
+export function startGame(clock: Int32Array, deal: number, seating: number): void {
+  clock[CLOCK_DEAL] = deal;
+  clock[CLOCK_SEATING] = seating;
+  clock[CLOCK_ACTIVE] = 1;
+}
+
 /** The seat and call of a stamp. */
 export function stampSeat(stamp: number): number {
   return stamp & 15;

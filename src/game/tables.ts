@@ -1,4 +1,6 @@
+import { NO_CLOCK } from './clock.js';
 import type { Batch, SeatableAgent } from './contract.js';
+import type { SeedKey } from './seed.js';
 
 /**
  * A worker's tables for one run, kept across its batches: each game's playBatch asks for them, so
@@ -18,4 +20,21 @@ export function cachedTables<T>(cache: Map<string, T[]>, batch: Batch, pool: rea
     cache.set(key, tables);
   }
   return tables;
+}
+
+/** What a table's seat plumbing takes from the tournament for a batch (Seats, or No Thanks!'s own table). */
+export interface BatchSeats {
+  clock: Int32Array;
+  readonly streamSalt: SeedKey;
+}
+
+/** Hands every table the batch's decision-clock slot and seat-stream salt; returns the clock for startGame. */
+export function armTables(batch: Batch, seats: readonly BatchSeats[]): Int32Array {
+  const clock = batch.clock ?? NO_CLOCK;
+  for (const s of seats) {
+    s.clock = clock;
+    s.streamSalt.hi = batch.streamSalt?.hi ?? 0;
+    s.streamSalt.lo = batch.streamSalt?.lo ?? 0;
+  }
+  return clock;
 }

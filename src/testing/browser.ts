@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { describe } from 'vitest';
 
@@ -12,7 +12,7 @@ export const CHROMIUM_PATH: string = process.env.CHROMIUM_PATH || '/usr/bin/chro
 /** True when the browser tests must run (CI): a missing Chromium is then an error, not a skip. */
 export const browserRequired = (): boolean => process.env.REQUIRE_BROWSER === '1';
 
-export const hasChromium = (): boolean => existsSync(CHROMIUM_PATH);
+export const hasChromium = (): boolean => existsSync(CHROMIUM_PATH) && statSync(CHROMIUM_PATH).isFile();
 
 /** The line the suite prints (or fails with) when Chromium is missing. */
 export function missingChromiumMessage(): string {
@@ -21,12 +21,12 @@ export function missingChromiumMessage(): string {
 }
 
 /**
- * describe() for tests that need Chromium: skipped when it is missing (the one line comes from the
- * global setup, not from every file), and never skipped when REQUIRE_BROWSER=1.
+ * describe() for tests that need Chromium: not registered at all when it is missing (the one line
+ * saying so comes from the global setup, not from every file), and always registered when
+ * REQUIRE_BROWSER=1, where a missing Chromium fails them.
  */
 export function describeBrowser(name: string, body: () => void): void {
   if (hasChromium() || browserRequired()) describe(name, body);
-  else describe.skip(name, body);
 }
 
 /** Headless Chromium, offline: no first run, no background requests, so a page's own requests are all there is. */

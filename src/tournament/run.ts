@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { assertBot, loadAgent, loadPool } from '../agents/registry.js';
+import { assertBot, createBot, loadAgent, loadPool } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type GameDefinition, type RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../game/registry.js';
 import { dealSeed } from '../game/seed.js';
@@ -112,14 +112,7 @@ export async function prepare(
   const loaded = (await loadPool(pool, game.id, options.isolate ? loadIsolatedAgent : loadAgent)).map(assertBot);
   const origins = loaded.map((a) => ({ agent: a.label, spec: a.spec.text, ...(a.file === undefined ? {} : { file: a.file }) }));
   // A bot must start here too: a create() that throws fails now, with one line, before any work.
-  for (const agent of loaded) {
-    try {
-      agent.create();
-    } catch (err) {
-      const from = agent.file === undefined ? '' : ` (${agent.file})`;
-      throw new AgentError(`bot "${agent.label}"${from} failed to start: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
+  for (const agent of loaded) createBot(agent, agent.file);
   const tampered = guard.check();
   if (tampered)
     throw new AgentError(

@@ -1,13 +1,13 @@
 import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
-import { loadAgent, loadPool } from '../agents/registry.js';
+import { createBot, loadAgent, loadPool } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../game/contract.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
 import { loadIsolatedAgent, setIsolateLimit } from './isolate.js';
 import { streamSaltOf } from './stream-salt.js';
 import { gameById } from '../game/registry.js';
-import { AgentError, UserError } from '../errors.js';
+import { UserError } from '../errors.js';
 import { IntegrityGuard, tamperMessage } from './integrity.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
@@ -62,16 +62,7 @@ const guard = new IntegrityGuard();
 /** The pool as this worker seats it (labels as in the main thread); a create() that throws names its bot. */
 async function seatable(batch: Batch): Promise<SeatableAgent[]> {
   const loaded = await loadPool(batch.pool, batch.game, batch.isolate ? loadIsolatedAgent : loadAgent);
-  return loaded.map((a) => ({
-    label: a.label,
-    create: () => {
-      try {
-        return a.create();
-      } catch (err) {
-        throw new AgentError(`bot "${a.label}" failed to start: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    },
-  }));
+  return loaded.map((a) => ({ label: a.label, create: () => createBot(a) }));
 }
 
 // In games, a stuck isolated bot is the watchdog's to stop (it keeps the finished games); this

@@ -1,6 +1,6 @@
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
-import { CLOCK_ACTIVE, CLOCK_DEAL, CLOCK_SEATING, NO_CLOCK } from '../../game/clock.js';
-import { cachedTables } from '../../game/tables.js';
+import { startGame } from '../../game/clock.js';
+import { armTables, cachedTables } from '../../game/tables.js';
 import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../../game/seed.js';
 import { GAME_ID, type NoThanksAgent } from './agent.js';
 import { dealInto } from './deal.js';
@@ -29,12 +29,7 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
   const master = masterKey(GAME_ID, batch.master);
   const key: SeedKey = { hi: 0, lo: 0 };
   let decisions = 0;
-  const clock = batch.clock ?? NO_CLOCK;
-  for (const table of tables) {
-    table.clock = clock;
-    table.streamSalt.hi = batch.streamSalt?.hi ?? 0;
-    table.streamSalt.lo = batch.streamSalt?.lo ?? 0;
-  }
+  const clock = armTables(batch, tables);
   for (let d = 0; d < deals; d++) {
     const k = batch.from + d;
     let starter: number | undefined;
@@ -45,9 +40,7 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
     dealKeyInto(master, k, key);
     for (let s = 0; s < tables.length; s++) {
       const table = tables[s]!;
-      clock[CLOCK_DEAL] = k;
-      clock[CLOCK_SEATING] = s;
-      clock[CLOCK_ACTIVE] = 1;
+      startGame(clock, k, s);
       table.play(key, starter);
       const state = table.state;
       const at = (d * tables.length + s) * P;

@@ -1,6 +1,6 @@
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../../game/contract.js';
-import { CLOCK_ACTIVE, CLOCK_DEAL, CLOCK_SEATING, NO_CLOCK } from '../../game/clock.js';
-import { cachedTables } from '../../game/tables.js';
+import { startGame } from '../../game/clock.js';
+import { armTables, cachedTables } from '../../game/tables.js';
 import { dealKeyInto, masterKey, seedHex, Sfc32, type SeedKey } from '../../game/seed.js';
 import { GAME_ID, type SixNimmtAgent } from './agent.js';
 import { makeRecord } from './record.js';
@@ -30,12 +30,10 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
   const key: SeedKey = { hi: 0, lo: 0 };
   const rng = new Sfc32();
   let decisions = 0;
-  const clock = batch.clock ?? NO_CLOCK;
-  for (const table of tables) {
-    table.seats.clock = clock;
-    table.seats.streamSalt.hi = batch.streamSalt?.hi ?? 0;
-    table.seats.streamSalt.lo = batch.streamSalt?.lo ?? 0;
-  }
+  const clock = armTables(
+    batch,
+    tables.map((t) => t.seats),
+  );
   for (const table of tables) table.state.logging = batch.records;
   for (let d = 0; d < deals; d++) {
     const k = batch.from + d;
@@ -47,9 +45,7 @@ export function playBatch(batch: Batch, pool: readonly SeatableAgent[], data: In
     dealKeyInto(master, k, key);
     for (let s = 0; s < tables.length; s++) {
       const table = tables[s]!;
-      clock[CLOCK_DEAL] = k;
-      clock[CLOCK_SEATING] = s;
-      clock[CLOCK_ACTIVE] = 1;
+      startGame(clock, k, s);
       table.play(key, starter);
       const state = table.state;
       const at = (d * tables.length + s) * P;
