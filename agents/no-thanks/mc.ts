@@ -1,5 +1,7 @@
+import { errorFunction } from 'simple-statistics';
 import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../../src/games/no-thanks/agent.js';
 import { HiddenSampler } from '../../src/games/no-thanks/sampler.js';
+import { deckSize } from '../../src/games/no-thanks/rules.js';
 import { GameState } from '../../src/games/no-thanks/state.js';
 import { greedyTakes } from './greedy.js';
 import { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
@@ -76,44 +78,44 @@ function modelTakes(policy: number, card: number, cost: number, pot: number, chi
   }
 }
 
-class McAgent {
-  private readonly adaptive: boolean;
-  /** Rollout policy per seat. */
-  private readonly seatPolicy = new Int32Array(8);
+/**
+ * mc's evaluation of a decision, shared by the mc bot and by search's replica of mc (which runs it
+ * from an opponent's seat to predict that opponent's move on the current card). It keeps mc's
+ * opinion of every seat it has seen decide (the likelihood of each rollout model) and plays both
+ * actions out from a sampler's position for the seat to move there.
+ */
+export class McEvaluator {
   /** Log-likelihood of each model per seat: seat * MODELS + model. */
   private readonly fit = new Float64Array(8 * MODELS);
-  private me = 0;
-  private readonly objective: 'score' | 'margin' | 'win';
-  private rules: Rules | undefined;
-  private sampler!: HiddenSampler;
-  private sim!: GameState;
-  private deckCards = 0;
-  private random!: Random;
+  /** Rollout policy per seat for the decision being evaluated. */
+  private readonly seatPolicy = new Int32Array(8);
+  private readonly sim: GameState;
+  private readonly deckCards: number;
+  /** Sums over the last evaluate()'s rollouts of the objective after taking and after passing, and of (take - pass)^2. */
+  takeSum = 0;
+  passSum = 0;
+  diffSquares = 0;
 
-  constructor(private readonly p: McParams) {
-    this.adaptive = p.policy === 'adaptive';
-    this.seatPolicy.fill(this.adaptive ? POLICY_THRESHOLD : ['threshold', 'greedy', 'random'].indexOf(p.policy));
-    this.objective = p.objective as 'score' | 'margin' | 'win';
+  /** `policy`: a model index for every seat, or -1 for adaptive (own seat threshold, others as fitted). */
+  constructor(
+    rules: Rules,
+    private readonly policy: number,
+    private readonly objective: 'score' | 'margin' | 'win',
+  ) {
+    this.sim = new GameState(rules, false);
+    this.deckCards = deckSize(rules);
+    this.seatPolicy.fill(policy < 0 ? POLICY_THRESHOLD : policy);
   }
 
-  newGame(start: GameStart): void {
-    // Learn afresh every game: which games a bot instance plays before this one depends on how the
-    // tournament cut its work, and results must depend on the deal only.
+  /** Forgets every seat's fit (a new game). */
+  reset(): void {
     this.fit.fill(0);
-    this.me = start.seat;
-    if (this.rules !== start.rules) {
-      this.rules = start.rules;
-      this.sampler = new HiddenSampler(start.rules);
-      this.sim = new GameState(start.rules, false);
-      this.deckCards = this.sampler.deckCards;
-    }
-    this.random = start.random;
   }
 
-  /** Scores every opponent decision against each candidate model (adaptive policy only). */
-  onEvent(e: Readonly<GameEvent>, obs: Observation): void {
-    if (!this.adaptive || e.seat === this.me) return;
-    // The event arrives after the move: rebuild the chips and deck count the opponent decided with.
+  /** Scores one public decision of `e.seat` against each candidate model (adaptive policy only). */
+  observe(e: Readonly<GameEvent>, obs: Observation): void {
+    if (this.policy >= 0) return;
+    // The event arrives after the move: rebuild the chips and deck count the seat decided with.
     const took = e.type === 'take';
     const chips = obs.countedChips(e.seat) + (took ? -e.pot : 1);
     if (chips === 0) return; // a forced take says nothing about the policy
@@ -123,44 +125,68 @@ class McAgent {
     const row = e.seat * MODELS;
     for (let m = 0; m < MODELS; m++) {
       if (m === POLICY_RANDOM) this.fit[row + m]! += LOG_COIN;
-      else this.fit[row + m]! += modelTakes(m, e.card, cost, e.pot, chips, prog, this.random) === took ? LOG_FIT : LOG_MISS;
+      else this.fit[row + m]! += modelTakes(m, e.card, cost, e.pot, chips, prog, noCoin) === took ? LOG_FIT : LOG_MISS;
     }
   }
 
-  decide(obs: Observation): 'take' | 'pass' {
-    if (obs.myChips === 0) return 'take';
-    if (this.adaptive) this.chooseModels(obs);
-    const { sampler, sim, p, random } = this;
-    sampler.observe(obs);
+  /**
+   * Plays `rollouts` samples of `sampler` (whose position is loaded for the seat to move) out after
+   * a take and after a pass, filling takeSum, passSum and diffSquares.
+   */
+  evaluate(sampler: HiddenSampler, rollouts: number, random: Random): void {
     const position = sampler.position;
+    const seat = position.current;
+    if (this.policy < 0) this.chooseModels(seat, position.players);
+    const sim = this.sim;
     let take = 0;
     let pass = 0;
-    for (let r = 0; r < p.rollouts; r++) {
+    let squares = 0;
+    for (let r = 0; r < rollouts; r++) {
       sampler.sample(random);
       sim.copyFrom(position);
       sim.take();
-      this.rollout();
-      take += this.value(obs.seat);
+      this.rollout(random);
+      const t = this.value(seat);
+      take += t;
       sim.copyFrom(position);
       sim.pass();
-      this.rollout();
-      pass += this.value(obs.seat);
+      this.rollout(random);
+      const p = this.value(seat);
+      pass += p;
+      squares += (t - p) * (t - p);
     }
-    return take <= pass ? 'take' : 'pass';
+    this.takeSum = take;
+    this.passSum = pass;
+    this.diffSquares = squares;
   }
 
-  private chooseModels(obs: Observation): void {
-    for (let seat = 0; seat < obs.players; seat++) {
-      if (seat === obs.seat) continue;
+  /**
+   * The chance that an mc with `realRollouts` rollouts, to move in `sampler`'s position, takes,
+   * estimated from `rollouts` rollouts of this one (mc's moves are noisy near its boundary). The
+   * real mc takes when its mean difference take - pass is <= 0; given this estimate d of that mean
+   * and the variance v of one rollout's difference, its estimate is about normal around d with
+   * variance v/rollouts + v/realRollouts.
+   */
+  takeChance(sampler: HiddenSampler, rollouts: number, random: Random, realRollouts: number): number {
+    this.evaluate(sampler, rollouts, random);
+    const d = (this.takeSum - this.passSum) / rollouts;
+    const v = Math.max(0, this.diffSquares / rollouts - d * d) * (rollouts / Math.max(1, rollouts - 1));
+    const spread = Math.sqrt(v / rollouts + v / realRollouts);
+    return spread === 0 ? (d <= 0 ? 1 : 0) : 0.5 * (1 - errorFunction(d / spread / Math.SQRT2));
+  }
+
+  /** Every other seat plays the model that best explains its decisions so far; `seat` plays the threshold preset. */
+  private chooseModels(seat: number, players: number): void {
+    for (let other = 0; other < players; other++) {
       let best = POLICY_THRESHOLD;
-      for (let m = 1; m < MODELS; m++) if (this.fit[seat * MODELS + m]! > this.fit[seat * MODELS + best]!) best = m;
-      this.seatPolicy[seat] = best;
+      if (other !== seat) for (let m = 1; m < MODELS; m++) if (this.fit[other * MODELS + m]! > this.fit[other * MODELS + best]!) best = m;
+      this.seatPolicy[other] = best;
     }
   }
 
-  private rollout(): void {
+  private rollout(random: Random): void {
     const s = this.sim;
-    const { seatPolicy, deckCards, random } = this;
+    const { seatPolicy, deckCards } = this;
     while (s.card !== 0) {
       const seat = s.current;
       const takes = modelTakes(seatPolicy[seat]!, s.card, s.marginalCost(seat), s.pot, s.chips[seat]!, progress(s.cardsLeft, deckCards), random);
@@ -183,5 +209,43 @@ class McAgent {
     }
     if (this.objective === 'margin') return mine - best;
     return mine <= best ? -1 / tied : 0;
+  }
+}
+
+/** The coin of a model that needs none (scoring past decisions never asks the random model). */
+const noCoin = (): number => 0.5;
+
+class McAgent {
+  private rules: Rules | undefined;
+  private sampler!: HiddenSampler;
+  private evaluator!: McEvaluator;
+  private me = 0;
+  private random!: Random;
+
+  constructor(private readonly p: McParams) {}
+
+  newGame(start: GameStart): void {
+    if (this.rules !== start.rules) {
+      this.rules = start.rules;
+      this.sampler = new HiddenSampler(start.rules);
+      const policy = this.p.policy === 'adaptive' ? -1 : ['threshold', 'greedy', 'random'].indexOf(this.p.policy);
+      this.evaluator = new McEvaluator(start.rules, policy, this.p.objective as 'score' | 'margin' | 'win');
+    }
+    // Learn afresh every game: which games a bot instance plays before this one depends on how the
+    // tournament cut its work, and results must depend on the deal only.
+    this.evaluator.reset();
+    this.me = start.seat;
+    this.random = start.random;
+  }
+
+  onEvent(e: Readonly<GameEvent>, obs: Observation): void {
+    if (e.seat !== this.me) this.evaluator.observe(e, obs);
+  }
+
+  decide(obs: Observation): 'take' | 'pass' {
+    if (obs.myChips === 0) return 'take';
+    this.sampler.observe(obs);
+    this.evaluator.evaluate(this.sampler, this.p.rollouts, this.random);
+    return this.evaluator.takeSum <= this.evaluator.passSum ? 'take' : 'pass';
   }
 }

@@ -5,6 +5,7 @@ import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import { FlatSearch, type SearchBudget, type SearchDomain } from '../../src/search/flat.js';
 import { PolicyPosterior } from '../../src/search/posterior.js';
 import { greedyTakes } from './greedy.js';
+import { McEvaluator } from './mc.js';
 import { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
 
 /**
@@ -35,25 +36,30 @@ export interface SearchParams {
   selfMargin: number;
   selfPotWeight: number;
   mcModel: number;
+  replica: number;
+  mcPrior: number;
 }
 
 export default defineAgent<SearchParams>({
   name: 'search',
-  description: 'Flagship: win-share Monte Carlo over re-dealt hidden cards, opponents modelled by a posterior over a family of rules.',
+  description: "Flagship: win-share Monte Carlo over re-dealt hidden cards, opponents modelled by a posterior over a family of rules and the lab's mc.",
   params: {
     samples: { description: 'most sampled deals per decision (each plays out both actions)', default: 1000, min: 2, max: 20000, integer: true },
     epsilon: { description: 'opponent-model noise: chance a model is taken to deviate from its rule', default: 0.1, min: 0.001, max: 0.5 },
     z: { description: 'prune the trailing action once it is this many standard errors behind (0: never)', default: 2.5, min: 0, max: 10 },
-    marginWeight: { description: 'utility per point of lead over the best opponent, beside the win share', default: 0.02, min: 0, max: 1 },
+    marginWeight: { description: 'utility per point of lead over the best opponent, beside the win share', default: 0.05, min: 0, max: 1 },
     selfMargin: { description: "threshold margin of the bot's own moves in rollouts", default: 4, min: -40, max: 40 },
     selfPotWeight: { description: "threshold pot weight of the bot's own moves in rollouts", default: 1.5, min: 0, max: 10 },
-    mcModel: {
-      description: "1: the opponent family also holds a stochastic rule fitted to mc's decisions; 0: rules only",
-      default: 0,
+    mcModel: { description: "1: the opponent family also holds a model of the lab's mc bot; 0: rules only", default: 1, min: 0, max: 1, integer: true },
+    replica: {
+      description:
+        "rollouts of the mc model's replica of mc, run from an opponent's seat for its moves on the current card and for scoring its moves (0: the fitted rule alone)",
+      default: 100,
       min: 0,
-      max: 1,
+      max: 2000,
       integer: true,
     },
+    mcPrior: { description: 'prior weight of the mc model in each opponent posterior (the other models share the rest)', default: 0.5, min: 0.001, max: 0.99 },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -73,6 +79,7 @@ const MC_LIKE = 3;
  * shows what the threshold grid cannot say: mc takes less the later in the deck and the more chips
  * it holds. 4 players use the mean of the 3- and 5-player weights; 6-7 the 5-player ones.
  * Against a bot that is not mc the posterior simply moves its weight to the rules that fit better.
+ * With `replica`, the mc model is sharper where it matters most (see SearchAgent.predictCircuit).
  */
 const MC_LIKE_3 = [0.6057, -0.0873, 0.0843, 0.4066, -1.3155, -0.0557];
 const MC_LIKE_5 = [1.1982, -0.1252, 0.1804, 0.955, -2.1171, -0.0872];
@@ -88,13 +95,19 @@ export function mcLikeTakes(w: Float64Array, cost: number, pot: number, chips: n
   return 1 / (1 + Math.exp(-z));
 }
 
-/** The opponent family: threshold rules on a grid, then greedy and random, then the mc-like model (used with mcModel only). */
+/** The opponent family: threshold rules on a grid, then greedy and random, then the mc model (used with mcModel only). */
 const FAMILY: { kind: number; rule: ThresholdParams }[] = [];
 for (const margin of [-2, 1, 4, 7, 10]) {
   for (const potWeight of [1, 1.5, 2.5]) FAMILY.push({ kind: THRESHOLD, rule: { cost: 'marginal', margin, potWeight, reserve: 2, bonus: 6, late: 0 } });
 }
 FAMILY.push({ kind: GREEDY, rule: FAMILY[0]!.rule }, { kind: RANDOM, rule: FAMILY[0]!.rule }, { kind: MC_LIKE, rule: FAMILY[0]!.rule });
 export const OPPONENT_MODELS = FAMILY.length;
+/** The family index of the mc model. */
+const MC_MODEL = OPPONENT_MODELS - 1;
+/** Rollouts the replica takes the real mc to play (mc's default): how noisy its moves are. */
+const MC_ROLLOUTS = 300;
+/** Below this posterior weight of the mc model an opponent is not worth running the replica for. */
+const MC_NEGLIGIBLE = 0.001;
 
 /** Whether family model `m` takes (the caller handles "no chips: must take"); `mcLike` holds the mc-like weights. */
 function modelTakes(m: number, card: number, cost: number, pot: number, chips: number, prog: number, coin: number, mcLike: Float64Array): boolean {
@@ -113,6 +126,7 @@ class SearchAgent implements SearchDomain {
   private readonly search = new FlatSearch(2, 20000);
   private readonly budget: SearchBudget;
   private readonly self: ThresholdParams;
+  private readonly epsilon: number;
   private deckCards = 0;
   private random!: Random;
   private me = 0;
@@ -122,18 +136,37 @@ class SearchAgent implements SearchDomain {
   /** The random model's coins, re-keyed per sample so both candidates see the same draws. */
   private readonly coins = new Sfc32();
   private readonly coinKey: SeedKey = { hi: 0, lo: 0 };
-  /** Models in use: the whole family with mcModel, else all but the mc-like model (the last). */
+  /** Models in use: the whole family with mcModel, else all but the mc model (the last). */
   private readonly models: number;
+  private readonly mcPrior: number;
   private readonly mcLike = new Float64Array(6);
+  /**
+   * The mc model's replica of mc (replica > 0): mc's own evaluation, with its own sampler, and its
+   * opinion of every seat (this one too: an mc opponent models it like anyone else).
+   */
+  private readonly replicaRollouts: number;
+  private replicaSampler: HiddenSampler | undefined;
+  private replica: McEvaluator | undefined;
+  /** The replica's chance that `pendingSeat`, to move now, takes; for scoring its move. -1: none. */
+  private pendingSeat = -1;
+  private pendingTakes = 0;
+  /**
+   * For this decision: the replica's chance that the opponent to move after `step` passes on the
+   * current card takes it, if everyone passed until then (the card's first circuit); NaN where not
+   * worked out (the mc model is negligible for that opponent, or a forced take comes first).
+   */
+  private readonly circuitTakes = new Float64Array(16);
+  private rootCard = 0;
+  private rootPot = 0;
 
   constructor(p: SearchParams) {
     this.budget = { samples: p.samples, batch: 50, minSamples: 100, z: p.z, marginWeight: p.marginWeight };
     this.self = { cost: 'marginal', margin: p.selfMargin, potWeight: p.selfPotWeight, reserve: 2, bonus: 6, late: 0 };
     this.epsilon = p.epsilon;
     this.models = p.mcModel === 1 ? OPPONENT_MODELS : OPPONENT_MODELS - 1;
+    this.mcPrior = p.mcPrior;
+    this.replicaRollouts = p.mcModel === 1 ? p.replica : 0;
   }
-
-  private readonly epsilon: number;
 
   newGame(start: GameStart): void {
     if (this.rules !== start.rules) {
@@ -143,17 +176,34 @@ class SearchAgent implements SearchDomain {
       this.deckCards = this.sampler.deckCards;
       this.players = start.rules.players;
       this.posterior = new PolicyPosterior(this.players, this.models, this.epsilon);
+      if (this.models === OPPONENT_MODELS) {
+        const prior = new Float64Array(this.models).fill(Math.log((1 - this.mcPrior) / (this.models - 1)));
+        prior[MC_MODEL] = Math.log(this.mcPrior);
+        this.posterior.setPrior(prior);
+      }
       mcLikeWeights(this.players, this.mcLike);
+      if (this.replicaRollouts > 0) {
+        this.replicaSampler = new HiddenSampler(start.rules);
+        this.replica = new McEvaluator(start.rules, -1, 'score');
+      }
     }
     // Learn afresh every game, so results depend on the deal only (not on how work was cut).
     this.posterior.reset();
+    this.replica?.reset();
+    this.pendingSeat = -1;
     this.me = start.seat;
     this.random = start.random;
   }
 
   /** Scores every opponent decision against each model of the family. */
   onEvent(e: Readonly<GameEvent>, obs: Observation): void {
-    if (e.seat === this.me) return;
+    this.replica?.observe(e, obs);
+    const predicted = this.pendingSeat === e.seat ? this.pendingTakes : -1;
+    if (e.seat !== this.me) this.learnFrom(e, obs, predicted);
+    if (this.replica !== undefined) this.predictNext(obs);
+  }
+
+  private learnFrom(e: Readonly<GameEvent>, obs: Observation, predicted: number): void {
     // The event arrives after the move: rebuild the chips and deck count the opponent decided with.
     const took = e.type === 'take';
     const chips = obs.countedChips(e.seat) + (took ? -e.pot : 1);
@@ -165,10 +215,23 @@ class SearchAgent implements SearchDomain {
       const kind = FAMILY[m]!.kind;
       if (kind === RANDOM) this.posterior.observeProbability(e.seat, m, 0.5);
       else if (kind === MC_LIKE) {
-        const p = mcLikeTakes(this.mcLike, cost, e.pot, chips, prog);
+        const p = predicted >= 0 ? predicted : mcLikeTakes(this.mcLike, cost, e.pot, chips, prog);
         this.posterior.observeProbability(e.seat, m, took ? p : 1 - p);
       } else this.posterior.observe(e.seat, m, modelTakes(m, e.card, cost, e.pot, chips, prog, 0, this.mcLike) === took);
     }
+  }
+
+  /** The replica's chance that the opponent to move next takes, to score its move when it comes. */
+  private predictNext(obs: Observation): void {
+    this.pendingSeat = -1;
+    const seat = obs.current;
+    if (obs.card === 0 || seat === this.me || obs.countedChips(seat) === 0) return;
+    this.posterior.prepare(seat);
+    if (this.posterior.weight(seat, MC_MODEL) < MC_NEGLIGIBLE) return;
+    this.replicaSampler!.observe(obs);
+    // Never certain: mc's own rollouts, or an mc with other settings, can always surprise the replica.
+    this.pendingTakes = Math.min(0.98, Math.max(0.02, this.replica!.takeChance(this.replicaSampler!, this.replicaRollouts, this.random, MC_ROLLOUTS)));
+    this.pendingSeat = seat;
   }
 
   /** The posterior weight of each model in use for opponent `seat` (for tests and inspection). */
@@ -181,7 +244,29 @@ class SearchAgent implements SearchDomain {
     if (obs.myChips === 0) return 'take';
     this.sampler.observe(obs);
     for (let seat = 0; seat < this.players; seat++) if (seat !== this.me) this.posterior.prepare(seat);
+    this.rootCard = obs.card;
+    this.rootPot = obs.pot;
+    this.circuitTakes.fill(Number.NaN);
+    if (this.replica !== undefined) this.predictCircuit(obs);
     return this.search.run(this, 2, obs.seat, this.random, this.budget) === 0 ? 'take' : 'pass';
+  }
+
+  /**
+   * Runs the replica from each opponent's seat in turn as the current card would reach it if this
+   * seat and everyone before it passed. Those moves decide whether passing wins chips or loses the
+   * card, so they are worth mc's own evaluation; later moves in a playout use the fitted rule.
+   */
+  private predictCircuit(obs: Observation): void {
+    const sampler = this.replicaSampler!;
+    sampler.observe(obs);
+    const position = sampler.position;
+    for (let step = 1; step < this.players; step++) {
+      position.pass(); // the seat before passes (this seat first)
+      const seat = position.current;
+      if (position.chips[seat] === 0) break; // it must take: the card goes no further
+      if (this.posterior.weight(seat, MC_MODEL) < MC_NEGLIGIBLE) continue;
+      this.circuitTakes[step] = this.replica!.takeChance(sampler, this.replicaRollouts, this.random, MC_ROLLOUTS);
+    }
   }
 
   // SearchDomain: candidate 0 takes, 1 passes.
@@ -199,19 +284,19 @@ class SearchAgent implements SearchDomain {
     if (index === 0) s.take();
     else s.pass();
     this.coins.reset(this.coinKey);
-    const { seatModel, deckCards, coins, me, self, mcLike } = this;
+    const { seatModel, deckCards, coins, me, self, mcLike, circuitTakes, rootCard, rootPot } = this;
     while (s.card !== 0) {
       const seat = s.current;
       const chips = s.chips[seat]!;
       let takes: boolean;
       if (chips === 0) takes = true;
+      else if (seat === me) takes = thresholdTakes(self, false, s.card, s.marginalCost(seat), s.pot, chips, progress(s.cardsLeft, deckCards));
       else {
-        const prog = progress(s.cardsLeft, deckCards);
-        const cost = s.marginalCost(seat);
-        takes =
-          seat === me
-            ? thresholdTakes(self, false, s.card, cost, s.pot, chips, prog)
-            : modelTakes(seatModel[seat]!, s.card, cost, s.pot, chips, prog, coins.next(), mcLike);
+        const m = seatModel[seat]!;
+        // On the current card's first circuit (passes so far = pot growth), the replica's chance.
+        const step = s.card === rootCard ? s.pot - rootPot : 0;
+        if (m === MC_MODEL && step > 0 && step < this.players && !Number.isNaN(circuitTakes[step]!)) takes = coins.next() < circuitTakes[step]!;
+        else takes = modelTakes(m, s.card, s.marginalCost(seat), s.pot, chips, progress(s.cardsLeft, deckCards), coins.next(), mcLike);
       }
       if (takes) s.take();
       else s.pass();

@@ -117,18 +117,23 @@ export async function searchWorkload(players: number, opponent: string, games: n
   let spent = 0;
   let cpu = 0;
   let decisions = 0;
+  /** Runs `f`, charging its wall and CPU time to the bot. */
+  const charge = <T>(f: () => T): T => {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    const result = f();
+    const used = process.cpuUsage(c);
+    spent += performance.now() - t;
+    cpu += (used.user + used.system) / 1000;
+    return result;
+  };
+  // What the bot does in onEvent (it models the opponents there) counts toward its decisions' time.
   const timed: NoThanksAgent = {
     newGame: (start) => bot.newGame?.(start),
-    onEvent: (event, obs) => bot.onEvent?.(event, obs),
+    onEvent: (event, obs) => charge(() => bot.onEvent?.(event, obs)),
     decide(obs) {
-      const t = performance.now();
-      const c = process.cpuUsage();
-      const a = bot.decide(obs);
-      const used = process.cpuUsage(c);
-      spent += performance.now() - t;
-      cpu += (used.user + used.system) / 1000;
       if (obs.myChips > 0) decisions++;
-      return a;
+      return charge(() => bot.decide(obs));
     },
   };
   const opp = await loadAgent(opponent);

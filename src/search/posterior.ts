@@ -17,6 +17,8 @@ export class PolicyPosterior {
   private readonly cumulative: Float64Array;
   private readonly logFit: number;
   private readonly logMiss: number;
+  /** Log prior weight of each model (uniform unless set). */
+  private readonly logPrior: Float64Array;
 
   constructor(
     readonly seats: number,
@@ -29,10 +31,17 @@ export class PolicyPosterior {
     this.cumulative = new Float64Array(seats * models);
     this.logFit = Math.log(1 - epsilon);
     this.logMiss = Math.log(epsilon / (choices - 1));
+    this.logPrior = new Float64Array(models);
+  }
+
+  /** Sets the prior (log weights, one per model; applied from the next reset). */
+  setPrior(logPrior: ArrayLike<number>): void {
+    this.logPrior.set(logPrior);
   }
 
   reset(): void {
-    this.logLik.fill(0);
+    const { logLik, logPrior, models } = this;
+    for (let i = 0; i < logLik.length; i++) logLik[i] = logPrior[i % models]!;
     this.cumulative.fill(0);
   }
 

@@ -101,6 +101,23 @@ describe('the policy posterior', () => {
     expect(post.weight(0, 1) / post.weight(0, 0)).toBeCloseTo(0.2 / 0.8);
   });
 
+  it('starts every game from its prior: the prior times the likelihood, renormalised', () => {
+    const post = new PolicyPosterior(2, 3, 0.2);
+    post.setPrior([Math.log(0.5), Math.log(0.25), Math.log(0.25)]);
+    post.reset();
+    post.prepare(1);
+    expect([0, 1, 2].map((m) => post.weight(1, m))).toEqual([0.5, 0.25, 0.25]);
+    post.observe(1, 0, false); // 0.5 * 0.2 : 0.25 * 0.8 : 0.25 * 0.8 = 1 : 2 : 2
+    post.observe(1, 1, true);
+    post.observe(1, 2, true);
+    post.prepare(1);
+    expect(post.weight(1, 0)).toBeCloseTo(0.2);
+    expect(post.weight(1, 1)).toBeCloseTo(0.4);
+    post.reset(); // a new game: back to the prior, for every seat
+    post.prepare(1);
+    expect(post.weight(1, 0)).toBeCloseTo(0.5);
+  });
+
   it('draws models in proportion to their weights', () => {
     const post = new PolicyPosterior(1, 2, 0.2);
     post.observe(0, 0, true);

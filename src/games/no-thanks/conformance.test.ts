@@ -12,6 +12,7 @@ conformanceSuite(noThanks, {
     { players: 7, startChips: 2, removed: 4, minCard: 1, maxCard: 20 },
   ],
   games: 300,
-  pool: ['random', 'greedy', 'threshold', 'mc:rollouts=3', 'search:samples=3'],
+  // search with a small replica of mc, so its onEvent work is in the invariance checks too.
+  pool: ['random', 'greedy', 'threshold', 'mc:rollouts=3', 'search:samples=3,replica=5'],
   poolRules: { players: 3 },
 });
