@@ -15,8 +15,11 @@ import { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
  * - Each sample re-deals the unseen cards through the game's HiddenSampler (from this seat's
  *   Observation only) and draws every opponent's policy from that opponent's posterior over a
  *   family of rules (threshold rules over a grid of margins and pot weights, greedy, random and,
- *   with `mcModel`, a stochastic rule fitted to the lab's mc bot), learnt from its public
- *   decisions in this game with noise `epsilon` (src/search/posterior.ts).
+ *   with `mcModel`, a model of the lab's mc bot), learnt from its public decisions in this game
+ *   with noise `epsilon` (src/search/posterior.ts). The mc model is a replica of mc's own
+ *   evaluation (mc.ts McEvaluator, run from the opponent's seat) where it matters most, for the
+ *   opponents' moves on the current card and for scoring their moves, and a rule fitted to mc's
+ *   moves elsewhere in the playouts, where the replica would cost too much.
  * - Both actions are played out on the same sample (common random numbers), the bot's own later
  *   moves by the threshold rule at `selfMargin` / `selfPotWeight`; a candidate clearly behind
  *   after a batch of samples is dropped (progressive pruning), so the budget of `samples` goes to
