@@ -258,6 +258,9 @@ class SearchAgent implements SearchDomain {
    * Runs the replica from each opponent's seat in turn as the current card would reach it if this
    * seat and everyone before it passed. Those moves decide whether passing wins chips or loses the
    * card, so they are worth mc's own evaluation; later moves in a playout use the fitted rule.
+   * Approximation: the replica's opinion of the seats does not include the passes imagined before
+   * each step (the real mc would have seen them). The chances are not clipped as in predictNext:
+   * there clipping keeps one surprise from ruling mc out; in a playout a sure move is just sure.
    */
   private predictCircuit(obs: Observation): void {
     const sampler = this.replicaSampler!;

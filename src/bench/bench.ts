@@ -109,8 +109,8 @@ export interface SearchFigures {
 
 /**
  * The flagship `search` at its default setting in seat 0 against P-1 copies of `opponent` (the
- * strength tables' field); times only its own decisions with chips left (with none it takes
- * without searching).
+ * strength tables' field). Its time in decide() and onEvent() (where it models the opponents) is
+ * divided by its decisions with chips left (with none it takes without searching).
  */
 export async function searchWorkload(players: number, opponent: string, games: number): Promise<SearchFigures> {
   const bot = (await loadAgent('search')).create() as NoThanksAgent;
