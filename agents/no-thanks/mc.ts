@@ -3,6 +3,7 @@ import { defineAgent, type GameEvent, type GameStart, type Observation, type Ran
 import { HiddenSampler } from '../../src/games/no-thanks/sampler.js';
 import { deckSize } from '../../src/games/no-thanks/rules.js';
 import { GameState } from '../../src/games/no-thanks/state.js';
+import { type DecidedWith, decidedWith } from './decided-with.js';
 import { greedyTakes } from './greedy.js';
 import { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
 
@@ -87,6 +88,7 @@ function modelTakes(policy: number, card: number, cost: number, pot: number, chi
 export class McEvaluator {
   /** Log-likelihood of each model per seat: seat * MODELS + model. */
   private readonly fit = new Float64Array(8 * MODELS);
+  private readonly move: DecidedWith = { chips: 0, cost: 0, prog: 0 };
   /** Rollout policy per seat for the decision being evaluated. */
   private readonly seatPolicy = new Int32Array(8);
   private readonly sim: GameState;
@@ -114,14 +116,9 @@ export class McEvaluator {
 
   /** Scores one public decision of `e.seat` against each candidate model (adaptive policy only). */
   observe(e: Readonly<GameEvent>, obs: Observation): void {
-    if (this.policy >= 0) return;
-    // The event arrives after the move: rebuild the chips and deck count the seat decided with.
+    if (this.policy >= 0 || !decidedWith(e, obs, this.move)) return;
     const took = e.type === 'take';
-    const chips = obs.countedChips(e.seat) + (took ? -e.pot : 1);
-    if (chips === 0) return; // a forced take says nothing about the policy
-    const cardsLeft = took ? (obs.card === 0 ? 0 : obs.cardsLeft + 1) : obs.cardsLeft;
-    const cost = obs.marginalCost(e.seat, e.card);
-    const prog = progress(cardsLeft, this.deckCards);
+    const { chips, cost, prog } = this.move;
     const row = e.seat * MODELS;
     for (let m = 0; m < MODELS; m++) {
       if (m === POLICY_RANDOM) this.fit[row + m]! += LOG_COIN;

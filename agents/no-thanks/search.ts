@@ -4,6 +4,7 @@ import { GameState } from '../../src/games/no-thanks/state.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import { FlatSearch, type SearchBudget, type SearchDomain } from '../../src/search/flat.js';
 import { PolicyPosterior } from '../../src/search/posterior.js';
+import { type DecidedWith, decidedWith } from './decided-with.js';
 import { greedyTakes } from './greedy.js';
 import { McEvaluator } from './mc.js';
 import { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
@@ -143,6 +144,7 @@ class SearchAgent implements SearchDomain {
   private readonly models: number;
   private readonly mcPrior: number;
   private readonly mcLike = new Float64Array(6);
+  private readonly move: DecidedWith = { chips: 0, cost: 0, prog: 0 };
   /**
    * The mc model's replica of mc (replica > 0): mc's own evaluation, with its own sampler, and its
    * opinion of every seat (this one too: an mc opponent models it like anyone else).
@@ -207,13 +209,9 @@ class SearchAgent implements SearchDomain {
   }
 
   private learnFrom(e: Readonly<GameEvent>, obs: Observation, predicted: number): void {
-    // The event arrives after the move: rebuild the chips and deck count the opponent decided with.
+    if (!decidedWith(e, obs, this.move)) return;
     const took = e.type === 'take';
-    const chips = obs.countedChips(e.seat) + (took ? -e.pot : 1);
-    if (chips === 0) return; // a forced take says nothing about the policy
-    const cardsLeft = took ? (obs.card === 0 ? 0 : obs.cardsLeft + 1) : obs.cardsLeft;
-    const cost = obs.marginalCost(e.seat, e.card);
-    const prog = progress(cardsLeft, this.deckCards);
+    const { chips, cost, prog } = this.move;
     for (let m = 0; m < this.models; m++) {
       const kind = FAMILY[m]!.kind;
       if (kind === RANDOM) this.posterior.observeProbability(e.seat, m, 0.5);

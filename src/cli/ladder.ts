@@ -6,7 +6,7 @@ import { gameById } from '../game/registry.js';
 import { checkLadder, runLadder, type LadderOptions, type LadderResult } from '../ladder/ladder.js';
 import { ladderHeadlines, ladderText, writeLadderOutputs } from '../ladder/outputs.js';
 import { newResultsDir, prepareOutputDir } from '../output/files.js';
-import { Progress } from '../output/progress.js';
+import { ProgressBars } from '../output/progress.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import type { SeatingMode } from '../tournament/schedule.js';
 import { interruptible } from './interrupt.js';
@@ -47,7 +47,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
   const pool = splitLineup(a.agents);
   const rules = (p: number) => rulesFromArgs({ ...a, players: p } as RuleArgs, game, p);
   const stop = interruptible();
-  const bars = new Map<number, Progress>();
+  const bars = new ProgressBars((p) => `ladder, ${p} players`, !a.quiet && process.stderr.isTTY === true);
   try {
     const options: LadderOptions = {
       game: game.id,
@@ -64,19 +64,14 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
       chunk: a.chunk,
       stallSeconds: a.stallTimeout,
       signal: stop.signal,
-      onProgress(p, done, total) {
-        let bar = bars.get(p);
-        if (!bar) bars.set(p, (bar = new Progress(`ladder, ${p} players`, !a.quiet && process.stderr.isTTY === true)));
-        bar.update(done, total);
-        if (done === total) bar.done();
-      },
+      onProgress: (p, done, total) => bars.update(p, done, total),
     };
     // Mistakes fail before the folder is made.
     await checkLadder(options);
     const dir = a.out ?? newResultsDir('ladder');
     prepareOutputDir(dir, a.force);
     const result = await runLadder(options);
-    for (const bar of bars.values()) bar.done();
+    bars.done();
     const info = { seed: a.seed, games: a.games, selfPlay: a.selfPlay };
     const { sections } = await writeLadderOutputs(dir, result, info);
     const headlines = ladderHeadlines(result);

@@ -1,5 +1,5 @@
 import { experimentRules, type LadderExperiment, type RunOptions } from '../experiments/experiment.js';
-import { Progress } from '../output/progress.js';
+import { ProgressBars } from '../output/progress.js';
 import type { ReportSection } from '../output/report.js';
 import { runLadder } from './ladder.js';
 import { ladderHeadlines, ladderText, writeLadderOutputs } from './outputs.js';
@@ -11,7 +11,7 @@ export async function runLadderExperiment(
   dir: string,
   o: RunOptions,
 ): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean }> {
-  const bars = new Map<number, Progress>();
+  const bars = new ProgressBars((p) => `ladder, ${p} players`, !o.quiet && process.stderr.isTTY === true);
   const result = await runLadder({
     game: exp.game,
     pool: exp.agents,
@@ -24,14 +24,9 @@ export async function runLadderExperiment(
     holdout: exp.holdout,
     threads: o.threads,
     signal: o.signal,
-    onProgress(players, done, total) {
-      let bar = bars.get(players);
-      if (!bar) bars.set(players, (bar = new Progress(`ladder, ${players} players`, !o.quiet && process.stderr.isTTY === true)));
-      bar.update(done, total);
-      if (done === total) bar.done();
-    },
+    onProgress: (p, done, total) => bars.update(p, done, total),
   });
-  for (const bar of bars.values()) bar.done();
+  bars.done();
   const { sections } = await writeLadderOutputs(dir, result, { seed: exp.seed, games, selfPlay: false }, exp.png);
   o.log?.(ladderText(result) + '\n');
   return { headlines: ladderHeadlines(result), sections, partial: result.partial };

@@ -34,6 +34,28 @@ export class Progress {
   }
 }
 
+/** One bar per key (e.g. per table size), each made on first use and cleared when it is full. */
+export class ProgressBars {
+  private readonly bars = new Map<number, Progress>();
+
+  constructor(
+    private readonly label: (key: number) => string,
+    private readonly enabled: boolean,
+  ) {}
+
+  update(key: number, done: number, total: number): void {
+    let bar = this.bars.get(key);
+    if (!bar) this.bars.set(key, (bar = new Progress(this.label(key), this.enabled)));
+    bar.update(done, total);
+    if (done === total) bar.done();
+  }
+
+  /** Clears every bar (a run stopped before its bars were full). */
+  done(): void {
+    for (const bar of this.bars.values()) bar.done();
+  }
+}
+
 function clock(seconds: number): string {
   if (!Number.isFinite(seconds)) return '--:--';
   const s = Math.round(seconds);
