@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newResultsDir, removeStaleTmp, writeFileAtomic } from './files.js';
+import { makeDirs, newResultsDir, prepareOutputDir, removeStaleTmp, writeFileAtomic } from './files.js';
 
 describe('result folders and files', () => {
   it('gives every run its own default folder, also runs started in the same second', () => {
@@ -26,5 +26,15 @@ describe('result folders and files', () => {
     expect(removeStaleTmp(dir, true).sort()).toEqual([elsewhere, 'h.jsonl.x.1.tmp', live].sort());
     writeFileAtomic(join(dir, 'summary.json'), '{}');
     expect(readdirSync(dir)).toEqual(['summary.json']);
+  });
+
+  it('makes nested folders, and fails at once with one line where no folder can be made (under /proc, where Node 20 hung)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'nothanks-mkdir-'));
+    makeDirs(join(root, 'a', 'b', 'c'));
+    makeDirs(join(root, 'a', 'b', 'c')); // already there: nothing to do
+    expect(existsSync(join(root, 'a', 'b', 'c'))).toBe(true);
+    writeFileSync(join(root, 'file'), '');
+    expect(() => prepareOutputDir(join(root, 'file', 'run'))).toThrow(/^cannot write to .*file\/run/);
+    if (existsSync('/proc/self')) expect(() => prepareOutputDir('/proc/nothanks-run')).toThrow(/^cannot write to \/proc\/nothanks-run/);
   });
 });

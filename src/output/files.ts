@@ -1,6 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { PROJECT_ROOT } from '../paths.js';
 
@@ -59,11 +59,32 @@ export function removeStaleTmp(path: string, inFolder = false): string[] {
   return removed;
 }
 
+/**
+ * mkdir -p, one missing folder at a time from the deepest one that exists. Node 20's own
+ * `mkdirSync(dir, { recursive: true })` never returns for a path under /proc (it steps between
+ * the parent, "exists", and the child, "not found", forever); a plain mkdir fails there at once.
+ */
+export function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (let i = missing.length - 1; i >= 0; i--) {
+    try {
+      mkdirSync(missing[i]!);
+    } catch (err) {
+      // Another run (a shard of the same job) made it meanwhile: fine, as with mkdir -p.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(missing[i]!).isDirectory()) throw err;
+    }
+  }
+}
+
 /** Writes a whole file or nothing: a crash or Ctrl-C never leaves half a file under the real name. */
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   const tmp = tmpName(path);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirs(dirname(path));
     writeFileSync(tmp, content);
     renameSync(tmp, path);
   } catch (err) {
@@ -93,7 +114,7 @@ export function prepareOutputDir(dir: string, overwrite = false): void {
         for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
       }
     }
-    mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
     const probe = join(dir, `.probe.${process.pid}`);
     writeFileSync(probe, '');
     rmSync(probe);
@@ -117,7 +138,7 @@ export class AtomicLineWriter {
     this.tmp = tmpName(path);
     try {
       removeStaleTmp(path);
-      mkdirSync(dirname(path), { recursive: true });
+      makeDirs(dirname(path));
       this.fd = openSync(this.tmp, 'w');
     } catch (err) {
       throw cannot('write', path, err);
@@ -145,7 +166,7 @@ export function newResultsDir(kind: string, root = 'results'): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   const base = join(root, `${kind}-${stamp}`);
   try {
-    mkdirSync(root, { recursive: true });
+    makeDirs(root);
   } catch (err) {
     throw cannot('write to', root, err);
   }
