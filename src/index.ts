@@ -8,7 +8,7 @@
  */
 
 // Bots: the generic interface and No Thanks!'s (the default game).
-export type { Agent, AgentDefinition, ChoiceParam, GameStart as AnyGameStart, NumberParam, ParamSpec, ParamValues, Random } from './agent.js';
+export type { Agent, AgentDefinition, ChoiceParam, GameStart as AnyGameStart, NumberParam, ParamSpec, ParamValues, Random } from './game/agent.js';
 export { defineAgent, GAME_ID } from './games/no-thanks/agent.js';
 export type { Action, GameEvent, GameStart, HistoryEvent, NoThanksAgent, Observation, Rules } from './games/no-thanks/agent.js';
 export * as noThanks from './games/no-thanks/agent.js';
@@ -20,7 +20,7 @@ export { builtinAgents, loadAgent, loadPool, type LoadedAgent } from './agents/r
 export { parseSpec, splitLineup, type AgentSpec } from './agents/spec.js';
 
 // The games.
-export { DEFAULT_GAME, GAMES, gameById } from './game/registry.js';
+export { DEFAULT_GAME, GAMES, gameById } from './registry.js';
 export type { GameDefinition, MetricSpec, RuleOption, RulesInput, State } from './game/contract.js';
 
 // Runners.

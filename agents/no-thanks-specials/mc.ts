@@ -9,10 +9,7 @@ import {
   type Rules,
   type SpecialsAgent,
 } from '../../src/games/no-thanks-specials/agent.js';
-import { Observation as SeatView } from '../../src/games/no-thanks-specials/observation.js';
-import { HiddenSampler } from '../../src/games/no-thanks-specials/sampler.js';
-import { SpecialsState } from '../../src/games/no-thanks-specials/state.js';
-import { toAction } from '../../src/games/no-thanks-specials/table.js';
+import { SeatView, HiddenSampler, SpecialsState, toAction } from '../../src/games/no-thanks-specials/kit.js';
 import { VALUE_PARAMS, valueDecide, type ValueParams } from './value.js';
 
 /**

@@ -7,11 +7,7 @@ import {
   type Rules,
   type SpecialsAgent,
 } from '../../src/games/no-thanks-specials/agent.js';
-import { SpecialsForwardModel } from '../../src/games/no-thanks-specials/forward-model.js';
-import { Observation as SeatView } from '../../src/games/no-thanks-specials/observation.js';
-import { HiddenSampler } from '../../src/games/no-thanks-specials/sampler.js';
-import { BID, CHOOSE, DECLINE, PASS, SIT_OUT, TAKE } from '../../src/games/no-thanks-specials/state.js';
-import { toAction } from '../../src/games/no-thanks-specials/table.js';
+import { SpecialsForwardModel, SeatView, HiddenSampler, BID, CHOOSE, DECLINE, PASS, SIT_OUT, TAKE, toAction } from '../../src/games/no-thanks-specials/kit.js';
 import { ContractDomain, type ContractPolicy } from '../../src/search/contract.js';
 import { FlatSearch, type SearchBudget } from '../../src/search/flat.js';
 import { VALUE_PARAMS, valueDecide, type ValueParams } from './value.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentDefinition } from '../../src/agent.js';
+import type { AgentDefinition } from '../../src/game/agent.js';
 import type { GameStart, NoThanksAgent as Agent } from '../../src/games/no-thanks/agent.js';
 import { Observation } from '../../src/games/no-thanks/observation.js';
 import { makeRules, type RulesInput } from '../../src/games/no-thanks/rules.js';

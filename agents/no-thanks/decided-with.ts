@@ -1,5 +1,5 @@
 import type { GameEvent, Observation } from '../../src/games/no-thanks/agent.js';
-import { deckSize } from '../../src/games/no-thanks/rules.js';
+import { deckSize } from '../../src/games/no-thanks/kit.js';
 import { progress } from './threshold.js';
 
 /** What a seat decided with, the inputs of the bots' opponent rules. */

@@ -1,5 +1,5 @@
 import { defineAgent, type GameEvent, type GameStart, type Observation } from '../../src/games/no-thanks/agent.js';
-import { formatRuns } from '../../src/games/no-thanks/format.js';
+import { formatRuns } from '../../src/games/no-thanks/kit.js';
 import { readKey } from '../terminal.js';
 
 /**

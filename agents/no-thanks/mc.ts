@@ -1,8 +1,6 @@
 import { errorFunction } from 'simple-statistics';
 import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../../src/games/no-thanks/agent.js';
-import { HiddenSampler } from '../../src/games/no-thanks/sampler.js';
-import { deckSize } from '../../src/games/no-thanks/rules.js';
-import { GameState } from '../../src/games/no-thanks/state.js';
+import { HiddenSampler, deckSize, GameState } from '../../src/games/no-thanks/kit.js';
 import { type DecidedWith, decidedWith } from './decided-with.js';
 import { greedyTakes } from './greedy.js';
 import { progress, thresholdTakes, type ThresholdParams } from './threshold.js';

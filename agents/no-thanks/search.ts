@@ -1,6 +1,5 @@
 import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../../src/games/no-thanks/agent.js';
-import { HiddenSampler } from '../../src/games/no-thanks/sampler.js';
-import { GameState } from '../../src/games/no-thanks/state.js';
+import { HiddenSampler, GameState } from '../../src/games/no-thanks/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import { FlatSearch, type SearchBudget, type SearchDomain } from '../../src/search/flat.js';
 import { PolicyPosterior } from '../../src/search/posterior.js';

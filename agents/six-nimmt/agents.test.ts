@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AgentDefinition } from '../../src/agent.js';
+import type { AgentDefinition } from '../../src/game/agent.js';
 import { makeRandom } from '../../src/game/seed.js';
 import type { GameStart, SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 import { Observation } from '../../src/games/six-nimmt/observation.js';

@@ -1,7 +1,5 @@
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
-import { Observation as SeatView } from '../../src/games/six-nimmt/observation.js';
-import { HiddenSampler } from '../../src/games/six-nimmt/sampler.js';
-import { GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/state.js';
+import { SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
 

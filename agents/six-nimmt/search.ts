@@ -1,8 +1,5 @@
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
-import { DRAFT_ACTION, ROW_ACTION, SixNimmtState } from '../../src/games/six-nimmt/forward-model.js';
-import { Observation as SeatView } from '../../src/games/six-nimmt/observation.js';
-import { HiddenSampler } from '../../src/games/six-nimmt/sampler.js';
-import { GameState, PLAY, ROW } from '../../src/games/six-nimmt/state.js';
+import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import { ContractDomain, type ContractPolicy } from '../../src/search/contract.js';
 import { FlatSearch, type SearchBudget } from '../../src/search/flat.js';

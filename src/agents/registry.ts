@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AgentDefinition, ParamValues } from '../agent.js';
+import type { AgentDefinition, ParamValues } from '../game/agent.js';
 import type { Plugin } from 'esbuild';
 import { AgentError, UserError } from '../errors.js';
 import { freezeLabClasses } from '../game/protect.js';
-import { DEFAULT_GAME, gameById } from '../game/registry.js';
+import { DEFAULT_GAME, gameById } from '../registry.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { parseSpec, type AgentSpec } from './spec.js';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { writeFileAtomic } from '../output/files.js';
+import { writeFileAtomic } from '../files.js';
 
 export interface RenderedChart {
   name: string;

@@ -1,4 +1,4 @@
-import { GAMES } from '../game/registry.js';
+import { GAMES } from '../registry.js';
 
 /** `nothanks agents`: every game's built-in bots with their parameters, meaning, default and range. */
 export function agentsCommand(only?: string): string {

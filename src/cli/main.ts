@@ -2,7 +2,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UserError } from '../errors.js';
-import { gameById } from '../game/registry.js';
+import { gameById } from '../registry.js';
 import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
 import { ladderCommand, printLadder, type LadderArgs } from './ladder.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Experiment } from '../experiments/experiment.js';
 import { runExperiment } from '../experiments/run-experiment.js';
-import { newResultsDir, prepareOutputDir } from '../output/files.js';
+import { newResultsDir, prepareOutputDir } from '../files.js';
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { checkPart, mergePart, openShards } from '../tournament/merge.js';
 import type { TournamentOptions } from '../tournament/run.js';

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { UserError } from '../errors.js';
 import type { GameDefinition, RuleOption, RulesInput } from '../game/contract.js';
-import { DEFAULT_GAME, GAMES } from '../game/registry.js';
+import { DEFAULT_GAME, GAMES } from '../registry.js';
 
 /** "min-card" -> "minCard", the name yargs gives a kebab-case flag's value. */
 const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

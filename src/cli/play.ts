@@ -1,6 +1,6 @@
 import { loadPool } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
-import { gameById } from '../game/registry.js';
+import { gameById } from '../registry.js';
 import { UserError } from '../errors.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { gameById } from '../game/registry.js';
+import { gameById } from '../registry.js';
 import { UserError } from '../errors.js';
 
 /**

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { checkNewFile, writeFileAtomic } from '../output/files.js';
+import { checkNewFile, writeFileAtomic } from '../files.js';
 import { buildWebPage } from '../web/build.js';
 import { serveWebApp } from '../web/server.js';
 

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { renderChart, type RenderedChart } from '../charts/render.js';
 import { armSeatChart, distributionChart, holdingChart, leaderboardChart } from '../charts/specs.js';
-import { gameById } from '../game/registry.js';
+import { gameById } from '../registry.js';
 import { escapeHtml, htmlTable, type ReportSection } from '../output/report.js';
 import { Progress } from '../output/progress.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
-import { writeFileAtomic } from '../output/files.js';
+import { writeFileAtomic } from '../files.js';
 import { formatP, isSignificant, meanCI, Moments } from '../stats/moments.js';
 import { runTournament } from '../tournament/run.js';
-import { sampleGameLink, writeReplayViewer } from '../web/sample-game.js';
+import { sampleGameLink, writeReplayViewer } from '../output/sample-game.js';
 import { experimentRules, experimentTables, type CompareExperiment, type RunOptions } from './experiment.js';
 
 const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;

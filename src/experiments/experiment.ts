@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
-import { DEFAULT_GAME, GAMES, gameById } from '../game/registry.js';
+import { DEFAULT_GAME, GAMES, gameById } from '../registry.js';
 import type { TournamentOptions, TournamentResult } from '../tournament/run.js';
 import { tables, type SeatingMode } from '../tournament/schedule.js';
 import { MAX_DEALS } from '../tournament/run.js';

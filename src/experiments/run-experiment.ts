@@ -14,8 +14,8 @@ import {
   type SweepRow,
 } from '../charts/specs.js';
 import { Progress } from '../output/progress.js';
-import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic } from '../output/files.js';
-import { newManifest, openForResume, stateDir, writeManifest, type RunManifest } from '../output/run-state.js';
+import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic } from '../files.js';
+import { newManifest, openForResume, stateDir, writeManifest, type RunManifest } from '../tournament/run-state.js';
 import { UserError } from '../errors.js';
 import { playPart, shardLabel } from '../tournament/shard.js';
 import type { TournamentOptions } from '../tournament/run.js';
@@ -25,11 +25,11 @@ import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../outpu
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { formatP, isSignificant } from '../stats/moments.js';
 import { runSweep, type SweepResult } from '../tournament/sweep.js';
-import { gameById } from '../game/registry.js';
+import { gameById } from '../registry.js';
 import { runCompare } from './compare.js';
 import { rankingHeadline } from './ranking-headline.js';
-import { runLadderExperiment } from '../ladder/experiment.js';
-import { sampleGameLink, writeReplayViewer } from '../web/sample-game.js';
+import { runLadderExperiment } from './ladder-experiment.js';
+import { sampleGameLink, writeReplayViewer } from '../output/sample-game.js';
 import {
   experimentRules,
   experimentTables,
@@ -49,7 +49,7 @@ export interface ExperimentRun {
   elapsedSeconds: number;
 }
 
-/** An experiment's manifest (output/run-state.ts): the validated file and the deals per seating fix its numbers. */
+/** An experiment's manifest (tournament/run-state.ts): the validated file and the deals per seating fix its numbers. */
 export const experimentManifest = (exp: Experiment, games: number, o: RunOptions = {}): RunManifest =>
   newManifest('run', exp.seed, { experiment: exp, games, ...botFilesOf(exp) }, o.shard);
 

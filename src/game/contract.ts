@@ -1,4 +1,3 @@
-import type { AgentDefinition } from '../agent.js';
 import type { Random, SeedKey } from './seed.js';
 
 /**
@@ -63,7 +62,7 @@ export interface Batch {
   records: boolean;
   /** The run's seat-stream salt (src/game/seed.ts SeatStream), a one-way hash of the run: tables copy it. */
   streamSalt?: SeedKey;
-  /** Seat the pool's bot files in worker threads of their own (--isolate): see src/tournament/isolate.ts. */
+  /** Seat the pool's bot files in worker threads of their own (--isolate): see src/tournament/sandbox/isolate.ts. */
   isolate?: boolean;
   /**
    * This task's slot of the tournament's decision clock (src/game/clock.ts): the game writes the
@@ -190,8 +189,6 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
   holdingWorth?(record: unknown): { item: string; seat: number; worth: number }[];
   /** Why seat order matters in this game, printed with rotation-only tournaments (optional). */
   seatingNote?: string;
-  /** Built-in bots. */
-  agents: readonly AgentDefinition[];
   newState(rules: R): State;
   /** The tournament's fast path: plays the batch with the seated agents (pool order), filling `data`. */
   playBatch(batch: Batch, pool: readonly SeatableAgent[], data: Int32Array): BatchResult;

@@ -1,4 +1,4 @@
-import type { Agent, GameStart } from '../agent.js';
+import type { Agent, GameStart } from './agent.js';
 import { AgentError } from '../errors.js';
 import { CALL_NEW_GAME, NO_CLOCK, tick } from './clock.js';
 import { protect } from './protect.js';

@@ -1,6 +1,6 @@
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
-import { DEFAULT_GAME, gameById } from '../game/registry.js';
+import { DEFAULT_GAME, gameById } from '../registry.js';
 import { makeRandom } from '../game/seed.js';
 import { prepare, runTournament, type TournamentResult } from '../tournament/run.js';
 import { tables as combinations, type SeatingMode } from '../tournament/schedule.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { renderChart, type RenderedChart } from '../charts/render.js';
 import { ladderChart, type LadderRow } from '../charts/specs.js';
-import { VERSION, writeFileAtomic } from '../output/files.js';
+import { VERSION, writeFileAtomic } from '../files.js';
 import { htmlTable, escapeHtml, type ReportSection } from '../output/report.js';
 import { csv, summaryJson, writeTournamentOutputs } from '../output/tournament-outputs.js';
 import type { LadderResult, Rating, ScopeResult } from './ladder.js';

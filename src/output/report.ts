@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { RenderedChart } from '../charts/render.js';
-import { writeFileAtomic } from './files.js';
+import { writeFileAtomic } from '../files.js';
 
 export interface ReportSection {
   heading: string;

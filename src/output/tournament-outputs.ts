@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { formatP } from '../stats/moments.js';
 import { metricField } from '../stats/tournament-stats.js';
 import type { TournamentResult } from '../tournament/run.js';
-import { VERSION, writeFileAtomic } from './files.js';
+import { VERSION, writeFileAtomic } from '../files.js';
 
 export interface RunInfo {
   seed: string;

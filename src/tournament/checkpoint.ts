@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { writeFileAtomic } from '../output/files.js';
+import { writeFileAtomic } from '../files.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
 /**

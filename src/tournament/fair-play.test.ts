@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/registry.js';
 import { dealKeyInto, masterKey, SeatStream, seedHex, type SeedKey } from '../game/seed.js';
 import { makeRecord } from '../games/no-thanks/record.js';
-import { streamSaltOf } from './stream-salt.js';
+import { streamSaltOf } from './sandbox/stream-salt.js';
 import type { GameStart, NoThanksAgent, Observation } from '../games/no-thanks/agent.js';
 import { deal } from '../games/no-thanks/deal.js';
 import { makeRules, type Rules } from '../games/no-thanks/rules.js';
@@ -110,7 +110,7 @@ describe('fair play', () => {
       ],
       [
         'guard.mjs',
-        `import { IntegrityGuard } from ${dist('tournament/integrity.js')}; IntegrityGuard.prototype.check = () => undefined;`,
+        `import { IntegrityGuard } from ${dist('tournament/sandbox/integrity.js')}; IntegrityGuard.prototype.check = () => undefined;`,
         /Cannot assign to read only property 'check'/,
       ],
       [

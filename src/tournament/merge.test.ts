@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newManifest, stateDir, writeManifest } from '../output/run-state.js';
+import { newManifest, stateDir, writeManifest } from './run-state.js';
 import { mergePart, openShards } from './merge.js';
 import { runTournament, type TournamentOptions, type TournamentResult } from './run.js';
 import { playPart } from './shard.js';

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { parseSpec } from '../agents/spec.js';
 import { UserError } from '../errors.js';
-import { gameById } from '../game/registry.js';
-import { difference, readManifest, stateDir, type RunManifest } from '../output/run-state.js';
+import { gameById } from '../registry.js';
+import { difference, readManifest, stateDir, type RunManifest } from './run-state.js';
 import { TournamentStats } from '../stats/tournament-stats.js';
 import { loadPart, type LoadedPart } from './checkpoint.js';
 import { shardLabel, type Shard } from './shard.js';

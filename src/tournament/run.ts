@@ -2,16 +2,16 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { assertBot, createBot, loadAgent, loadPool } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type GameDefinition, type RulesInput } from '../game/contract.js';
-import { DEFAULT_GAME, gameById, shareUnit } from '../game/registry.js';
+import { DEFAULT_GAME, gameById, shareUnit } from '../registry.js';
 import { dealSeed } from '../game/seed.js';
 import { AgentError, UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { loadPart, PartWriter } from './checkpoint.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
-import { IntegrityGuard, tamperMessage } from './integrity.js';
-import { loadIsolatedAgent, setIsolateLimit } from './isolate.js';
-import { DecisionWatchdog } from './watchdog.js';
+import { IntegrityGuard, tamperMessage } from './sandbox/integrity.js';
+import { loadIsolatedAgent, setIsolateLimit } from './sandbox/isolate.js';
+import { DecisionWatchdog } from './sandbox/watchdog.js';
 import { unpack, type WireResult, type WorkerResult, type WorkerTask } from './worker.js';
 
 export interface TournamentOptions {
@@ -44,7 +44,7 @@ export interface TournamentOptions {
    * Stop with an error when no game finishes for this many seconds (default 120): a bot that never
    * answers must not hang the run. Very slow bots may need more.
    */
-  /** Seat bot files in worker threads of their own that see only their observation (src/tournament/isolate.ts). */
+  /** Seat bot files in worker threads of their own that see only their observation (src/tournament/sandbox/isolate.ts). */
   isolate?: boolean;
   /** Per-decision time limit in seconds (default DEFAULT_DECISION_SECONDS): a bot call that takes longer stops the run. */
   decisionSeconds?: number;

@@ -1,9 +1,9 @@
-import type { AgentDefinition, ParamValues } from '../agent.js';
+import type { AgentDefinition, ParamValues } from '../game/agent.js';
 import { loadBot } from '../agents/registry.js';
 import { parseSpec, splitLineup } from '../agents/spec.js';
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
-import { DEFAULT_GAME, gameById } from '../game/registry.js';
+import { DEFAULT_GAME, gameById } from '../registry.js';
 import { holm, Moments } from '../stats/moments.js';
 import { runTournament } from './run.js';
 

@@ -4,11 +4,11 @@ import { createBot, loadAgent, loadPool } from '../agents/registry.js';
 import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../game/contract.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
-import { loadIsolatedAgent, setIsolateLimit } from './isolate.js';
-import { streamSaltOf } from './stream-salt.js';
-import { gameById } from '../game/registry.js';
+import { loadIsolatedAgent, setIsolateLimit } from './sandbox/isolate.js';
+import { streamSaltOf } from './sandbox/stream-salt.js';
+import { gameById } from '../registry.js';
 import { UserError } from '../errors.js';
-import { IntegrityGuard, tamperMessage } from './integrity.js';
+import { IntegrityGuard, tamperMessage } from './sandbox/integrity.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
 /** What a worker sends back for one batch, unpacked. */

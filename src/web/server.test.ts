@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentCommand } from '../cli/tournament.js';
 import { listLogs, logPath, serveWebApp, type WebServer } from './server.js';
-import { sampleGame } from './sample-game.js';
+import { sampleGame } from '../output/sample-game.js';
 
 describe('nothanks web server', () => {
   let root: string;

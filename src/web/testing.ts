@@ -1,5 +1,5 @@
 import { batchLayout, type RulesInput } from '../game/contract.js';
-import { gameById } from '../game/registry.js';
+import { gameById } from '../registry.js';
 import { defaultParams } from './client/session.js';
 
 /**

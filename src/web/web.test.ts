@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchChromium } from '../testing/browser.js';
-import { gameById } from '../game/registry.js';
+import { gameById } from '../registry.js';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { validateExperiment } from '../experiments/experiment.js';
 import { buildWebPage } from './build.js';

@@ -2,13 +2,13 @@
  * The bot interface of No Thanks! with special cards: the lab's generic Agent with this game's
  * observation, actions and events. Bots import defineAgent from here.
  */
-import type { Agent, AgentDefinition, GameStart as GenericGameStart, ParamValues } from '../../agent.js';
+import type { Agent, AgentDefinition, GameStart as GenericGameStart, ParamValues } from '../../game/agent.js';
 import type { HistoryEvent, Observation } from './observation.js';
 import type { Rules } from './rules.js';
 
 export type { HistoryEvent, Observation, Phase } from './observation.js';
 export type { Rules } from './rules.js';
-export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../agent.js';
+export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../game/agent.js';
 export { CODE, KINDS, SPECIAL_BASE, bonusOf, cardName, isGreen, isSpecial } from './cards.js';
 
 export const GAME_ID = 'no-thanks-specials';

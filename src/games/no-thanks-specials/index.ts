@@ -1,9 +1,4 @@
 import type { GameDefinition } from '../../game/contract.js';
-import human from '../../../agents/no-thanks-specials/human.js';
-import mc from '../../../agents/no-thanks-specials/mc.js';
-import random from '../../../agents/no-thanks-specials/random.js';
-import search from '../../../agents/no-thanks-specials/search.js';
-import value from '../../../agents/no-thanks-specials/value.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../no-thanks/rules.js';
 import { GAME_ID } from './agent.js';
 import { playBatch, SEED_NAMESPACE } from './batch.js';
@@ -34,7 +29,6 @@ export const noThanksSpecials: GameDefinition<Rules> = {
   ],
   scoreRange,
   seatingNote: 'cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.',
-  agents: [random, value, mc, search, human],
   newState: (rules) => new SpecialsForwardModel(rules),
   playBatch,
   replay: replayLines,

@@ -1,15 +1,15 @@
 /**
- * The No Thanks! bot interface: the lab's generic Agent (src/agent.ts) with this game's
+ * The No Thanks! bot interface: the lab's generic Agent (src/game/agent.ts) with this game's
  * observation, actions and events. Built-in bots (agents/no-thanks/) and a user's bot file import
  * defineAgent from here.
  */
-import type { Agent, AgentDefinition, GameStart as GenericGameStart, ParamValues } from '../../agent.js';
+import type { Agent, AgentDefinition, GameStart as GenericGameStart, ParamValues } from '../../game/agent.js';
 import type { Observation } from './observation.js';
 import type { Rules } from './rules.js';
 
 export type { Observation, HistoryEvent } from './observation.js';
 export type { Rules } from './rules.js';
-export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../agent.js';
+export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../game/agent.js';
 
 export const GAME_ID = 'no-thanks';
 

@@ -1,10 +1,4 @@
 import type { GameDefinition } from '../../game/contract.js';
-import greedy from '../../../agents/no-thanks/greedy.js';
-import human from '../../../agents/no-thanks/human.js';
-import mc from '../../../agents/no-thanks/mc.js';
-import random from '../../../agents/no-thanks/random.js';
-import search from '../../../agents/no-thanks/search.js';
-import threshold from '../../../agents/no-thanks/threshold.js';
 import { GAME_ID } from './agent.js';
 import { playBatch } from './batch.js';
 import { NoThanksState } from './forward-model.js';
@@ -38,7 +32,6 @@ export const noThanks: GameDefinition<Rules> = {
   scoreRange,
   tableFactor: { label: 'chips per played card', of: (r) => (r.players * r.startChips) / deckSize(r) },
   seatingNote: 'cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.',
-  agents: [random, greedy, threshold, mc, search, human],
   newState: (rules) => new NoThanksState(rules),
   playBatch,
   replay: replayLines,

@@ -1,5 +1,5 @@
 /**
- * The 6 nimmt! bot interface: the lab's generic Agent (src/agent.ts) with this game's observation,
+ * The 6 nimmt! bot interface: the lab's generic Agent (src/game/agent.ts) with this game's observation,
  * actions and events. Built-in bots (agents/six-nimmt/) and a user's bot file import defineAgent
  * from here.
  *
@@ -9,13 +9,13 @@
  *   this turn's revealed cards);
  * - 'draft' (pro variant only): an open card to add to your hand.
  */
-import type { Agent, AgentDefinition, GameStart as GenericGameStart, ParamValues } from '../../agent.js';
+import type { Agent, AgentDefinition, GameStart as GenericGameStart, ParamValues } from '../../game/agent.js';
 import type { Observation } from './observation.js';
 import type { Rules } from './rules.js';
 
 export type { Observation, PhaseName } from './observation.js';
 export type { Rules } from './rules.js';
-export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../agent.js';
+export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../game/agent.js';
 
 export const GAME_ID = '6-nimmt';
 

@@ -1,9 +1,4 @@
 import type { GameDefinition } from '../../game/contract.js';
-import heuristic from '../../../agents/six-nimmt/heuristic.js';
-import human from '../../../agents/six-nimmt/human.js';
-import mc from '../../../agents/six-nimmt/mc.js';
-import random from '../../../agents/six-nimmt/random.js';
-import search from '../../../agents/six-nimmt/search.js';
 import { GAME_ID } from './agent.js';
 import { playBatch } from './batch.js';
 import { SixNimmtState } from './forward-model.js';
@@ -25,7 +20,6 @@ export const sixNimmt: GameDefinition<Rules> = {
   metrics: [{ id: 'rows', label: 'rows taken' }],
   scoreRange,
   seatingNote: 'play is simultaneous, so seats matter little (in the pro variant: who drafts first); use --seatings all for comparisons you quote.',
-  agents: [random, heuristic, mc, search, human],
   newState: (rules) => new SixNimmtState(rules),
   playBatch,
   replay: replayLines,

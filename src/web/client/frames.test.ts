@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchLayout, type RulesInput } from '../../game/contract.js';
-import { gameById } from '../../game/registry.js';
+import { gameById } from '../../registry.js';
 import { recordsOf } from '../testing.js';
 import { webGame } from './games.js';
 import { defaultParams, PlaySession } from './session.js';

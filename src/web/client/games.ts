@@ -1,5 +1,4 @@
-import type { GameDefinition } from '../../game/contract.js';
-import { GAMES } from '../../game/registry.js';
+import { GAMES, type RegisteredGame } from '../../registry.js';
 import { noThanksView } from './games/no-thanks.js';
 import { specialsView } from './games/no-thanks-specials.js';
 import { sixNimmtView } from './games/six-nimmt.js';
@@ -13,7 +12,7 @@ const VIEWS: ReadonlyMap<string, GameView> = new Map([
 ]);
 
 export interface WebGame {
-  game: GameDefinition;
+  game: RegisteredGame;
   view: GameView;
 }
 

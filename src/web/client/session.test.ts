@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameById } from '../../game/registry.js';
+import { gameById } from '../../registry.js';
 import { sixNimmtView } from './games/six-nimmt.js';
 import { noThanksView } from './games/no-thanks.js';
 import { HumanBridge, PlaySession } from './session.js';

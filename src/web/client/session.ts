@@ -1,5 +1,6 @@
-import { batchLayout, type GameDefinition, type GameRecordBase, type RulesInput, type SeatableAgent } from '../../game/contract.js';
-import type { ParamValues } from '../../agent.js';
+import type { RegisteredGame } from '../../registry.js';
+import { batchLayout, type GameRecordBase, type RulesInput, type SeatableAgent } from '../../game/contract.js';
+import type { ParamValues } from '../../game/agent.js';
 
 /**
  * A game against the built-in bots in the page, played through the game's own table (its
@@ -81,7 +82,7 @@ export class PlaySession {
   private readonly pool: SeatableAgent[];
 
   constructor(
-    readonly game: GameDefinition,
+    readonly game: RegisteredGame,
     readonly rules: RulesInput,
     /** Bot name per seat; ignored at the human's seat. */
     readonly bots: readonly string[],

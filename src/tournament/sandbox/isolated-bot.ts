@@ -1,9 +1,9 @@
 import { writeSync } from 'node:fs';
 import { format } from 'node:util';
 import { workerData } from 'node:worker_threads';
-import type { Agent, GameStart } from '../agent.js';
-import { loadBot } from '../agents/registry.js';
-import { AgentError, UserError } from '../errors.js';
+import type { Agent, GameStart } from '../../game/agent.js';
+import { loadBot } from '../../agents/registry.js';
+import { AgentError, UserError } from '../../errors.js';
 import { channelMemory, fromWire, GONE, receive, send, TURN, toWire } from './isolate.js';
 
 /**

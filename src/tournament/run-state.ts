@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { shardLabel, type Shard } from '../tournament/shard.js';
-import { removeStaleTmp, VERSION, writeFileAtomic } from './files.js';
+import { shardLabel, type Shard } from './shard.js';
+import { removeStaleTmp, VERSION, writeFileAtomic } from '../files.js';
 
 /**
  * Every run folder keeps its exact state in `state/`: `run.json` (this manifest: what was run) and

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { loadAgent } from '../agents/registry.js';
 import { batchLayout, type RulesInput } from '../game/contract.js';
-import { gameById } from '../game/registry.js';
-import { writeFileAtomic } from '../output/files.js';
-import { replayLink } from '../output/report.js';
-import type { Summary } from '../output/tournament-outputs.js';
-import { streamSaltOf } from '../tournament/stream-salt.js';
-import { buildWebPage } from './build.js';
+import { gameById } from '../registry.js';
+import { writeFileAtomic } from '../files.js';
+import { replayLink } from './report.js';
+import type { Summary } from './tournament-outputs.js';
+import { streamSaltOf } from '../tournament/sandbox/stream-salt.js';
+import { buildWebPage } from '../web/build.js';
 
 /**
  * A tournament's first game (deal 0 under its first seating) as a game record line, played again

@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { GameStart } from '../agent.js';
+import type { GameStart } from '../../game/agent.js';
 import { resolve } from 'node:path';
-import { agentLabel, loadBot, type LoadedAgent } from '../agents/registry.js';
-import { parseSpec } from '../agents/spec.js';
-import { AgentError, UserError } from '../errors.js';
-import { distModule } from '../paths.js';
+import { agentLabel, loadBot, type LoadedAgent } from '../../agents/registry.js';
+import { parseSpec } from '../../agents/spec.js';
+import { AgentError, UserError } from '../../errors.js';
+import { distModule } from '../../paths.js';
 
 /**
  * --isolate: a user's bot runs in a worker thread of its own and sees nothing but its seat's
@@ -110,7 +110,7 @@ class BotProcess {
   private nextId = 0;
 
   constructor(spec: string, game: string) {
-    this.worker = new Worker(distModule('tournament/isolated-bot.js'), { workerData: { sab: this.memory.ctl.buffer, spec, game } });
+    this.worker = new Worker(distModule('tournament/sandbox/isolated-bot.js'), { workerData: { sab: this.memory.ctl.buffer, spec, game } });
     // The bot's thread must never keep the process alive on its own.
     this.worker.unref();
   }

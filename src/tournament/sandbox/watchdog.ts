@@ -1,4 +1,4 @@
-import { CLOCK_ACTIVE, CLOCK_DEAL, CLOCK_SEATING, CLOCK_SLOT, CLOCK_STAMP, stampCall, stampSeat } from '../game/clock.js';
+import { CLOCK_ACTIVE, CLOCK_DEAL, CLOCK_SEATING, CLOCK_SLOT, CLOCK_STAMP, stampCall, stampSeat } from '../../game/clock.js';
 
 /** Where a stuck bot sits: its task's deal and seating, and the seat that has not answered. */
 export interface StuckCall {

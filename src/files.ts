@@ -1,8 +1,8 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UserError } from '../errors.js';
-import { PROJECT_ROOT } from '../paths.js';
+import { UserError } from './errors.js';
+import { PROJECT_ROOT } from './paths.js';
 
 /** A file-system failure as one line for the user ("cannot write x: permission denied"). */
 function cannot(what: string, path: string, err: unknown): UserError {

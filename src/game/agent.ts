@@ -3,9 +3,9 @@
  * action and event types (No Thanks!: src/games/no-thanks/agent.ts); built-in bots in agents/<game>/
  * and a user's own file are written against exactly that.
  */
-import type { Random } from './game/seed.js';
+import type { Random } from './seed.js';
 
-export type { Random } from './game/seed.js';
+export type { Random } from './seed.js';
 
 /** Given to a bot before each game. */
 export interface GameStart<R = unknown> {

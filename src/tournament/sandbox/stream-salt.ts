@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SeedKey } from '../game/seed.js';
+import type { SeedKey } from '../../game/seed.js';
 
 /**
  * The seat-stream salt of a run: a one-way hash (SHA-256) of the game and master seed, so the key a

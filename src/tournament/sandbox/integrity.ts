@@ -1,10 +1,10 @@
-import { resolveParams } from '../agents/registry.js';
-import { parseSpec } from '../agents/spec.js';
-import { protect, protectBehind } from '../game/protect.js';
-import { GAMES } from '../game/registry.js';
-import { Moments } from '../stats/moments.js';
-import { TournamentStats } from '../stats/tournament-stats.js';
-import { PartWriter } from './checkpoint.js';
+import { resolveParams } from '../../agents/registry.js';
+import { parseSpec } from '../../agents/spec.js';
+import { protect, protectBehind } from '../../game/protect.js';
+import { GAMES } from '../../registry.js';
+import { Moments } from '../../stats/moments.js';
+import { TournamentStats } from '../../stats/tournament-stats.js';
+import { PartWriter } from '../checkpoint.js';
 import { DecisionWatchdog } from './watchdog.js';
 
 /**

@@ -1,8 +1,8 @@
-import { experimentRules, type LadderExperiment, type RunOptions } from '../experiments/experiment.js';
+import { experimentRules, type LadderExperiment, type RunOptions } from './experiment.js';
 import { ProgressBars } from '../output/progress.js';
 import type { ReportSection } from '../output/report.js';
-import { runLadder } from './ladder.js';
-import { ladderHeadlines, ladderText, writeLadderOutputs } from './outputs.js';
+import { runLadder } from '../ladder/ladder.js';
+import { ladderHeadlines, ladderText, writeLadderOutputs } from '../ladder/outputs.js';
 
 /** The ladder experiment: the same outputs as `nothanks ladder`, inside the experiment's folder. */
 export async function runLadderExperiment(

@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script (the same one `node scripts/check-layers.mjs` runs), no types.
+import { violations } from '../scripts/check-layers.mjs';
+
+describe('the house (scripts/check-layers.mjs)', () => {
+  it('has no import that points up or across, hence no folder cycle, and bots use only their game surface', () => {
+    expect(violations()).toEqual([]);
+  });
+
+  it('catches an upward import, a bot reaching into engine internals and a file in no layer', () => {
+    const root = mkdtempSync(join(tmpdir(), 'layers-'));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    try {
+      write('src/game/contract.ts', "import { runTournament } from '../tournament/run.js';\n");
+      write('src/tournament/run.ts', "import type { State } from '../game/contract.js';\n");
+      write(
+        'agents/no-thanks/mc.ts',
+        "import { GameState } from '../../src/games/no-thanks/state.js';\nimport { HiddenSampler } from '../../src/games/no-thanks/kit.js';\n",
+      );
+      write('src/games/no-thanks/state.ts', '');
+      write('src/games/no-thanks/kit.ts', '');
+      write('src/newfolder/x.ts', '');
+      const found: string[] = violations(root);
+      expect(found).toHaveLength(3);
+      expect(found[0]).toMatch(/^src\/game\/contract\.ts imports src\/tournament\/run\.ts: src\/tournament is not below src\/game$/);
+      expect(found.some((l) => /^src\/newfolder\/x\.ts: in no unit/.test(l))).toBe(true);
+      expect(found.some((l) => /agents\/no-thanks\/mc\.ts imports src\/games\/no-thanks\/state\.ts: a bot uses only/.test(l))).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { UserError } from './errors.js';
+import { noThanks } from './games/no-thanks/index.js';
+import { noThanksSpecials } from './games/no-thanks-specials/index.js';
+import { sixNimmt } from './games/six-nimmt/index.js';
+import { bots as noThanksBots } from '../agents/no-thanks/index.js';
+import { bots as noThanksSpecialsBots } from '../agents/no-thanks-specials/index.js';
+import { bots as sixNimmtBots } from '../agents/six-nimmt/index.js';
+import type { AgentDefinition } from './game/agent.js';
+import type { GameDefinition } from './game/contract.js';
+
+/** A game as generic code sees it: its definition (src/games/<id>/) and its built-in bots (agents/<id>/). */
+export interface RegisteredGame extends GameDefinition {
+  readonly agents: readonly AgentDefinition[];
+}
+
+/**
+ * Every game the lab knows, by id, with its bots. The one place generic code (tournament,
+ * statistics, outputs, experiments, CLI, bench, web) reaches a game's folder or its bots' folder;
+ * adding a game is one line here (and the registry test then asks for its conformance suite,
+ * golden records and web view).
+ */
+export const GAMES: ReadonlyMap<string, RegisteredGame> = new Map(
+  (
+    [
+      [noThanks, noThanksBots],
+      [sixNimmt, sixNimmtBots],
+      [noThanksSpecials, noThanksSpecialsBots],
+    ] as const
+  ).map(([game, agents]) => [game.id, { ...game, agents }]),
+);
+
+export const DEFAULT_GAME = 'no-thanks';
+
+export function gameById(id: string): RegisteredGame {
+  const game = GAMES.get(id);
+  if (!game) throw new UserError(`unknown game "${id}" (known: ${[...GAMES.keys()].join(', ')})`);
+  return game;
+}
+
+/** Win shares are tallied in units of lcm(1..maxPlayers), so a k-way shared win stays an integer. */
+export function shareUnit(game: GameDefinition): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let unit = 1;
+  for (let k = 2; k <= game.maxPlayers; k++) unit = (unit * k) / gcd(unit, k);
+  return unit;
+}
