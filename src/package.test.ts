@@ -18,13 +18,13 @@ const sh = (cmd: string, args: string[], cwd: string) => {
   return r.stdout;
 };
 
-/** The README's "Write your own bot" section: its TypeScript bot and the command that plays it. */
+/** docs/bots.md's "Write your own bot" section: its TypeScript bot and the command that plays it. */
 function readmeExample(): { bot: string; command: string[] } {
-  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(PROJECT_ROOT, 'docs', 'bots.md'), 'utf8');
   const section = readme.slice(readme.indexOf('### Write your own bot'));
   const bot = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
   const command = /^npx nothanks (tournament .*)$/m.exec(section)?.[1];
-  if (!bot || !command) throw new Error('README: "Write your own bot" needs a ```ts block and an `npx nothanks tournament ...` line');
+  if (!bot || !command) throw new Error('docs/bots.md: "Write your own bot" needs a ```ts block and an `npx nothanks tournament ...` line');
   return { bot, command: command.split(/\s+/) };
 }
 
@@ -47,7 +47,7 @@ function scratchLockfile(tarball: string): string {
 }
 
 describe('the packed package', () => {
-  it("installs into an empty project, where the README's bot plays through the bin and the typed API", () => {
+  it('installs into an empty project, where the bot of docs/bots.md plays through the bin and the typed API', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-pack-'));
     // `npm test` has just built dist/; --ignore-scripts skips prepare's second build.
     const [packed] = JSON.parse(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], PROJECT_ROOT)) as {
@@ -59,6 +59,7 @@ describe('the packed package', () => {
       expect.arrayContaining([
         'package.json',
         'README.md',
+        'docs/bots.md',
         'LICENSE',
         'dist/src/index.js',
         'dist/src/index.d.ts',

@@ -28,7 +28,7 @@ export interface LoadedAgent {
   label: string;
   /** The bot file's absolute path (file bots only). */
   file?: string;
-  create(): unknown;
+  create(): object;
 }
 
 const fileCache = new Map<string, Promise<AgentDefinition>>();
@@ -116,12 +116,19 @@ export function assertBot(agent: LoadedAgent): LoadedAgent {
 }
 
 /** A bot's create(), a throw turned into the one line naming the bot (and its file, when given). */
-export function createBot(agent: { label: string; create(): unknown }, file?: string): unknown {
+export function createBot(agent: { label: string; create(): unknown }, file?: string): object {
+  const named = `bot "${agent.label}"${file === undefined ? '' : ` (${file})`}`;
+  let bot: unknown;
   try {
-    return agent.create();
+    bot = agent.create();
   } catch (err) {
-    throw new AgentError(`bot "${agent.label}"${file === undefined ? '' : ` (${file})`} failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    throw new AgentError(`${named} failed to start: ${err instanceof Error ? err.message : String(err)}`);
   }
+  // Checked here, once, so the game loop can call decide() without asking what it was given.
+  if (typeof bot !== 'object' || bot === null || typeof (bot as { decide?: unknown }).decide !== 'function') {
+    throw new AgentError(`${named} failed to start: create() returned ${bot === null ? 'null' : typeof bot}, not an object with a decide() method`);
+  }
+  return bot;
 }
 
 /** loadAgent, refusing the human bots (see assertBot). */

@@ -27,7 +27,7 @@ export type LadderArgs = { game: string } & Record<string, unknown> & {
     out?: string;
     force?: boolean;
     quiet?: boolean;
-    stallTimeout?: number;
+    decisionTimeout?: number;
   };
 
 /** "3,4,5" -> [3, 4, 5]; anything else is one line. */
@@ -62,7 +62,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
       holdout: a.holdout,
       threads: a.threads,
       chunk: a.chunk,
-      stallSeconds: a.stallTimeout,
+      decisionSeconds: a.decisionTimeout,
       signal: stop.signal,
       onProgress: (p, done, total) => bars.update(p, done, total),
     };

@@ -101,7 +101,11 @@ async function main(): Promise<void> {
           .option('chunk', { type: 'number', describe: 'deals per worker task (results do not depend on it)' })
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/ladder-<time>)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
-          .option('stall-timeout', { type: 'number', default: 120, describe: 'stop with an error when no game finishes for this many seconds (a stuck bot)' })
+          .option('decision-timeout', {
+            type: 'number',
+            default: DEFAULT_DECISION_SECONDS,
+            describe: 'stop with an error naming the bot when one bot call takes longer than this many seconds (a stuck bot)',
+          })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
       async (a) => {
         const { result, dir } = await ladderCommand(a as unknown as LadderArgs);

@@ -67,7 +67,7 @@ export async function tournamentCommand(
   const game = gameById(a.game);
   if (a.seed === undefined) {
     // Every deal is a function of the master seed, and the dealing code is public: in a contest
-    // the seed must be one the bots cannot know (README "Fair play and the threat model").
+    // the seed must be one the bots cannot know (docs/fair-play.md).
     a.seed = a.isolate ? randomBytes(8).toString('hex') : '1';
     if (a.isolate && a.resume === undefined)
       process.stderr.write(`nothanks: --isolate without --seed: the secret seed is ${a.seed} (repeat it with --seed to resume or reproduce)\n`);

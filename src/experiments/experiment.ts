@@ -77,7 +77,7 @@ export interface CompareExperiment extends Common {
   holdings: boolean;
 }
 
-/** Ratings for a pool from games at several table sizes (src/ladder/, README "The ladder"). */
+/** Ratings for a pool from games at several table sizes (src/ladder/, docs/tournaments.md "The ladder"). */
 export interface LadderExperiment extends Common {
   kind: 'ladder';
   agents: string[];

@@ -53,7 +53,7 @@ const names = (xs: string[]): string => (xs.length < 2 ? xs.join('') : `${xs.sli
 
 /**
  * The headline of one tournament: who has the lowest mean score and who the highest win share,
- * claimed only where the simultaneous comparisons (README "Statistics") support it: when the
+ * claimed only where the simultaneous comparisons (docs/statistics.md) support it: when the
  * leader is not significantly ahead of a bot, it says "no significant difference"; when the two
  * rankings disagree, it says so and compares the two leaders on both measures. Lower scores are
  * better in every game of the lab (GameDefinition's score contract).

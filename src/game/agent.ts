@@ -49,7 +49,7 @@ export type ParamSpec = NumberParam | ChoiceParam;
 export type ParamValues = Record<string, number | string>;
 
 /** What a bot module exports (as its default export). */
-export interface AgentDefinition<P extends ParamValues = ParamValues, A = unknown> {
+export interface AgentDefinition<P extends ParamValues = ParamValues, A extends object = object> {
   name: string;
   /** The game it plays (a game id, e.g. "6-nimmt"); a bot file without it is a No Thanks! bot. */
   game?: string;

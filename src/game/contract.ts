@@ -8,8 +8,8 @@ import type { Random, SeedKey } from './seed.js';
  * Two levels, after OpenSpiel's Game/State split and TAG's forward model:
  * - `State` is the forward model (deal, who acts, legal actions, apply, score, copy, re-sample):
  *   what the conformance battery and generic search code drive, one move at a time;
- * - `playBatch` is the fast path the tournament calls: a whole batch of deals for every lineup in
- *   the game's own tight loop, filling one typed array, so no generic call sits in a hot loop.
+ * - `batch` is what the tournament's one game loop (src/tournament/batch.ts) needs: tables that
+ *   play a whole deal in the game's own tight loop, so no generic call sits in a hot loop.
  */
 
 /** Rule settings as given by a user (CLI flags, experiment files): the seat count and any settings. */
@@ -38,44 +38,43 @@ export interface RuleOption {
 }
 
 /** A bot ready to seat: its spec as written (labels in tables and records) and a factory. */
-export interface SeatableAgent {
+export interface SeatableAgent<Bot extends object = object> {
   label: string;
-  create(): unknown;
+  create(): Bot;
 }
 
-/** One unit of tournament work: deals [from, to) of one run, under every lineup. */
-export interface Batch {
-  game: string;
-  rules: RulesInput;
-  /** Agent specs of the pool. */
-  pool: string[];
-  /** Pool index per seat, one lineup per seating. */
-  seatings: number[][];
-  master: string;
-  from: number;
-  to: number;
-  /**
-   * Circuit format: games per match (0 = single games). Game j of a match starts from the seat
-   * after the previous game's starter; the first starter is dealt from the match's first seed.
-   */
-  matchLength: number;
-  records: boolean;
-  /** The run's seat-stream salt (src/game/seed.ts SeatStream), a one-way hash of the run: tables copy it. */
-  streamSalt?: SeedKey;
-  /** Seat the pool's bot files in worker threads of their own (--isolate): see src/tournament/sandbox/isolate.ts. */
-  isolate?: boolean;
-  /**
-   * This task's slot of the tournament's decision clock (src/game/clock.ts): the game writes the
-   * deal and seating before each game and ticks before each bot call, so the watchdog can stop a
-   * stuck bot and name it. Absent outside tournaments.
-   */
-  clock?: Int32Array;
+/** What a table's seat plumbing takes from the batch runner per batch (src/game/seats.ts Seats). */
+export interface BatchSeats {
+  /** The tournament's decision-clock slot (src/game/clock.ts): ticked before every bot call. */
+  clock: Int32Array;
+  /** The run's seat-stream salt, copied in place (src/game/seed.ts SeatStream). */
+  readonly streamSalt: SeedKey;
 }
 
-export interface BatchResult {
-  data: Int32Array;
-  /** One JSON game record per game, in deal then seating order (when the batch asks for records). */
-  records?: string[];
+/**
+ * A table of bots on one reused state, as the generic batch runner (src/tournament/batch.ts)
+ * drives it: one deal at a time, in the game's own tight loop, every bot answer checked before the
+ * engine applies it.
+ */
+export interface GameTable<Rec extends GameRecordBase = GameRecordBase> {
+  readonly seats: BatchSeats;
+  /** Plays the deal with this key to the end; `starter` overrides the dealt starting seat (circuits). */
+  play(key: SeedKey, starter?: number): void;
+  /** Of the game just played: the seat that started it, and how many decisions its bots made. */
+  readonly starter: number;
+  readonly decisions: number;
+  /** Writes each seat's score at data[at + seat] and metric m at data[metricAt[m] + at + seat]. */
+  results(data: Int32Array, at: number, metricAt: readonly number[]): void;
+  /** The record of the game just played (the table keeps its move log only when made with `records`). */
+  record(seed: string): Rec;
+}
+
+/** What a game gives the generic batch runner: its tables, and the starting seat a deal deals. */
+export interface BatchKit<R, Rec extends GameRecordBase, Bot extends object> {
+  /** A table for one lineup of fresh bots with their labels; `records`: keep the move log records are written from. */
+  table(rules: R, bots: readonly Bot[], labels: readonly string[], records: boolean): GameTable<Rec>;
+  /** The seat deal `key` starts from (circuit matches rotate from the first game's). */
+  dealtStarter(rules: R, key: SeedKey): number;
 }
 
 /**
@@ -153,7 +152,12 @@ export interface GameRecordBase {
   winners: number[];
 }
 
-export interface GameDefinition<R extends { players: number } = { players: number }> {
+/**
+ * A game, as one declarative object (after boardgame.io): R its validated rules, Rec its game
+ * record, Bot the bot interface its tables seat. The registry (src/registry.ts) holds every game at
+ * these defaults; each game's folder declares its own.
+ */
+export interface GameDefinition<R extends { players: number } = { players: number }, Rec extends GameRecordBase = GameRecordBase, Bot extends object = object> {
   /** The record's `game` and the --game value: "no-thanks". */
   id: string;
   /**
@@ -190,13 +194,16 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
   /** Why seat order matters in this game, printed with rotation-only tournaments (optional). */
   seatingNote?: string;
   newState(rules: R): State;
-  /** The tournament's fast path: plays the batch with the seated agents (pool order), filling `data`. */
-  playBatch(batch: Batch, pool: readonly SeatableAgent[], data: Int32Array): BatchResult;
+  /** What the tournament's one game loop (src/tournament/batch.ts runBatch) needs of the game. */
+  batch: BatchKit<R, Rec, Bot>;
   /**
    * Checks a parsed record move by move (a UserError names the first problem) and re-scores it;
    * with `explain`, returns the game decision by decision and the final table.
    */
   replay(record: unknown, explain: boolean): string[];
-  /** `nothanks play`: the agents (one of them "human") play `games` games from `seed` at the terminal. */
-  playAtTerminal(o: { rules: R; agents: readonly SeatableAgent[]; seed: string; games: number; humanSeat: number }): void;
+  /**
+   * `nothanks play`'s final table after each game (src/cli/play.ts plays the games and prints seat,
+   * name, what `holding` says, each metric and the score), read from the game's record.
+   */
+  finalTable: { heading(record: Rec): string; holding(record: Rec, seat: number): string };
 }

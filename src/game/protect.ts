@@ -1,6 +1,5 @@
 /**
- * The lab's classes are frozen before any bot file loads in a thread (README "Fair play and the
- * threat model"): a bot file runs in the engine's realm and could otherwise patch the table's game
+ * The lab's classes are frozen before any bot file loads in a thread (docs/fair-play.md): a bot file runs in the engine's realm and could otherwise patch the table's game
  * loop, the statistics or the tamper guard itself (`Table.prototype.play`, `TournamentStats
  * .prototype.agents`, ...). Modules register their classes with protect(); freezeLabClasses() then
  * freezes every registered prototype, and every prototype found behind each game's state,

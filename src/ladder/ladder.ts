@@ -27,7 +27,8 @@ export interface LadderOptions {
   holdout?: number;
   threads?: number;
   chunk?: number;
-  stallSeconds?: number;
+  /** The per-decision time limit of its tournaments (runTournament's decisionSeconds). */
+  decisionSeconds?: number;
   signal?: AbortSignal;
   onProgress?(players: number, done: number, total: number): void;
 }
@@ -230,7 +231,7 @@ export async function checkLadder(o: LadderOptions) {
     seatings: mode,
     threads: o.threads,
     chunk: o.chunk,
-    stallSeconds: o.stallSeconds,
+    decisionSeconds: o.decisionSeconds,
     signal: o.signal,
   });
   for (const players of o.players) await prepare(options(players));

@@ -15,7 +15,7 @@ export interface LadderInfo {
 
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));
 
-/** How the ratings are made, for summary.json and the report (README "The ladder" in full). */
+/** How the ratings are made, for summary.json and the report (docs/tournaments.md "The ladder"). */
 export const METHOD = {
   model:
     "Plackett-Luce on each game's finishing order (lower score finishes ahead), maximum likelihood over all games at once (Newton on log-strengths): independent of game order",

@@ -1,7 +1,7 @@
 import { UserError } from '../errors.js';
 
 /**
- * Plackett-Luce maximum likelihood on finishing orders (README "The ladder").
+ * Plackett-Luce maximum likelihood on finishing orders (docs/tournaments.md "The ladder").
  *
  * Bot i has a strength w_i = exp(theta_i). In one game the winner is drawn with probability
  * w / (sum of w over the seats), then the runner-up from the seats left, and so on. The fit maximises

@@ -1,3 +1,4 @@
+import { runBatch } from '../tournament/batch.js';
 import { join } from 'node:path';
 import { loadAgent } from '../agents/registry.js';
 import { batchLayout, type RulesInput } from '../game/contract.js';
@@ -34,7 +35,7 @@ export async function sampleGame(summary: Summary): Promise<string> {
     records: true,
     streamSalt: streamSaltOf(game.id, summary.seed),
   };
-  return game.playBatch(batch, pool, data).records![0]!;
+  return runBatch(game, batch, pool, data).records![0]!;
 }
 
 /**

@@ -78,7 +78,7 @@ export function clusteredWilson(p: number, trials: number, clusters: number, var
 /** The family-wise error rate of every adjusted comparison the lab reports. */
 export const ALPHA = 0.05;
 
-/** A paired comparison over deals, adjusted for its family (README "Statistics"). */
+/** A paired comparison over deals, adjusted for its family (docs/statistics.md). */
 export interface PairedComparison {
   /** Mean over deals of the paired difference. */
   meanDiff: number;

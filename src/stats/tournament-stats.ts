@@ -65,7 +65,7 @@ export interface StatsShape {
 export const metricField = (id: string): `mean${string}` => `mean${id[0]!.toUpperCase()}${id.slice(1)}`;
 
 /**
- * Streams per-game results into the statistics of README "Statistics", deal by deal, keeping no
+ * Streams per-game results into the statistics of docs/statistics.md, deal by deal, keeping no
  * per-game values. Two parts:
  * - exact tallies (counts, sums, ranks x 2, wins in 1/420 units, histograms, seat sums): integers,
  *   so batches can be tallied in worker threads and merged in any order with identical results;

@@ -1,3 +1,4 @@
+import { runBatch } from '../tournament/batch.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/registry.js';
@@ -107,6 +108,36 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
       const agents = Array.from({ length: rules.players }, (_, p) => `random-${p}`);
       const master = masterKey(game.seedNamespace ?? game.id, 'conformance');
       const [lowest, highest] = game.scoreRange(rules);
+
+      it('makes copies (clone, copyFrom) that never share state with their source, in either direction', () => {
+        // After TAG's forward-model tester: a copy played on must leave its source as it was, and
+        // the source played on must leave its copies. Each game's future under one fixed stream is
+        // its fingerprint: every copy taken at the same point must play out to the same record.
+        const state = game.newState(rules);
+        const key: SeedKey = { hi: 0, lo: 0 };
+        const seats = new Int32Array(SCRATCH);
+        const actions = new Int32Array(SCRATCH);
+        const future = (s: State): string => {
+          playOut(s, makeRandom('the same future'));
+          return json(s.record(seedHex(key), agents));
+        };
+        for (let g = 0; g < 20; g++) {
+          state.deal(dealKeyInto(master, g, key));
+          const pick = makeRandom(`copies ${g}`);
+          const steps = Math.floor(pick() * 40);
+          for (let i = 0; i < steps && randomStep(state, pick, seats, actions); i++);
+          const early = state.clone();
+          const target = game.newState(rules);
+          target.copyFrom(state);
+          const expected = future(state.clone());
+          expect(future(state.clone()), 'a clone played on changed its source').toBe(expected);
+          expect(future(target), 'a copyFrom target played on').toBe(expected);
+          const late = state.clone();
+          playOut(state, makeRandom('another future'));
+          expect(future(early), 'the source played on changed a clone taken before').toBe(expected);
+          expect(future(late), 'the source played on changed a clone').toBe(expected);
+        }
+      });
 
       it(`keeps every invariant over ${o.games} random games, and every record replays and re-scores`, () => {
         const state = game.newState(rules);
@@ -250,7 +281,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
           records: true,
         };
         const data = new Int32Array(batchLayout(golden.games, 1, rules.players, game.metrics.length).length);
-        const lines = game.playBatch(batch, pool, data).records!.join('\n') + '\n';
+        const lines = runBatch(game, batch, pool, data).records!.join('\n') + '\n';
         for (const line of lines.trim().split('\n')) game.replay(JSON.parse(line), false);
         if (process.env.UPDATE_GOLDEN) writeFileSync(golden.file, lines);
         expect(lines).toBe(readFileSync(golden.file, 'utf8'));

@@ -13,7 +13,7 @@ import { Table } from '../games/no-thanks/table.js';
 import { runTournament } from './run.js';
 
 /**
- * Attacks on the information wall, as tests (README "Fair play and the threat model"). The spy
+ * Attacks on the information wall, as tests (docs/fair-play.md). The spy
  * plays No Thanks! and tries to predict the next face-up card from everything the lab hands it:
  * every string and number reachable from GameStart (a seed there, with the public dealing code,
  * gives the deck away: that leak existed until the seed was taken out), and its own stream's first

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { assertBot, createBot, loadAgent, loadPool } from '../agents/registry.js';
-import { batchLayout, type Batch, type BatchResult, type GameDefinition, type RulesInput } from '../game/contract.js';
+import { batchLayout, type GameDefinition, type RulesInput } from '../game/contract.js';
+import type { Batch, BatchResult } from './batch.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../registry.js';
 import { dealSeed } from '../game/seed.js';
 import { AgentError, UserError } from '../errors.js';

@@ -1,7 +1,8 @@
 import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
 import { createBot, loadAgent, loadPool } from '../agents/registry.js';
-import { batchLayout, type Batch, type BatchResult, type SeatableAgent } from '../game/contract.js';
+import { batchLayout, type SeatableAgent } from '../game/contract.js';
+import { runBatch, type Batch, type BatchResult } from './batch.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
 import { loadIsolatedAgent, setIsolateLimit } from './sandbox/isolate.js';
@@ -101,7 +102,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
     let result: BatchResult;
     try {
-      result = game.playBatch(batch, agents, out.data);
+      result = runBatch(game, batch, agents, out.data);
     } finally {
       if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
     }

@@ -1,10 +1,11 @@
+import { runBatch } from '../tournament/batch.js';
 import { batchLayout, type RulesInput } from '../game/contract.js';
 import { gameById } from '../registry.js';
 import { defaultParams } from './client/session.js';
 
 /**
  * Game records for the web app's tests: `games` deals of `game` with its built-in bots (in seat
- * order) through the game's own playBatch, as a tournament with --log writes them.
+ * order) through the tournament's batch runner, as a tournament with --log writes them.
  */
 export function recordsOf(gameId: string, bots: string[], seed: string, games: number): string[] {
   const game = gameById(gameId);
@@ -25,5 +26,5 @@ export function recordsOf(gameId: string, bots: string[], seed: string, games: n
     matchLength: 0,
     records: true,
   };
-  return game.playBatch(batch, pool, data).records!;
+  return runBatch(game, batch, pool, data).records!;
 }

@@ -14,4 +14,10 @@ conformanceSuite(noThanksSpecials, {
   games: 200,
   pool: ['value', 'mc:rollouts=2', 'search:samples=2'],
   poolRules: { players: 3 },
+  golden: {
+    file: new URL('./golden.jsonl', import.meta.url),
+    lineup: ['random', 'value', 'mc:rollouts=5', 'search:samples=20'],
+    rules: { players: 4 },
+    games: 3,
+  },
 });

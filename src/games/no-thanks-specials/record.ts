@@ -8,7 +8,7 @@ import { BID, CHOOSE, DECLINE, EVENT_NAMES, PASS, SIT_OUT, SpecialsState, TAKE }
 /** A card in a record: a number, or a special's name. */
 type CardToken = number | string;
 
-/** One game with special cards as a JSON line (README "Special cards"). */
+/** One game with special cards as a JSON line (src/games/no-thanks-specials/README.md). */
 export interface GameRecord extends GameRecordBase {
   game: 'no-thanks-specials';
   rules: RecordRules;

@@ -11,7 +11,7 @@ import { FORTY_VALUE, KIND_COUNT, KINDS } from './cards.js';
 
 /**
  * The expansion's settings: the base game's, plus which specials are shuffled in and the choices
- * the seed leaves open (README "Special cards"). Every choice is a setting.
+ * the seed leaves open (src/games/no-thanks-specials/README.md). Every choice is a setting.
  */
 export interface Rules extends BaseRules {
   /** Copies of each special kind in the deck, in KINDS order. */
@@ -151,3 +151,6 @@ export function scoreRange(r: Rules): [number, number] {
   // Doubled highest runs, doubled or plus chips and per-card points bound it from both sides.
   return [-(2 * chips * 2 + 20 * 9 * 4 + 9 * deck + cards), 2 * cards + 2 * chips + 9 * deck];
 }
+
+/** The seed namespace of the base game: deal k's number cards are the base game's deal k. */
+export const SEED_NAMESPACE = 'no-thanks';

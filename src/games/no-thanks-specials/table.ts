@@ -2,7 +2,9 @@ import { Seats } from '../../game/seats.js';
 import { protect } from '../../game/protect.js';
 import { CALL_EVENT, tick } from '../../game/clock.js';
 import type { SeedKey } from '../../game/seed.js';
+import type { GameTable } from '../../game/contract.js';
 import type { Action, GameEvent, SpecialsAgent } from './agent.js';
+import { makeRecord, type GameRecord } from './record.js';
 import { cardName } from './cards.js';
 import { Observation } from './observation.js';
 import type { Rules } from './rules.js';
@@ -27,7 +29,7 @@ const EXPECTED = [
  * answer checked (right kind for the phase, legal) before the engine applies it, and every public
  * event passed to the bots that listen.
  */
-export class Table {
+export class Table implements GameTable<GameRecord> {
   readonly state: SpecialsState;
   private readonly observations: Observation[];
   readonly seats: Seats<Rules>;
@@ -50,6 +52,30 @@ export class Table {
 
   get seed(): string {
     return this.seats.seed;
+  }
+
+  get starter(): number {
+    return this.state.starter;
+  }
+
+  get decisions(): number {
+    return this.state.decisions;
+  }
+
+  /** Score, chips left (metric 0) and specials held (metric 1) of each seat. */
+  results(data: Int32Array, at: number, metricAt: readonly number[]): void {
+    const s = this.state;
+    const chipsAt = metricAt[0]! + at;
+    const specialsAt = metricAt[1]! + at;
+    for (let p = 0; p < s.players; p++) {
+      data[at + p] = s.score(p);
+      data[chipsAt + p] = s.chips[p]!;
+      data[specialsAt + p] = s.specialsHeld(p);
+    }
+  }
+
+  record(seed: string): GameRecord {
+    return makeRecord(this.state, seed, this.labels);
   }
 
   play(key: SeedKey, starter?: number): void {

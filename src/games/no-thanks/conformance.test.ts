@@ -15,4 +15,11 @@ conformanceSuite(noThanks, {
   // search with a small replica of mc, so its onEvent work is in the invariance checks too.
   pool: ['random', 'greedy', 'threshold', 'mc:rollouts=3', 'search:samples=3,replica=5'],
   poolRules: { players: 3 },
+  // The built-in bots' games (record.test.ts keeps golden.jsonl, random games from the engine alone).
+  golden: {
+    file: new URL('./golden-bots.jsonl', import.meta.url),
+    lineup: ['greedy', 'threshold', 'mc:rollouts=5', 'search:samples=20,replica=5'],
+    rules: { players: 4 },
+    games: 3,
+  },
 });

@@ -1,9 +1,10 @@
 import type { GameDefinition } from '../../game/contract.js';
-import { GAME_ID } from './agent.js';
-import { playBatch } from './batch.js';
+import { GAME_ID, type NoThanksAgent } from './agent.js';
+import { dealInto } from './deal.js';
+import { Table } from './table.js';
 import { NoThanksState } from './forward-model.js';
-import { playAtTerminal } from './play.js';
-import { replayLines } from './record.js';
+import { formatRuns } from './format.js';
+import { replayLines, type GameRecord } from './record.js';
 import {
   deckSize,
   makeRules,
@@ -17,8 +18,11 @@ import {
   type Rules,
 } from './rules.js';
 
+/** The batch runner asks for dealt starters only in circuits, one per match: a scratch deck for them. */
+const dealScratch = new Uint8Array(64);
+
 /** No Thanks! (AMIGO), the lab's first game: the definition the game registry lists. */
-export const noThanks: GameDefinition<Rules> = {
+export const noThanks: GameDefinition<Rules, GameRecord, NoThanksAgent> = {
   id: GAME_ID,
   name: 'No Thanks!',
   minPlayers: MIN_PLAYERS,
@@ -33,7 +37,13 @@ export const noThanks: GameDefinition<Rules> = {
   tableFactor: { label: 'chips per played card', of: (r) => (r.players * r.startChips) / deckSize(r) },
   seatingNote: 'cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.',
   newState: (rules) => new NoThanksState(rules),
-  playBatch,
+  batch: {
+    table: (rules, bots, labels) => new Table(rules, bots, labels),
+    dealtStarter: (rules, key) => dealInto(rules, key, dealScratch),
+  },
   replay: replayLines,
-  playAtTerminal,
+  finalTable: {
+    heading: () => 'Game over. Final table (lower is better):',
+    holding: (r, seat) => formatRuns(r.cards[seat]!).padEnd(40),
+  },
 };

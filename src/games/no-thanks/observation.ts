@@ -12,7 +12,7 @@ export interface HistoryEvent {
 }
 
 /**
- * What the player in one seat sees (README "What a bot can see"): the face-up card and
+ * What the player in one seat sees (docs/fair-play.md): the face-up card and
  * its chips, every display, its own chips, how many cards are left, and the public history.
  * Opponents' chips only with open counters; removed cards only with known missing cards; never the
  * deck order. The engine state sits in a private field, so a bot has no path to it.

@@ -5,7 +5,7 @@ import { formatRuns } from './format.js';
 import { cardCount, isCustom, recordRules, rulesFromRecord, type RecordRules } from './rules.js';
 import { GameState, PASS, winners } from './state.js';
 
-/** One game as a JSON line (README "Game records"). */
+/** One game as a JSON line (docs/tournaments.md "Game records"). */
 export interface GameRecord extends GameRecordBase {
   game: 'no-thanks';
   rules: RecordRules;

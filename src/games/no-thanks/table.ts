@@ -2,7 +2,9 @@ import { AgentError } from '../../errors.js';
 import { protect } from '../../game/protect.js';
 import { CALL_EVENT, CALL_NEW_GAME, CLOCK_STAMP, NO_CLOCK, tick } from '../../game/clock.js';
 import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
+import type { BatchSeats, GameTable } from '../../game/contract.js';
 import type { GameEvent, GameStart, NoThanksAgent } from './agent.js';
+import { makeRecord, type GameRecord } from './record.js';
 import { Observation } from './observation.js';
 import type { Rules } from './rules.js';
 import { GameState } from './state.js';
@@ -15,7 +17,7 @@ import { GameState } from './state.js';
  * games, written out here on purpose: through the shared class, No Thanks!'s tournaments of fast
  * bots ran about 5% slower (bench "bare engine" A/B, 525k -> 494k games/s), a game being only ~2 us.
  */
-export class Table {
+export class Table implements GameTable<GameRecord> {
   readonly state: GameState;
   private readonly observations: Observation[];
   /** Seats whose bot has onEvent / newGame: the loop calls only those. */
@@ -49,6 +51,33 @@ export class Table {
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
     this.streams = agents.map((_, seat) => new SeatStream(this.key, seat, this.streamSalt));
     this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: this.labels, random: this.streams[seat]!.random }));
+  }
+
+  /** This table carries its own clock and salt (see the class comment): the batch runner sets them here. */
+  get seats(): BatchSeats {
+    return this;
+  }
+
+  get starter(): number {
+    return this.state.starter;
+  }
+
+  get decisions(): number {
+    return this.state.decisions;
+  }
+
+  /** Score and chips left (metric 0) of each seat. */
+  results(data: Int32Array, at: number, metricAt: readonly number[]): void {
+    const s = this.state;
+    const chipsAt = metricAt[0]! + at;
+    for (let p = 0; p < s.players; p++) {
+      data[at + p] = s.score(p);
+      data[chipsAt + p] = s.chips[p]!;
+    }
+  }
+
+  record(seed: string): GameRecord {
+    return makeRecord(this.state, seed, this.labels);
   }
 
   /** The current game's seed as in its record (its text is built only when asked for). */

@@ -1,13 +1,17 @@
 import type { GameDefinition } from '../../game/contract.js';
-import { GAME_ID } from './agent.js';
-import { playBatch } from './batch.js';
+import { GAME_ID, type SixNimmtAgent } from './agent.js';
+import { Sfc32 } from '../../game/seed.js';
+import { GameState } from './state.js';
+import { Table } from './table.js';
 import { SixNimmtState } from './forward-model.js';
-import { playAtTerminal } from './play.js';
-import { replayLines } from './record.js';
+import { replayLines, type GameRecord } from './record.js';
 import { makeRules, MAX_PLAYERS, MIN_PLAYERS, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, type RecordRules, type Rules } from './rules.js';
 
+/** The stream the dealt starter is drawn from (reset by dealtStarter from the key). */
+const starterStream = new Sfc32();
+
 /** 6 nimmt! (AMIGO 04910), the lab's second game: base game for 2-10 players and the pro variant. */
-export const sixNimmt: GameDefinition<Rules> = {
+export const sixNimmt: GameDefinition<Rules, GameRecord, SixNimmtAgent> = {
   id: GAME_ID,
   name: '6 nimmt!',
   minPlayers: MIN_PLAYERS,
@@ -21,7 +25,13 @@ export const sixNimmt: GameDefinition<Rules> = {
   scoreRange,
   seatingNote: 'play is simultaneous, so seats matter little (in the pro variant: who drafts first); use --seatings all for comparisons you quote.',
   newState: (rules) => new SixNimmtState(rules),
-  playBatch,
+  batch: {
+    table: (rules, bots, labels, records) => new Table(rules, bots, labels, records),
+    dealtStarter: (rules, key) => GameState.dealtStarter(key, rules.players, starterStream),
+  },
   replay: replayLines,
-  playAtTerminal,
+  finalTable: {
+    heading: (r) => `Game over after ${r.rounds.length} round${r.rounds.length === 1 ? '' : 's'}. Final table (bullheads, lower is better):`,
+    holding: () => '',
+  },
 };

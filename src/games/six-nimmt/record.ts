@@ -23,7 +23,7 @@ export interface RoundRecord {
   bullheads: number[];
 }
 
-/** One game as a JSON line (README "Game records"). */
+/** One game as a JSON line (docs/tournaments.md "Game records"). */
 export interface GameRecord extends GameRecordBase {
   game: '6-nimmt';
   rules: RecordRules;

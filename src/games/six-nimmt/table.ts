@@ -2,7 +2,9 @@ import { Seats } from '../../game/seats.js';
 import { protect } from '../../game/protect.js';
 import { CALL_EVENT, tick } from '../../game/clock.js';
 import type { SeedKey } from '../../game/seed.js';
+import type { GameTable } from '../../game/contract.js';
 import type { GameEvent, SixNimmtAgent } from './agent.js';
+import { makeRecord, type GameRecord } from './record.js';
 import { Observation } from './observation.js';
 import type { Rules } from './rules.js';
 import { GameState, OVER, PLAY, type Phase } from './state.js';
@@ -13,7 +15,7 @@ import { GameState, OVER, PLAY, type Phase } from './state.js';
  * order; no seat sees another's choice, so the order does not matter), then the cards are revealed
  * and placed; a row choice is asked for when the lowest card is lower than every row.
  */
-export class Table {
+export class Table implements GameTable<GameRecord> {
   readonly state: GameState;
   private readonly observations: Observation[];
   /** Streams, newGame, labels and one-line errors of the seats (shared by every game's table). */
@@ -41,6 +43,28 @@ export class Table {
   /** The current game's seed as in its record. */
   get seed(): string {
     return this.seats.seed;
+  }
+
+  get starter(): number {
+    return this.state.starter;
+  }
+
+  get decisions(): number {
+    return this.state.decisions;
+  }
+
+  /** Total bullheads (the score) and rows taken (metric 0) of each seat. */
+  results(data: Int32Array, at: number, metricAt: readonly number[]): void {
+    const s = this.state;
+    const rowsAt = metricAt[0]! + at;
+    for (let p = 0; p < s.players; p++) {
+      data[at + p] = s.total[p]!;
+      data[rowsAt + p] = s.rowsTaken[p]!;
+    }
+  }
+
+  record(seed: string): GameRecord {
+    return makeRecord(this.state, seed, this.labels);
   }
 
   /** Plays the game with this seed to the end; `starter` overrides the first round's dealt starter. */

@@ -8,7 +8,7 @@ import { PartWriter } from '../checkpoint.js';
 import { DecisionWatchdog } from './watchdog.js';
 
 /**
- * Tamper detection for in-process bots (README "Fair play and the threat model"). A bot runs in the
+ * Tamper detection for in-process bots (docs/fair-play.md). A bot runs in the
  * engine's realm: it could patch a prototype the engine uses (GameState, Uint8Array) to read live
  * state, or leave globals that other bots in the same worker read. This takes a fingerprint of
  * those shared objects before any bot code loads (the identity of every own property: value,

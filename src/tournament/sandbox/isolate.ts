@@ -8,7 +8,7 @@ import { distModule } from '../../paths.js';
 
 /**
  * --isolate: a user's bot runs in a worker thread of its own and sees nothing but its seat's
- * observation (README "Fair play and the threat model"). Its realm holds no engine state, so
+ * observation (docs/fair-play.md). Its realm holds no engine state, so
  * patching prototypes or reading another bot's memory gives it nothing. The table's thread calls it
  * synchronously through shared memory: a request, then the bot's questions to its observation (each
  * property read or method call is answered by the real observation here, errors included: hidden
@@ -177,7 +177,7 @@ export async function loadIsolatedAgent(text: string, game: string): Promise<Loa
     if (err instanceof UserError && !(err instanceof AgentError)) throw err;
     throw new UserError(`agent file ${resolve(spec.source)} (isolated): ${(err as Error).message}`);
   }
-  const create = (): unknown => createIsolated(text, game);
+  const create = (): object => createIsolated(text, game);
   return { spec, definition: { name, description: '', params: {}, create }, params: {}, label: agentLabel(name, spec), file: resolve(spec.source), create };
 }
 

@@ -1,3 +1,4 @@
+import { runBatch } from '../../tournament/batch.js';
 import { describe, expect, it } from 'vitest';
 import { batchLayout, type RulesInput } from '../../game/contract.js';
 import { gameById } from '../../registry.js';
@@ -29,7 +30,8 @@ describe('replay frames', () => {
     const def = game.agents.find((d) => d.name === 'heuristic')!;
     const pool = [0, 1, 2].map(() => ({ label: 'heuristic', create: () => def.create(defaultParams(def.params)) }));
     const data = new Int32Array(batchLayout(1, 1, 3, 1).length);
-    const res = game.playBatch(
+    const res = runBatch(
+      game,
       {
         game: '6-nimmt',
         rules: { players: 3, variant: 'pro' } as RulesInput,

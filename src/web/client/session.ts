@@ -1,10 +1,11 @@
+import { runBatch } from '../../tournament/batch.js';
 import type { RegisteredGame } from '../../registry.js';
 import { batchLayout, type GameRecordBase, type RulesInput, type SeatableAgent } from '../../game/contract.js';
 import type { ParamValues } from '../../game/agent.js';
 
 /**
  * A game against the built-in bots in the page, played through the game's own table (its
- * playBatch, as a tournament plays a deal): every answer is checked by the same code, and the
+ * batch runner, as a tournament plays a deal): every answer is checked by the same code, and the
  * record at the end is a real game record.
  *
  * A table's loop is synchronous (decide() returns the answer) and a click is not, so the page
@@ -57,14 +58,14 @@ export class HumanBridge {
 }
 
 /** A game's page-side human bot: decisions through the bridge of the game being played. */
-export type HumanFactory = (bridge: () => HumanBridge) => unknown;
+export type HumanFactory = (bridge: () => HumanBridge) => object;
 
 export type Outcome =
   | { kind: 'ask'; view: unknown; log: readonly string[] }
   | { kind: 'over'; record: GameRecordBase; log: readonly string[] }
   | { kind: 'error'; message: string };
 
-/** The bridge of the session being run: the tables (cached by playBatch) keep their human bot. */
+/** The bridge of the session being run: the tables (cached by the batch runner) keep their human bot. */
 let active: HumanBridge | undefined;
 const activeBridge = (): HumanBridge => {
   if (!active) throw new Error('no game in progress');
@@ -108,7 +109,8 @@ export class PlaySession {
     this.bridge.begin();
     active = this.bridge;
     try {
-      const res = this.game.playBatch(
+      const res = runBatch(
+        this.game,
         {
           game: this.game.id,
           rules: this.rules,

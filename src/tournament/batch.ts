@@ -1,0 +1,99 @@
+import { NO_CLOCK, startGame } from '../game/clock.js';
+import { batchLayout, type GameDefinition, type GameTable, type RulesInput, type SeatableAgent } from '../game/contract.js';
+import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../game/seed.js';
+
+/** One unit of tournament work: deals [from, to) of one run, under every lineup. */
+export interface Batch {
+  game: string;
+  rules: RulesInput;
+  /** Agent specs of the pool. */
+  pool: string[];
+  /** Pool index per seat, one lineup per seating. */
+  seatings: number[][];
+  master: string;
+  from: number;
+  to: number;
+  /**
+   * Circuit format: games per match (0 = single games). Game j of a match starts from the seat
+   * after the previous game's starter; the first starter is dealt from the match's first seed.
+   */
+  matchLength: number;
+  records: boolean;
+  /** The run's seat-stream salt (src/game/seed.ts SeatStream), a one-way hash of the run: tables copy it. */
+  streamSalt?: SeedKey;
+  /** Seat the pool's bot files in worker threads of their own (--isolate): see src/tournament/sandbox/isolate.ts. */
+  isolate?: boolean;
+  /**
+   * This task's slot of the tournament's decision clock (src/game/clock.ts): the runner writes the
+   * deal and seating before each game and the tables tick before each bot call, so the watchdog can
+   * stop a stuck bot and name it. Absent outside tournaments.
+   */
+  clock?: Int32Array;
+}
+
+export interface BatchResult {
+  data: Int32Array;
+  /** One JSON game record per game, in deal then seating order (when the batch asks for records). */
+  records?: string[];
+}
+
+/** Tables of this thread, kept across the batches of a run: bots are created once per seat and seating, not once per batch. */
+const tableCache = new Map<string, GameTable[]>();
+
+/**
+ * The one game loop over deals every game shares (the framework owns it, as TAG's does): every deal
+ * of the batch under every seating, on the game's reused tables, writing scores, metrics, starters
+ * and the decision count into `data` (batchLayout). A game supplies only its kit (make a table,
+ * the dealt starter of a deal); the table plays one deal in the game's own tight loop.
+ */
+export function runBatch(game: GameDefinition, batch: Batch, pool: readonly SeatableAgent[], data: Int32Array): BatchResult {
+  const cacheKey = JSON.stringify([batch.game, batch.rules, batch.pool, batch.seatings, batch.records]);
+  let tables = tableCache.get(cacheKey);
+  const rules = game.makeRules(batch.rules);
+  if (!tables) {
+    tables = batch.seatings.map((lineup) =>
+      game.batch.table(
+        rules,
+        lineup.map((a) => pool[a]!.create()),
+        lineup.map((a) => pool[a]!.label),
+        batch.records,
+      ),
+    );
+    tableCache.set(cacheKey, tables);
+  }
+  const clock = batch.clock ?? NO_CLOCK;
+  for (const { seats } of tables) {
+    seats.clock = clock;
+    seats.streamSalt.hi = batch.streamSalt?.hi ?? 0;
+    seats.streamSalt.lo = batch.streamSalt?.lo ?? 0;
+  }
+  const P = rules.players;
+  const S = tables.length;
+  const deals = batch.to - batch.from;
+  const layout = batchLayout(deals, S, P, game.metrics.length);
+  const metricAt = game.metrics.map((_, m) => layout.metric(m));
+  const records: string[] | undefined = batch.records ? [] : undefined;
+  const master = masterKey(game.seedNamespace ?? game.id, batch.master);
+  const key: SeedKey = { hi: 0, lo: 0 };
+  let decisions = 0;
+  for (let d = 0; d < deals; d++) {
+    const k = batch.from + d;
+    let starter: number | undefined;
+    if (batch.matchLength) {
+      const j = k % batch.matchLength;
+      starter = (game.batch.dealtStarter(rules, dealKeyInto(master, k - j, key)) + j) % P;
+    }
+    dealKeyInto(master, k, key);
+    for (let s = 0; s < S; s++) {
+      const table = tables[s]!;
+      startGame(clock, k, s);
+      table.play(key, starter);
+      table.results(data, (d * S + s) * P, metricAt);
+      data[layout.starters + d] = table.starter;
+      decisions += table.decisions;
+      if (records) records.push(JSON.stringify(table.record(seedHex(key))));
+    }
+  }
+  data[layout.decisions] = decisions;
+  return { data, records };
+}
