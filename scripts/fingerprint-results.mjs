@@ -12,11 +12,27 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const CLI = new URL('../dist/src/cli/main.js', import.meta.url).pathname;
+// FINGERPRINT_CLI: another build's dist/src/cli/main.js (an older checkout), to compare with.
+const CLI = process.env.FINGERPRINT_CLI ?? new URL('../dist/src/cli/main.js', import.meta.url).pathname;
 const RUNS = [
-  ['nt-tournament', 'tournament', '-a', 'random,greedy,threshold,mc:rollouts=30', '-p', '4', '-g', '60', '--log', 'LOG'],
+  ['nt-tournament', 'tournament', '-a', 'random,greedy,threshold,mc:rollouts=30', '-p', '4', '-g', '60', '--log', 'LOG', '--per-game', 'PERGAME'],
   ['nt-circuit', 'tournament', '-a', 'greedy,threshold', '-p', '3', '--self-play', '-g', '39', '--format', 'circuit', '--seatings', 'all'],
-  ['six-tournament', 'tournament', '--game', '6-nimmt', '-a', 'random,heuristic,mc:rollouts=10', '-p', '3', '-g', '30', '--log', 'LOG'],
+  [
+    'six-tournament',
+    'tournament',
+    '--game',
+    '6-nimmt',
+    '-a',
+    'random,heuristic,mc:rollouts=10',
+    '-p',
+    '3',
+    '-g',
+    '30',
+    '--log',
+    'LOG',
+    '--per-game',
+    'PERGAME',
+  ],
   ['six-pro', 'tournament', '--game', '6-nimmt', '--variant', 'pro', '-a', 'random,heuristic', '-p', '2', '-g', '40', '--log', 'LOG'],
   ['sp-tournament', 'tournament', '--game', 'no-thanks-specials', '-a', 'random,value,mc:rollouts=20', '-p', '3', '-g', '40', '--log', 'LOG'],
   ['nt-sweep', 'sweep', '--agent', 'threshold', '--grid', 'margin=-4..4:4', '--field', 'greedy,threshold', '-p', '3', '-g', '60', '--rounds', '2'],
@@ -50,11 +66,12 @@ const root = mkdtempSync(join(tmpdir(), 'fingerprints-'));
 try {
   for (const [name, ...args] of RUNS) {
     const out = join(root, name);
-    const argv = args.map((a) => (a === 'LOG' ? join(root, `${name}.jsonl`) : a));
+    const argv = args.map((a) => (a === 'LOG' ? join(root, `${name}.jsonl`) : a === 'PERGAME' ? join(root, `${name}-games.csv`) : a));
     execFileSync(process.execPath, [CLI, ...argv, '--out', out, '--threads', '2'], { stdio: ['ignore', 'ignore', 'inherit'] });
     const hash = createHash('sha256');
     const named = files(out).filter((f) => /\.(json|csv|jsonl)$/.test(f));
-    if (argv.some((a) => a.endsWith('.jsonl'))) named.push(join(root, `${name}.jsonl`));
+    if (args.includes('LOG')) named.push(join(root, `${name}.jsonl`));
+    if (args.includes('PERGAME')) named.push(join(root, `${name}-games.csv`));
     for (const f of named) {
       const text = readFileSync(f, 'utf8');
       const body = f.endsWith('.json') ? JSON.stringify(strip(JSON.parse(text))) : f.endsWith('.csv') ? stripCsv(text) : text;

@@ -47,6 +47,11 @@ describe('the game registry', async () => {
       expect(existsSync(join(folder, 'README.md'))).toBe(true);
     });
 
+    it('is a package export of its bot interface (nothanks-lab/<id>)', () => {
+      const exports = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> }).exports;
+      expect(exports[`./${id}`]?.default).toBe(`./dist/src/games/${folders.get(id)}/agent.js`);
+    });
+
     it('has a view in the web app', () => {
       expect(webGame(id)?.game).toBe(game);
     });

@@ -79,6 +79,8 @@ export function rulesFromArgs(a: RuleArgs, game: GameDefinition, players: number
     if (value === undefined) continue;
     const own = game.ruleOptions.find((o) => o.flag === flag);
     if (!own) throw new UserError(`--${flag} is a setting of ${games.join(', ')}, not of ${game.id}`);
+    // yargs types each flag (number, boolean, string); anything else is a repeated flag's array.
+    if (typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'string') throw new UserError(`--${flag} is given more than once`);
     r[own.key] = value;
   }
   return r;

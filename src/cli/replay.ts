@@ -1,3 +1,5 @@
+import type { JsonObject } from '../game/contract.js';
+import { parseRecordLine } from '../game/json.js';
 import { readFileSync } from 'node:fs';
 import { gameById } from '../registry.js';
 import { UserError } from '../errors.js';
@@ -21,14 +23,13 @@ export function replayCommand(file: string, show: number | undefined, expectGame
   }
   const out: string[] = [];
   lines.forEach((line, i) => {
-    let record: { game?: unknown };
+    let record: JsonObject;
     try {
-      record = JSON.parse(line) as { game?: unknown };
-    } catch {
-      throw new UserError(`${file}:${i + 1}: not valid JSON`);
+      record = parseRecordLine(line);
+    } catch (err) {
+      throw new UserError(`${file}:${i + 1}: ${(err as Error).message}`);
     }
     try {
-      if (typeof record !== 'object' || record === null) throw new UserError('a record must be a JSON object');
       if (typeof record.game !== 'string') throw new UserError('the record has no "game" field');
       if (expectGame !== undefined && record.game !== expectGame) throw new UserError(`game is "${record.game}", expected "${expectGame}"`);
       const account = gameById(record.game).replay(record, show === i + 1);

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { botFileDigests } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
-import { batchLayout } from '../game/contract.js';
 import { gameById } from '../registry.js';
-import { dealKeyInto, masterKey, seedHex } from '../game/seed.js';
+import { seatResults } from '../tournament/batch.js';
 import { AtomicLineWriter, checkNewFile, newResultsDir, prepareOutputDir } from '../files.js';
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
@@ -125,22 +124,9 @@ export async function tournamentCommand(
         onBatch(batch, res, seatings, labels) {
           if (log && res.records) log.write(res.records.join('\n') + '\n');
           if (!perGame) return;
-          const P = seatings[0]!.length;
-          const M = game.metrics.length;
-          const layout = batchLayout(batch.to - batch.from, seatings.length, P, M);
           const rows: (string | number)[][] = [];
-          const master = masterKey(game.seedNamespace ?? game.id, batch.master);
-          const key = { hi: 0, lo: 0 };
-          for (let k = batch.from; k < batch.to; k++) {
-            const seed = seedHex(dealKeyInto(master, k, key));
-            const starter = res.data[layout.starters + k - batch.from]!;
-            seatings.forEach((lineup, s) => {
-              for (let seat = 0; seat < P; seat++) {
-                const at = ((k - batch.from) * seatings.length + s) * P + seat;
-                const metrics = Array.from({ length: M }, (_, m) => res.data[layout.metric(m) + at]!);
-                rows.push([k, seed, s, seat, (seat - starter + P) % P, labels[lineup[seat]!]!, res.data[layout.scores + at]!, ...metrics]);
-              }
-            });
+          for (const r of seatResults(game, batch, res.data, seatings.length, seatings[0]!.length)) {
+            rows.push([r.deal, r.seed, r.seating, r.seat, r.position, labels[seatings[r.seating]![r.seat]!]!, r.score, ...r.metrics]);
           }
           perGame.write(stringify(rows));
         },

@@ -12,11 +12,16 @@ import type { Random, SeedKey } from './seed.js';
  *   play a whole deal in the game's own tight loop, so no generic call sits in a hot loop.
  */
 
-/** Rule settings as given by a user (CLI flags, experiment files): the seat count and any settings. */
-export type RulesInput = { players: number } & Record<string, unknown>;
+/** Data as JSON holds it: what records, rules and views are made of. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+/** A JSON object, e.g. one parsed line of a records file, before its game has checked it. */
+export type JsonObject = { readonly [key: string]: JsonValue };
+
+/** Rule settings as given by a user (CLI flags, experiment files): the seat count and any settings (unset ones undefined). */
+export type RulesInput = { players: number } & { [key: string]: JsonValue | undefined };
 
 /** The rules as written into records and summaries; `custom` marks any departure from the official game. */
-export type RecordRules = Record<string, unknown> & { custom: boolean };
+export type RecordRules = { readonly [key: string]: JsonValue } & { custom: boolean };
 
 /** A per-seat number a game reports beside the score (No Thanks!: chips left). */
 export interface MetricSpec {
@@ -126,7 +131,7 @@ export interface State {
    * Everything `seat` can see now, as plain data read through that seat's observation (never from
    * engine fields): two states with equal views are indistinguishable to the seat's bot.
    */
-  view(seat: number): unknown;
+  view(seat: number): object;
   /** The observation `seat`'s bot would get now (the battery probes every method of it). */
   observation(seat: number): object;
   /**
@@ -190,7 +195,7 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
    * What each card a seat ends the game with is worth to it: its final score without the card
    * minus its final score (positive: the card helped). Optional; the compare experiment reports it.
    */
-  holdingWorth?(record: unknown): { item: string; seat: number; worth: number }[];
+  holdingWorth?(record: JsonObject): { item: string; seat: number; worth: number }[];
   /** Why seat order matters in this game, printed with rotation-only tournaments (optional). */
   seatingNote?: string;
   newState(rules: R): State;
@@ -200,7 +205,7 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
    * Checks a parsed record move by move (a UserError names the first problem) and re-scores it;
    * with `explain`, returns the game decision by decision and the final table.
    */
-  replay(record: unknown, explain: boolean): string[];
+  replay(record: JsonObject, explain: boolean): string[];
   /**
    * `nothanks play`'s final table after each game (src/cli/play.ts plays the games and prints seat,
    * name, what `holding` says, each metric and the score), read from the game's record.

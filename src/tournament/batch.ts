@@ -97,3 +97,45 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
   data[layout.decisions] = decisions;
   return { data, records };
 }
+
+/** One seat of one game of a finished batch, as the batch's numbers hold it. */
+export interface SeatResult {
+  /** The deal's index in the run and its game seed (as in the records). */
+  deal: number;
+  seed: string;
+  seating: number;
+  seat: number;
+  /** Seats after the game's starter (0: it started). */
+  position: number;
+  score: number;
+  /** In the order of the game's metrics. */
+  metrics: number[];
+}
+
+/**
+ * Every seat of every game of a batch result, in deal, seating and seat order: the one reading of
+ * the batch layout outside the runner and the statistics (per-game CSVs, tools), seeds included.
+ */
+export function* seatResults(
+  game: GameDefinition,
+  batch: Pick<Batch, 'master' | 'from' | 'to'>,
+  data: Int32Array,
+  seatings: number,
+  players: number,
+): Generator<SeatResult> {
+  const deals = batch.to - batch.from;
+  const layout = batchLayout(deals, seatings, players, game.metrics.length);
+  const master = masterKey(game.seedNamespace ?? game.id, batch.master);
+  const key: SeedKey = { hi: 0, lo: 0 };
+  for (let d = 0; d < deals; d++) {
+    const seed = seedHex(dealKeyInto(master, batch.from + d, key));
+    const starter = data[layout.starters + d]!;
+    for (let s = 0; s < seatings; s++) {
+      for (let seat = 0; seat < players; seat++) {
+        const at = (d * seatings + s) * players + seat;
+        const metrics = game.metrics.map((_, m) => data[layout.metric(m) + at]!);
+        yield { deal: batch.from + d, seed, seating: s, seat, position: (seat - starter + players) % players, score: data[layout.scores + at]!, metrics };
+      }
+    }
+  }
+}

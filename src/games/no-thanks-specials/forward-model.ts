@@ -69,7 +69,7 @@ export class SpecialsForwardModel extends SpecialsState implements State {
     return new Observation(this, seat);
   }
 
-  view(seat: number): unknown {
+  view(seat: number): object {
     const o = new Observation(this, seat);
     const seats = Array.from({ length: o.players }, (_, p) => p);
     const unseen = new Uint8Array(256);

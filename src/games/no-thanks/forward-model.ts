@@ -76,7 +76,7 @@ export class NoThanksState extends GameState implements State {
     return new Observation(this, seat);
   }
 
-  view(seat: number): unknown {
+  view(seat: number): object {
     const o = new Observation(this, seat);
     const seats = Array.from({ length: o.players }, (_, p) => p);
     return {

@@ -114,7 +114,7 @@ export class SixNimmtState extends GameState implements State {
     return new Observation(this, seat);
   }
 
-  view(seat: number): unknown {
+  view(seat: number): object {
     return viewOf((this.seatViews[seat] ??= new Observation(this, seat)));
   }
 

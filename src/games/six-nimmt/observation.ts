@@ -208,7 +208,7 @@ export class Observation {
 }
 
 /** Everything a seat sees, as plain data read through its observation (the forward model's view). */
-export function viewOf(o: Observation): unknown {
+export function viewOf(o: Observation): object {
   const P = o.players;
   const seats = Array.from({ length: P }, (_, p) => p);
   const pro = o.rules.variant === 'pro';

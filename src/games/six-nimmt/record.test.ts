@@ -1,3 +1,4 @@
+import { parseRecordLine } from '../../game/json.js';
 import { describe, expect, it } from 'vitest';
 import { dealKeyInto, masterKey, seedHex } from '../../game/seed.js';
 import heuristic from '../../../agents/six-nimmt/heuristic.js';
@@ -65,11 +66,11 @@ describe('game records', () => {
 
   it('explains a game: the header line as No Thanks! has it, every turn, the final table', () => {
     const r = game({ players: 3 });
-    const lines = sixNimmt.replay(r, true);
+    const lines = sixNimmt.replay(parseRecordLine(JSON.stringify(r)), true);
     expect(lines[0]).toMatch(/^seed [0-9a-f]{16} · 3 players · base game \(cards 1\.\.104\) · hands of 10, rows of 5, to 66 bullheads$/);
     expect(lines.filter((l) => /^ {2}turn +\d+:/.test(l))).toHaveLength(10 * r.rounds.length);
     expect(lines.some((l) => l.includes('WINNER') || l.includes('shared win'))).toBe(true);
-    expect(sixNimmt.replay(r, false)).toEqual([]);
+    expect(sixNimmt.replay(parseRecordLine(JSON.stringify(r)), false)).toEqual([]);
   });
 
   it('reject a card the seat does not hold, naming the round and turn', () => {

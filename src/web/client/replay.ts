@@ -1,3 +1,4 @@
+import type { JsonObject } from '../../game/contract.js';
 /// <reference lib="dom" />
 import { el, fill } from './dom.js';
 import { webGame } from './games.js';
@@ -122,8 +123,13 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
     showRecord(record, `line ${index + 1}`);
   }
 
-  function showRecord(record: unknown, where: string): void {
-    const game = typeof record === 'object' && record !== null ? (record as { game?: unknown }).game : undefined;
+  function showRecord(value: unknown, where: string): void {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      status.textContent = `${where}: a record must be a JSON object`;
+      return;
+    }
+    const record = value as JsonObject;
+    const game = record.game;
     const known = webGame(game);
     if (!known) {
       status.textContent = `${where}: unknown game ${JSON.stringify(game)}`;
