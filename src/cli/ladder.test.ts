@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,5 +64,30 @@ describe('nothanks ladder', () => {
     expect(existsSync(out)).toBe(false); // checked before the folder is made
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
+  });
+  it('stops a stuck bot after --decision-timeout with one line naming it (not "interrupted")', () => {
+    const bot = join(dir, 'stuck.mjs');
+    writeFileSync(
+      bot,
+      `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: () => { if (games > 5) for (;;) {} return 'take'; } }) };`,
+    );
+    const r = run([
+      'ladder',
+      '--agents',
+      `random,greedy,${bot}`,
+      '--players',
+      '3',
+      '--games',
+      '10',
+      '--threads',
+      '1',
+      '--decision-timeout',
+      '1',
+      '--out',
+      join(dir, 'stuck'),
+    ]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide/);
   });
 });

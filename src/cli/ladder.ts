@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { splitLineup } from '../agents/spec.js';
-import { UserError } from '../errors.js';
+import { AgentError, UserError } from '../errors.js';
 import { gameById } from '../registry.js';
 import { checkLadder, runLadder, type LadderOptions, type LadderResult } from '../ladder/ladder.js';
 import { ladderHeadlines, ladderText, writeLadderOutputs } from '../ladder/outputs.js';
@@ -67,10 +67,10 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
       onProgress: (p, done, total) => bars.update(p, done, total),
     };
     // Mistakes fail before the folder is made.
-    await checkLadder(options);
+    const checked = await checkLadder(options);
     const dir = a.out ?? newResultsDir('ladder');
     prepareOutputDir(dir, a.force);
-    const result = await runLadder(options);
+    const result = await runLadder(options, checked);
     bars.done();
     const info = { seed: a.seed, games: a.games, selfPlay: a.selfPlay };
     const { sections } = await writeLadderOutputs(dir, result, info);
@@ -79,7 +79,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
       .filter((f) => !f.endsWith('.tmp'))
       .sort();
     const intro = escapeHtml(
-      `${game.name}: pool ${result.pool.join(', ')}; ${players.join(', ')} players; ${a.games} deals per seating (${result.seatingMode} seatings), seed ${a.seed}${result.partial ? '; PARTIAL: interrupted' : ''}.`,
+      `${game.name}: pool ${result.pool.join(', ')}; ${players.join(', ')} players; ${a.games} deals per seating (${result.seatingMode} seatings), seed ${a.seed}${result.partial ? `; PARTIAL: ${result.stopped ?? 'interrupted'}` : ''}.`,
     );
     writeReport(
       dir,
@@ -88,6 +88,8 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
       [{ heading: 'Findings', html: `<ul>${headlines.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>` }, ...sections],
       [...files, 'report.html'],
     );
+    const games = result.tournaments.reduce((s, t) => s + t.gamesPlayed, 0);
+    if (result.stopped) throw new AgentError(`${result.stopped}; the ${games} games finished before are in ${dir}`);
     return { result, dir };
   } finally {
     stop.release();

@@ -95,7 +95,7 @@ export async function tournamentCommand(
     decisionSeconds: a.decisionTimeout,
     isolate: a.isolate,
   };
-  await prepare(options);
+  const prepared = await prepare(options);
   if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   let dir: string;
   if (a.resume !== undefined) {
@@ -134,6 +134,7 @@ export async function tournamentCommand(
       TOURNAMENT_PART,
       stateDir(dir),
       shard,
+      prepared,
     );
     progress.done();
     const summary = summaryJson(result, { seed: a.seed, games: a.games, format: a.format, seatingMode: a.seatings, selfPlay: a.selfPlay });

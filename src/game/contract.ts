@@ -66,8 +66,7 @@ export interface GameTable<Rec extends GameRecordBase = GameRecordBase> {
   /** Plays the deal with this key to the end; `starter` overrides the dealt starting seat (circuits). */
   play(key: SeedKey, starter?: number): void;
   /** Of the game just played: the seat that started it, and how many decisions its bots made. */
-  readonly starter: number;
-  readonly decisions: number;
+  readonly state: { readonly starter: number; readonly decisions: number };
   /** Writes each seat's score at data[at + seat] and metric m at data[metricAt[m] + at + seat]. */
   results(data: Int32Array, at: number, metricAt: readonly number[]): void;
   /** The record of the game just played (the table keeps its move log only when made with `records`). */

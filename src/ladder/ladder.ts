@@ -2,7 +2,7 @@ import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { makeRandom } from '../game/seed.js';
-import { prepare, runTournament, type TournamentResult } from '../tournament/run.js';
+import { prepare, runTournament, type PreparedRun, type TournamentResult } from '../tournament/run.js';
 import { tables as combinations, type SeatingMode } from '../tournament/schedule.js';
 import { FinishingOrders, goodness, plData, type Goodness } from './orders.js';
 import { ELO_SCALE, fitPlackettLuce, type PLData, type PLFit } from './plackett-luce.js';
@@ -80,6 +80,8 @@ export interface LadderResult {
   tournaments: TournamentResult[];
   scopes: ScopeResult[];
   partial: boolean;
+  /** Why it stopped early when a bot got stuck (the tournament's one line naming it); partial then. */
+  stopped?: string;
   elapsedSeconds: number;
 }
 
@@ -210,6 +212,9 @@ export function fitScope(
  * Checks a ladder's options, every table size's rules and every bot, before any game is played or
  * any folder made.
  */
+/** A ladder checked, every table size's run prepared (bots loaded and checked once): what runLadder plays. */
+export type CheckedLadder = Awaited<ReturnType<typeof checkLadder>>;
+
 export async function checkLadder(o: LadderOptions) {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const pool = [...new Set(o.pool.map((s) => s.trim()))];
@@ -234,8 +239,9 @@ export async function checkLadder(o: LadderOptions) {
     decisionSeconds: o.decisionSeconds,
     signal: o.signal,
   });
-  for (const players of o.players) await prepare(options(players));
-  return { game, pool, anchor, mode, holdout, options };
+  const prepared = new Map<number, PreparedRun>();
+  for (const players of o.players) prepared.set(players, await prepare(options(players)));
+  return { game, pool, anchor, mode, holdout, options, prepared };
 }
 
 /**
@@ -243,26 +249,31 @@ export async function checkLadder(o: LadderOptions) {
  * same seed at every size), records every finishing order in deal order, and fits one rating per
  * bot per table size and pooled over all of them.
  */
-export async function runLadder(o: LadderOptions): Promise<LadderResult> {
+export async function runLadder(o: LadderOptions, checked?: CheckedLadder): Promise<LadderResult> {
   const started = performance.now();
-  const { game, pool, anchor, mode, holdout, options } = await checkLadder(o);
+  const { game, pool, anchor, mode, holdout, options, prepared } = checked ?? (await checkLadder(o));
   const tournaments: TournamentResult[] = [];
   const logs: FinishingOrders[] = [];
   let partial = false;
+  let stopped: string | undefined;
   for (const players of o.players) {
     let log: FinishingOrders | undefined;
-    const result = await runTournament({
-      ...options(players),
-      onProgress: (done, total) => o.onProgress?.(players, done, total),
-      onBatch(batch, res, seatings) {
-        log ??= new FinishingOrders(players, seatings);
-        log.addBatch(batch.from, batch.to, res.data);
+    const result = await runTournament(
+      {
+        ...options(players),
+        onProgress: (done, total) => o.onProgress?.(players, done, total),
+        onBatch(batch, res, seatings) {
+          log ??= new FinishingOrders(players, seatings);
+          log.addBatch(batch.from, batch.to, res.data);
+        },
       },
-    });
+      prepared.get(players),
+    );
     tournaments.push(result);
     if (log) logs.push(log);
     if (result.partial) {
       partial = true;
+      stopped = result.stopped;
       break;
     }
   }
@@ -288,6 +299,7 @@ export async function runLadder(o: LadderOptions): Promise<LadderResult> {
     tournaments,
     scopes,
     partial,
+    ...(stopped === undefined ? {} : { stopped }),
     elapsedSeconds: (performance.now() - started) / 1000,
   };
 }

@@ -89,8 +89,8 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
       startGame(clock, k, s);
       table.play(key, starter);
       table.results(data, (d * S + s) * P, metricAt);
-      data[layout.starters + d] = table.starter;
-      decisions += table.decisions;
+      data[layout.starters + d] = table.state.starter;
+      decisions += table.state.decisions;
       if (records) records.push(JSON.stringify(table.record(seedHex(key))));
     }
   }

@@ -99,10 +99,17 @@ export function poolSpecs(options: Pick<TournamentOptions, 'pool' | 'tables'>): 
   return options.tables ? options.pool.map((s) => s.trim()) : [...new Set(options.pool.map((s) => s.trim()))];
 }
 
+/** A run checked and its bots loaded, started and guarded once: what runTournament plays. */
+export interface PreparedRun {
+  game: GameDefinition;
+  pool: string[];
+  origins: AgentOrigin[];
+  rules: { players: number };
+  seatings: number[][];
+}
+
 /** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
-export async function prepare(
-  options: TournamentOptions,
-): Promise<{ game: GameDefinition; pool: string[]; origins: AgentOrigin[]; rules: { players: number }; seatings: number[][] }> {
+export async function prepare(options: TournamentOptions): Promise<PreparedRun> {
   const game = gameById(options.game ?? DEFAULT_GAME);
   const pool = poolSpecs(options);
   if (pool.length === 0) throw new UserError('no agents given');
@@ -158,8 +165,9 @@ export function statsShape(game: GameDefinition, rules: { players: number }, mat
  * the results, in deal order, into the statistics. Deal order makes the numbers identical for any
  * thread count and chunk size; only one window of finished batches waits in memory.
  */
-export async function runTournament(options: TournamentOptions): Promise<TournamentResult> {
-  const { game, pool, origins, rules, seatings } = await prepare(options);
+export async function runTournament(options: TournamentOptions, prepared?: PreparedRun): Promise<TournamentResult> {
+  // A caller that has prepared the run (to fail before making its folder) hands it on: bots are loaded and checked once.
+  const { game, pool, origins, rules, seatings } = prepared ?? (await prepare(options));
   const labels = origins.map((o) => o.agent);
   const P = rules.players;
   const matchLength = options.format === 'circuit' ? P : 0;

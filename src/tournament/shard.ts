@@ -1,5 +1,5 @@
 import { UserError } from '../errors.js';
-import { runTournament, type TournamentOptions, type TournamentResult } from './run.js';
+import { runTournament, type PreparedRun, type TournamentOptions, type TournamentResult } from './run.js';
 
 /** Shard `index` of `count` (0-based, as Slurm array task ids and Kubernetes completion indexes are). */
 export interface Shard {
@@ -82,12 +82,12 @@ export const shardLabel = (s: Shard): string => `${s.index}/${s.count}`;
  * of them without one), checkpointing into `stateDir` and resuming from it. The result covers the
  * shard's deals; partial when they are not all finished.
  */
-export function playPart(options: TournamentOptions, part: string, stateDir: string, shard?: Shard): Promise<TournamentResult> {
+export function playPart(options: TournamentOptions, part: string, stateDir: string, shard?: Shard, prepared?: PreparedRun): Promise<TournamentResult> {
   const unit = options.format === 'circuit' ? options.rules.players : 1;
   const { from, to } = shard ? shardRange(shard, options.games, unit) : { from: 0, to: options.games };
   if (to === from)
     throw new UserError(
       `shard ${shardLabel(shard!)} has no deals: ${options.games} deals${unit > 1 ? ` (${options.games / unit} matches)` : ''} make at most ${Math.ceil(options.games / unit)} shards`,
     );
-  return runTournament({ ...options, firstDeal: from, games: to - from, checkpoint: { dir: stateDir, part } });
+  return runTournament({ ...options, firstDeal: from, games: to - from, checkpoint: { dir: stateDir, part } }, prepared);
 }

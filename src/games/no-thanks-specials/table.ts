@@ -54,14 +54,6 @@ export class Table implements GameTable<GameRecord> {
     return this.seats.seed;
   }
 
-  get starter(): number {
-    return this.state.starter;
-  }
-
-  get decisions(): number {
-    return this.state.decisions;
-  }
-
   /** Score, chips left (metric 0) and specials held (metric 1) of each seat. */
   results(data: Int32Array, at: number, metricAt: readonly number[]): void {
     const s = this.state;

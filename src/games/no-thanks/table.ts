@@ -58,14 +58,6 @@ export class Table implements GameTable<GameRecord> {
     return this;
   }
 
-  get starter(): number {
-    return this.state.starter;
-  }
-
-  get decisions(): number {
-    return this.state.decisions;
-  }
-
   /** Score and chips left (metric 0) of each seat. */
   results(data: Int32Array, at: number, metricAt: readonly number[]): void {
     const s = this.state;

@@ -45,14 +45,6 @@ export class Table implements GameTable<GameRecord> {
     return this.seats.seed;
   }
 
-  get starter(): number {
-    return this.state.starter;
-  }
-
-  get decisions(): number {
-    return this.state.decisions;
-  }
-
   /** Total bullheads (the score) and rows taken (metric 0) of each seat. */
   results(data: Int32Array, at: number, metricAt: readonly number[]): void {
     const s = this.state;
