@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 /** Units from the bottom up. A unit is a folder (or one file) of src/ or agents/. */
 export const LAYERS = [
-  ['src/errors.ts', 'src/paths.ts'],
+  ['src/errors.ts', 'src/paths.ts', 'src/text.ts'],
   ['src/files.ts'],
   ['src/game'],
   ['src/games/no-thanks'],

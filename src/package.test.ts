@@ -115,7 +115,8 @@ describe('the packed package', () => {
     expect(eager.games).toBe(40 * 3);
     expect(eager.meanChips).toBeGreaterThanOrEqual(11); // it never pays a chip
 
-    // The declarations: a TypeScript consumer of the API and of a game's subpath type-checks strictly,
+    // The declarations: a TypeScript consumer of the API and of a game's subpath type-checks strictly
+    // (with its libraries' declarations, as `skipLibCheck: false` does),
     // and a wrong action does not.
     writeFileSync(
       join(project, 'consumer.ts'),
@@ -136,7 +137,7 @@ describe('the packed package', () => {
       'nodenext',
       '--target',
       'es2022',
-      '--skipLibCheck',
+      // Every declaration file is checked too (no --skipLibCheck), in a project with only the lab and TypeScript.
     ];
     sh(process.execPath, [...tsc, 'consumer.ts'], project);
     writeFileSync(

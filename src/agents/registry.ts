@@ -8,6 +8,7 @@ import { AgentError, UserError } from '../errors.js';
 import { freezeLabClasses } from '../game/protect.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { PROJECT_ROOT } from '../paths.js';
+import { hasControlCharacters, printable } from '../text.js';
 import { parseSpec, type AgentSpec } from './spec.js';
 
 /** A game's built-in bots (agents/<game>/), by name. */
@@ -249,6 +250,9 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
   if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id such as "no-thanks"`);
   if (def.name !== undefined && (typeof def.name !== 'string' || !def.name.trim()))
     throw new UserError(`agent file ${path}: "name" must be a non-empty string (the bot's label in tables)`);
+  // A name reaches terminals, reports and CSVs: an escape sequence in it would act there.
+  if (def.name !== undefined && hasControlCharacters(def.name))
+    throw new UserError(`agent file ${path}: "name" must not hold control characters, got ${printable(JSON.stringify(def.name))}`);
   // A bot without a name is labelled by its file's name (not its whole path).
   return {
     name: def.name?.trim() ?? basename(path).replace(/\.(m|c)?(t|j)s$/, ''),

@@ -1,3 +1,4 @@
+import { printable } from '../text.js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { splitLineup } from '../agents/spec.js';
@@ -97,7 +98,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
 }
 
 export function printLadder(result: LadderResult, dir: string): void {
-  console.log(ladderText(result));
+  console.log(printable(ladderText(result)));
   const games = result.tournaments.reduce((s, t) => s + t.gamesPlayed, 0);
   console.log(`\n${games} games in ${result.elapsedSeconds.toFixed(1)} s. Outputs: ${join(dir, 'ratings.csv')}, ${join(dir, 'report.html')}`);
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { printable } from '../text.js';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UserError } from '../errors.js';
@@ -21,7 +22,8 @@ const RESUME_HELP = 'continue the interrupted run (or shard) in this folder: rep
 
 /** Every mistake a user can make ends here as one line on stderr and exit code 1. */
 function fail(message: string): never {
-  process.stderr.write(`nothanks: ${message}\n`);
+  // One line, whatever the message holds (a bot's error text is the bot's): no newline, no escape sequence.
+  process.stderr.write(`nothanks: ${printable(message.replace(/\s*\n\s*/g, ' '))}\n`);
   process.exit(1);
 }
 

@@ -1,3 +1,4 @@
+import { printable } from '../text.js';
 import type { JsonObject } from '../game/contract.js';
 import { parseRecordLine } from '../game/json.js';
 import { readFileSync } from 'node:fs';
@@ -33,7 +34,8 @@ export function replayCommand(file: string, show: number | undefined, expectGame
       if (typeof record.game !== 'string') throw new UserError('the record has no "game" field');
       if (expectGame !== undefined && record.game !== expectGame) throw new UserError(`game is "${record.game}", expected "${expectGame}"`);
       const account = gameById(record.game).replay(record, show === i + 1);
-      if (show === i + 1) out.push(`Game ${i + 1} of ${lines.length} · ${account[0]}`, ...account.slice(1));
+      // A record's fields (bot names above all) come from a file: never let them drive the terminal.
+      if (show === i + 1) out.push(...[`Game ${i + 1} of ${lines.length} · ${account[0]}`, ...account.slice(1)].map(printable));
     } catch (err) {
       if (err instanceof UserError) throw new UserError(`${file}: game ${i + 1}: ${err.message}`);
       throw err;

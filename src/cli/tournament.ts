@@ -1,3 +1,4 @@
+import { printable } from '../text.js';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -6,7 +7,7 @@ import { splitLineup } from '../agents/spec.js';
 import { gameById } from '../registry.js';
 import { seatResults } from '../tournament/batch.js';
 import { AtomicLineWriter, checkNewFile, newResultsDir, prepareOutputDir } from '../files.js';
-import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
+import { CSV_OPTIONS, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
 import { playPart, resolveShard, shardLabel, shardRange, type Shard } from '../tournament/shard.js';
 import { prepare, type TournamentOptions } from '../tournament/run.js';
@@ -128,7 +129,7 @@ export async function tournamentCommand(
           for (const r of seatResults(game, batch, res.data, seatings.length, seatings[0]!.length)) {
             rows.push([r.deal, r.seed, r.seating, r.seat, r.position, labels[seatings[r.seating]![r.seat]!]!, r.score, ...r.metrics]);
           }
-          perGame.write(stringify(rows));
+          perGame.write(stringify(rows, CSV_OPTIONS));
         },
       },
       TOURNAMENT_PART,
@@ -161,7 +162,7 @@ export function printTournament(summary: Summary & { shard?: { index: number; co
     console.log(
       `shard ${shardLabel(summary.shard)}: deals ${summary.shard.deals[0]}..${summary.shard.deals[1]! - 1} of ${summary.dealsPerSeating}; this leaderboard covers them only (nothanks merge makes the whole run's)`,
     );
-  console.log(leaderboard(summary));
+  console.log(printable(leaderboard(summary)));
   const note = gameById(summary.game).seatingNote;
   if (note && summary.seatingMode === 'rotations' && summary.players > 2 && summary.agents.length > 2) console.log(`note: ${note}`);
   if (summary.partial) console.log(resumeHint(dir));

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { formatP } from '../stats/moments.js';
 import { metricField } from '../stats/tournament-stats.js';
 import type { TournamentResult } from '../tournament/run.js';
 import { VERSION, writeFileAtomic } from '../files.js';
@@ -50,10 +49,24 @@ export type Summary = ReturnType<typeof summaryJson>;
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));
 const fmt = (x: number | undefined, digits = 4): string => (x === undefined || Number.isNaN(x) ? '' : x.toFixed(digits));
 
+/**
+ * A text cell a spreadsheet will not run: one that starts like a formula (=, +, -, @, tab, CR: a bot
+ * named `=HYPERLINK(...)`) gets a leading apostrophe, unless it is a number written as text.
+ */
+export function spreadsheetSafe(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) && !Number.isFinite(Number(text)) ? `'${text}` : text;
+}
+
+/** csv-stringify's options for every CSV the lab writes: text cells made spreadsheet-safe. */
+export const CSV_OPTIONS = { cast: { string: spreadsheetSafe } } as const;
+
 /** CSV with a header row even when there are no rows (a pool of one has no pairs). */
 export function csv(rows: Record<string, unknown>[], columns: string[]): string {
-  return stringify(rows, { header: true, columns });
+  return stringify(rows, { ...CSV_OPTIONS, header: true, columns });
 }
+
+/** A p-value as a CSV number (4 significant digits; 0 where it is below double precision's reach, under 1e-15). */
+const pNumber = (p: number): number | string => (Number.isNaN(p) ? '' : Number(p.toPrecision(4)));
 
 export function writeTournamentOutputs(dir: string, summary: Summary): void {
   writeFileAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
@@ -87,16 +100,16 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         meanDiff: fmt(p.meanDiff),
         ciLo: fmt(p.ci[0]),
         ciHi: fmt(p.ci[1]),
-        p: formatP(p.p, 3),
-        pHolm: formatP(p.pHolm, 3),
+        p: pNumber(p.p),
+        pHolm: pNumber(p.pHolm),
         family: p.family,
         simLo: fmt(p.ciSimultaneous[0]),
         simHi: fmt(p.ciSimultaneous[1]),
-        pAdjusted: formatP(p.pAdjusted, 3),
+        pAdjusted: pNumber(p.pAdjusted),
         winShareDiff: fmt(p.winShare.meanDiff),
         winShareSimLo: fmt(p.winShare.ciSimultaneous[0]),
         winShareSimHi: fmt(p.winShare.ciSimultaneous[1]),
-        winSharePAdjusted: formatP(p.winShare.pAdjusted, 3),
+        winSharePAdjusted: pNumber(p.winShare.pAdjusted),
       })),
       // ciLo/ciHi and p are per comparison; sim*, pAdjusted (Bonferroni) and pHolm are adjusted over the family.
       [

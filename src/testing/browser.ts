@@ -21,12 +21,14 @@ export function missingChromiumMessage(): string {
 }
 
 /**
- * describe() for tests that need Chromium: not registered at all when it is missing (the one line
- * saying so comes from the global setup, not from every file), and always registered when
- * REQUIRE_BROWSER=1, where a missing Chromium fails them.
+ * describe() for tests that need Chromium: skipped when it is missing (the one line saying so comes
+ * from the global setup, not from every file; a file of browser tests must still register them, or
+ * vitest fails it as "No test suite found"), and always run when REQUIRE_BROWSER=1, where a missing
+ * Chromium fails them.
  */
 export function describeBrowser(name: string, body: () => void): void {
   if (hasChromium() || browserRequired()) describe(name, body);
+  else describe.skip(name, body);
 }
 
 /** Headless Chromium, offline: no first run, no background requests, so a page's own requests are all there is. */

@@ -18,7 +18,10 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-const intVar = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
+/** Environment variables, as process.env holds them (a plain type: the package's declarations need no @types/node). */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+const intVar = (env: Environment, name: string): number | undefined => {
   const v = env[name];
   if (v === undefined || v === '') return undefined;
   if (!/^\d+$/.test(v.trim())) throw new UserError(`--shard env: ${name} must be a non-negative integer, got "${v}"`);
@@ -31,7 +34,7 @@ const intVar = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
  * Kubernetes Indexed Job pod (JOB_COMPLETION_INDEX; Kubernetes does not tell the number of
  * completions, so the manifest sets NOTHANKS_SHARDS). The result is checked like --shard I/N.
  */
-export function shardFromEnv(env: NodeJS.ProcessEnv = process.env): Shard {
+export function shardFromEnv(env: Environment = process.env): Shard {
   const count = intVar(env, 'NOTHANKS_SHARDS');
   const own = intVar(env, 'NOTHANKS_SHARD');
   if (own !== undefined) {

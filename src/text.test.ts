@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { distModule, PROJECT_ROOT } from './paths.js';
+import { hasControlCharacters, printable } from './text.js';
+
+const ESC = '\u001b';
+
+describe('text from outside the lab, on a terminal', () => {
+  it('shows control characters as escapes and keeps newlines and ordinary text', () => {
+    expect(printable(`${ESC}]0;owned\u0007 ${ESC}[2J x\r\ny\u009b`)).toBe('\\u{1b}]0;owned\\u{7} \\u{1b}[2J x\\u{d}\ny\\u{9b}');
+    expect(printable('mc:rollouts=30 · 6 nimmt! é')).toBe('mc:rollouts=30 · 6 nimmt! é');
+    expect(hasControlCharacters(`a${ESC}b`)).toBe(true);
+    expect(hasControlCharacters('a b')).toBe(false);
+  });
+
+  it('replay --show prints a record whose bot names hold escape sequences without sending them; a bot file named so is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-text-'));
+    const record = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src', 'games', 'no-thanks', 'golden-bots.jsonl'), 'utf8').split('\n')[0]!);
+    record.agents[0] = `${ESC}]0;owned${ESC}\\${ESC}[2J`;
+    writeFileSync(join(dir, 'evil.jsonl'), `${JSON.stringify(record)}\n`);
+    const cli = (args: string[]) => spawnSync(process.execPath, [distModule('cli/main.js'), ...args], { cwd: dir, encoding: 'utf8' });
+    const shown = cli(['replay', 'evil.jsonl', '--show', '1']);
+    expect(shown.status, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('\\u{1b}]0;owned');
+    expect(shown.stdout).not.toContain(ESC);
+
+    writeFileSync(join(dir, 'evil.mjs'), `export default { name: '\\u001b[2Jevil', params: {}, create: () => ({ decide: () => 'take' }) };`);
+    const run = cli(['tournament', '--agents', './evil.mjs,greedy', '--players', '3', '--games', '5', '--out', 'out']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^nothanks: agent file .*evil\.mjs: "name" must not hold control characters, got "\\u001b\[2Jevil"\n$/);
+    expect(run.stderr).not.toContain(ESC);
+  });
+});

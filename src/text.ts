@@ -1,0 +1,15 @@
+/**
+ * Text from outside the lab (a bot's name, a record's fields) made safe for a terminal: every
+ * control character but newline (ANSI escapes that retitle the window or clear the screen, carriage
+ * returns that overwrite a line, C1 codes) is shown as a visible \u{..} escape instead of acting.
+ */
+export function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
+
+/** Whether a name is fit to stand in tables, terminals and file names: no control characters. */
+export function hasControlCharacters(text: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text);
+}
