@@ -68,16 +68,21 @@ try {
     const out = join(root, name);
     const argv = args.map((a) => (a === 'LOG' ? join(root, `${name}.jsonl`) : a === 'PERGAME' ? join(root, `${name}-games.csv`) : a));
     execFileSync(process.execPath, [CLI, ...argv, '--out', out, '--threads', '2'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const hash = createHash('sha256');
+    // Two hashes: what was computed (summary.json, records) and how it is tabled (the CSVs), so a
+    // change of CSV formatting shows as such.
+    const results = createHash('sha256');
+    const tables = createHash('sha256');
     const named = files(out).filter((f) => /\.(json|csv|jsonl)$/.test(f));
     if (args.includes('LOG')) named.push(join(root, `${name}.jsonl`));
     if (args.includes('PERGAME')) named.push(join(root, `${name}-games.csv`));
     for (const f of named) {
       const text = readFileSync(f, 'utf8');
       const body = f.endsWith('.json') ? JSON.stringify(strip(JSON.parse(text))) : f.endsWith('.csv') ? stripCsv(text) : text;
-      hash.update(`${f.slice(root.length)}\n${body}\n`);
+      (f.endsWith('.csv') ? tables : results).update(`${f.slice(root.length)}\n${body}\n`);
     }
-    console.log(`${name.padEnd(16)} ${named.length} files  ${hash.digest('hex').slice(0, 16)}`);
+    console.log(
+      `${name.padEnd(16)} ${String(named.length).padStart(2)} files  results ${results.digest('hex').slice(0, 16)}  tables ${tables.digest('hex').slice(0, 16)}`,
+    );
   }
 } finally {
   rmSync(root, { recursive: true, force: true });

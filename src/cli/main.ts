@@ -20,6 +20,32 @@ const SHARD_HELP =
   'play shard I of N (0-based, I/N) of the deals into a shard folder for nothanks merge; "env" reads SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or NOTHANKS_SHARD with NOTHANKS_SHARDS';
 const RESUME_HELP = 'continue the interrupted run (or shard) in this folder: repeat its command with --resume DIR in place of --out';
 
+/** Flags that take several values; any other flag given twice is a mistake, not "the last one wins". */
+const LIST_FLAGS = new Set(['grid', 'shards']);
+
+/**
+ * Before any command: a flag given twice (yargs would hand the command an array where it expects
+ * one value) and an empty value (`--out ''` would write into the current folder, `--host ''`
+ * listen on every interface) are one line each.
+ */
+function checkFlagValues(argv: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(argv)) {
+    // yargs keeps each flag under its camelCase name, its kebab-case name and its aliases: check one.
+    if (key === '_' || key === '$0' || key.length === 1 || key.includes('-')) continue;
+    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    if (Array.isArray(value) && !LIST_FLAGS.has(key)) throw new UserError(`${flag} is given more than once`);
+    if (typeof value === 'string' && value.trim() === '') throw new UserError(`${flag} must not be empty`);
+    if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.trim() === '')) throw new UserError(`${flag} must not be empty`);
+  }
+  // yargs reads `--open-chips=maybe` as false: a switch takes true or false, or nothing.
+  for (const arg of hideBin(process.argv)) {
+    const m = /^--([a-z][a-z-]*)=(.*)$/.exec(arg);
+    const camel = m?.[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (m && camel && typeof argv[camel] === 'boolean' && m[2] !== 'true' && m[2] !== 'false')
+      throw new UserError(`--${m[1]} is a switch: give it alone, or =true / =false, not "${m[2]}"`);
+  }
+}
+
 /** Every mistake a user can make ends here as one line on stderr and exit code 1. */
 function fail(message: string): never {
   // One line, whatever the message holds (a bot's error text is the bot's): no newline, no escape sequence.
@@ -214,6 +240,7 @@ async function main(): Promise<void> {
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an index.html in --out' }),
       (a) => webCommand(a),
     )
+    .middleware(checkFlagValues)
     .demandCommand(1, 'name a command (see --help)')
     .strict()
     .fail((msg, err) => {

@@ -58,6 +58,12 @@ function playOut(state: State, random: Random): void {
 
 const json = (x: unknown): string => JSON.stringify(x);
 
+/** An argument that is `n` when first read and a far-out-of-range index at every later read (a bound check, then an index). */
+function twoFaced(n: number): unknown {
+  let reads = 0;
+  return { valueOf: () => (reads++ === 0 ? n : 100_000), toString: () => (reads++ === 0 ? String(n) : '100000') };
+}
+
 /** Arguments a bot might pass to an observation's methods, edge cases included. */
 const PROBE_ARGS = (players: number): number[][] => [
   [],
@@ -83,7 +89,7 @@ const PROBE_ARGS = (players: number): number[][] => [
  * one string: two states a seat cannot tell apart must give the same string (an accessor that
  * reads past its own data would leak what the seat may not see).
  */
-function probe(obs: object, players: number): string {
+function probe(obs: object, players: number, wrap: (n: number) => unknown = (n) => n): string {
   const out: unknown[] = [];
   const names = Object.getOwnPropertyNames(Object.getPrototypeOf(obs)).filter((n) => n !== 'constructor');
   for (const name of names.sort()) {
@@ -91,7 +97,7 @@ function probe(obs: object, players: number): string {
     if (typeof desc.value !== 'function') continue;
     for (const args of PROBE_ARGS(players)) {
       try {
-        const v = (desc.value as (...a: number[]) => unknown).apply(obs, args);
+        const v = (desc.value as (...a: unknown[]) => unknown).apply(obs, args.map(wrap));
         out.push(v instanceof Uint8Array || v instanceof Int32Array ? Array.from(v) : v);
       } catch (err) {
         out.push(`throws ${(err as Error).message}`);
@@ -194,6 +200,33 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
         expect(play(3)).not.toBe(play(4));
       });
 
+      it('gives observations a bot cannot write, whose methods read each argument once', () => {
+        const state = game.newState(rules);
+        const seats = new Int32Array(SCRATCH);
+        const actions = new Int32Array(SCRATCH);
+        const pick = makeRandom('writes');
+        for (let g = 0; g < 5; g++) {
+          state.deal(dealKeyInto(master, 20_000 + g, { hi: 0, lo: 0 }));
+          for (let i = Math.floor(pick() * 30); i > 0 && randomStep(state, pick, seats, actions); i--);
+          for (let seat = 0; seat < rules.players; seat++) {
+            const obs = state.observation(seat) as Record<string, unknown>;
+            const before = probe(obs, rules.players);
+            // Writes: its own fields (seat, rules), a new field, its prototype, the rules it holds.
+            for (const name of [...Object.getOwnPropertyNames(obs), 'injected']) {
+              expect(() => {
+                obs[name] = name === 'seat' ? (seat + 1) % rules.players : { players: rules.players, knownRemoved: true, openChips: true, pro: true };
+              }, `obs.${name} = ...`).toThrow(TypeError);
+            }
+            expect(() => Object.setPrototypeOf(obs, {}), 'setPrototypeOf').toThrow(TypeError);
+            const held = obs.rules as Record<string, unknown> | undefined;
+            if (held) expect(() => Object.assign(held, { knownRemoved: true, openChips: true }), 'obs.rules.x = ...').toThrow(TypeError);
+            expect(probe(obs, rules.players), 'what it answers after the writes').toBe(before);
+            // Two-faced arguments: valueOf answers 0 on its first call and an out-of-range index after.
+            expect(probe(obs, rules.players, twoFaced), 'called with two-faced arguments').toBe(probe(obs, rules.players, (n) => n));
+          }
+        }
+      });
+
       it('re-samples only what a seat cannot see, from what it can see (also in the middle of a simultaneous turn)', () => {
         const seats = new Int32Array(SCRATCH);
         const actions = new Int32Array(SCRATCH);
@@ -262,6 +295,48 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
       const reference = await summarise(1, 24);
       expect(await summarise(2, 5)).toBe(reference);
       expect(await summarise(2, 1)).toBe(reference);
+    });
+
+    it("hands each listener an event object of its own: a bot that rewrites or freezes its own changes nobody else's", async () => {
+      const rules = game.makeRules(o.poolRules);
+      const random = (await loadAgent('random', game.id)).create() as { decide(obs: unknown): unknown; newGame?(start: unknown): void };
+      const heard = (forge: boolean): string[] => {
+        const log: string[] = [];
+        const bots = Array.from({ length: rules.players }, (_, seat) => ({
+          decide: (obs: unknown) => random.decide(obs),
+          newGame: (start: unknown) => random.newGame?.(start),
+          onEvent(event: Record<string, unknown>) {
+            if (seat === 0 && forge) {
+              for (const key of Object.keys(event)) event[key] = typeof event[key] === 'number' ? 999 : 'forged';
+              try {
+                Object.defineProperty(event, 'seat', { get: () => 999 });
+              } catch {}
+            } else if (seat === 1) log.push(json(event));
+          },
+        }));
+        const table = game.batch.table(
+          rules,
+          bots,
+          bots.map((_, s) => `bot-${s}`),
+          false,
+        );
+        for (let g = 0; g < 3; g++) table.play(dealKeyInto(masterKey(game.seedNamespace ?? game.id, 'events'), g, { hi: 0, lo: 0 }));
+        return log;
+      };
+      const honest = heard(false);
+      expect(honest.length).toBeGreaterThan(0);
+      expect(heard(true)).toEqual(honest);
+      const frozen = { decide: (obs: unknown) => random.decide(obs), onEvent: (event: object) => Object.freeze(event) };
+      const table = game.batch.table(
+        rules,
+        [frozen, ...Array.from({ length: rules.players - 1 }, () => ({ ...frozen, onEvent: () => {} }))],
+        ['frozen', ...Array(rules.players - 1).fill('x')],
+        false,
+      );
+      const play = () => {
+        for (let g = 0; g < 3; g++) table.play(dealKeyInto(masterKey(game.seedNamespace ?? game.id, 'events'), g, { hi: 0, lo: 0 }));
+      };
+      expect(play).toThrow(/^bot "frozen" in seat 0 \(game seed [0-9a-f]{16}\) made its event object read-only$/);
     });
 
     if (o.golden) {

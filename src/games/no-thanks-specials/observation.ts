@@ -32,6 +32,8 @@ export class Observation {
     this.#s = state;
     this.seat = seat;
     this.rules = Object.freeze({ ...state.rules, specials: Object.freeze([...state.rules.specials]) as number[] });
+    // Frozen: a bot cannot point its observation at another seat or at other rules.
+    Object.freeze(this);
   }
 
   get players(): number {
@@ -69,6 +71,7 @@ export class Observation {
     return this.#s.removedLeft;
   }
   sittingOut(seat: number): boolean {
+    seat = +seat;
     return this.#s.sitting[seat] === 1;
   }
   /** Whether this seat may discard a sit-out card now. */
@@ -77,43 +80,58 @@ export class Observation {
   }
 
   has(seat: number, card: number): boolean {
+    seat = +seat;
+    card = +card;
     return this.#s.has(seat, card);
   }
   /** Copies of a special (by code) in `seat`'s display. */
   held(seat: number, code: number): number {
+    seat = +seat;
+    code = +code;
     return code >= SPECIAL_BASE && code - SPECIAL_BASE < KIND_COUNT ? this.#s.heldCount(seat, code - SPECIAL_BASE) : 0;
   }
   displayOf(seat: number): number[] {
+    seat = +seat;
     return this.#s.displayOf(seat);
   }
   displaySize(seat: number): number {
+    seat = +seat;
     return this.#s.displaySize(seat);
   }
   /** Number-card points of `seat` (runs by their lowest card), before jokers and specials. */
   cardPoints(seat: number): number {
+    seat = +seat;
     return this.#s.cardPoints[seat]!;
   }
   /** Run-aware points taking number `card` would add to `seat`'s number cards. */
   marginalCost(seat: number = this.seat, card: number = this.#s.card): number {
+    seat = +seat;
+    card = +card;
     return this.#s.marginalCost(seat, card);
   }
   /** A seat's final score if the game ended now (public: chips can be counted from the history). */
   scoreNow(seat: number): number {
+    seat = +seat;
     return this.#s.score(seat);
   }
 
   /** `seat`'s score if the game ended now with card `code` added to its display (or, add false, taken out). */
   scoreWith(seat: number, code: number, add = true): number {
+    seat = +seat;
+    code = +code;
+    add = !!add;
     return this.#s.scoreWith(seat, code, add);
   }
 
   chips(seat: number): number {
+    seat = +seat;
     if (seat !== this.seat && !this.rules.openChips) throw new UserError("opponents' chips are hidden unless openChips is set; count them with countedChips()");
     return this.#s.chips[seat]!;
   }
 
   /** A seat's chips counted from the public history: passes and bids cost one, takes and declines win the pot. */
   countedChips(seat: number): number {
+    seat = +seat;
     const s = this.#s;
     let chips = this.rules.startChips;
     for (let i = 0; i < s.events; i++) {
@@ -127,6 +145,7 @@ export class Observation {
 
   /** Whether `seat` has seen the set-aside cards (it held a look card at some time). */
   hasSeenRemoved(seat: number): boolean {
+    seat = +seat;
     return this.#s.sawRemoved[seat] === 1;
   }
   get seesRemoved(): boolean {
@@ -140,6 +159,7 @@ export class Observation {
 
   /** Set-aside card i (0 <= i < removedLeft), unsorted, once this seat has seen them; allocates nothing. */
   removedAt(i: number): number {
+    i = +i;
     if (!this.seesRemoved) throw new UserError('the set-aside cards are hidden until you hold a look card (or with knownRemoved)');
     if (i < 0 || i >= this.#s.removedLeft) throw new RangeError(`set-aside card index ${i} out of range`);
     return this.#s.cards[i]!;
@@ -175,6 +195,7 @@ export class Observation {
     return this.#s.events;
   }
   historyAt(i: number): HistoryEvent {
+    i = +i;
     const s = this.#s;
     if (i < 0 || i >= s.events) throw new RangeError(`history index ${i} out of range`);
     return { type: EVENT_NAMES[s.evType[i]!]!, seat: s.evSeat[i]!, card: s.evCard[i]!, pot: s.evPot[i]! };

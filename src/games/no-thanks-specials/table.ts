@@ -33,7 +33,8 @@ export class Table implements GameTable<GameRecord> {
   readonly state: SpecialsState;
   private readonly observations: Observation[];
   readonly seats: Seats<Rules>;
-  private readonly event: { type: GameEvent['type']; seat: number; card: number; pot: number } = { type: 'take', seat: 0, card: 0, pot: 0 };
+  /** One event object per seat, sealed: what one bot does to its own never reaches another's. */
+  private readonly events: { type: GameEvent['type']; seat: number; card: number; pot: number }[];
 
   constructor(
     readonly rules: Rules,
@@ -44,6 +45,7 @@ export class Table implements GameTable<GameRecord> {
     this.state = new SpecialsState(rules);
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
     this.seats = new Seats(agents, labels, (seat) => this.observations[seat]!.rules);
+    this.events = agents.map(() => Object.seal({ type: 'take' as GameEvent['type'], seat: 0, card: 0, pot: 0 }));
   }
 
   get labels(): readonly string[] {
@@ -95,13 +97,17 @@ export class Table implements GameTable<GameRecord> {
   /** Passes events [from, events) to every listener; returns the new count heard. */
   private notify(from: number): number {
     const s = this.state;
-    const e = this.event;
     for (let i = from; i < s.events; i++) {
       for (const listener of this.seats.listeners) {
-        e.type = EVENT_NAMES[s.evType[i]!]!;
-        e.seat = s.evSeat[i]!;
-        e.card = s.evCard[i]!;
-        e.pot = s.evPot[i]!;
+        const e = this.events[listener]!;
+        try {
+          e.type = EVENT_NAMES[s.evType[i]!]!;
+          e.seat = s.evSeat[i]!;
+          e.card = s.evCard[i]!;
+          e.pot = s.evPot[i]!;
+        } catch {
+          throw this.seats.fail(listener, 'made its event object read-only');
+        }
         tick(this.seats.clock, listener, CALL_EVENT);
         try {
           this.agents[listener]!.onEvent!(e, this.observations[listener]!);

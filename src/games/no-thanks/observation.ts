@@ -26,6 +26,8 @@ export class Observation {
     this.#s = state;
     this.seat = seat;
     this.rules = Object.freeze({ ...state.rules });
+    // Frozen: a bot cannot point its observation at another seat or at other rules.
+    Object.freeze(this);
   }
 
   get players(): number {
@@ -56,22 +58,29 @@ export class Observation {
 
   /** Whether `seat` holds `card` (displays are face up). */
   has(seat: number, card: number): boolean {
+    seat = +seat;
+    card = +card;
     return this.#s.has(seat, card);
   }
   /** Points `seat`'s cards are worth now (runs counted by their lowest card), before chips. */
   cardPoints(seat: number): number {
+    seat = +seat;
     return this.#s.cardPoints[seat]!;
   }
   /** Run-aware points taking `card` (default: the face-up one) would add to `seat`'s cards. */
   marginalCost(seat: number = this.seat, card: number = this.#s.card): number {
+    seat = +seat;
+    card = +card;
     return this.#s.marginalCost(seat, card);
   }
   displayOf(seat: number): number[] {
+    seat = +seat;
     return this.#s.displayOf(seat);
   }
 
   /** A seat's chips: your own always; others' only under the open-counters variant. */
   chips(seat: number): number {
+    seat = +seat;
     if (seat !== this.seat && !this.rules.openChips) {
       throw new UserError("opponents' chips are hidden unless openChips is set; count them with countedChips()");
     }
@@ -83,6 +92,7 @@ export class Observation {
    * one per pass, plus every pot taken. Derived from the history, not read from the engine.
    */
   countedChips(seat: number): number {
+    seat = +seat;
     const s = this.#s;
     let chips = this.rules.startChips;
     for (let i = 0; i < s.decisions; i++) {
@@ -100,6 +110,7 @@ export class Observation {
 
   /** Set-aside card i (0 <= i < rules.removed), unsorted, only under the known-missing-cards variant; allocates nothing. */
   removedAt(i: number): number {
+    i = +i;
     if (!this.rules.knownRemoved) throw new UserError('removed cards are hidden unless knownRemoved is set');
     if (i < 0 || i >= this.#s.deckStart) throw new RangeError(`removed card index ${i} out of range`);
     return this.#s.cards[i]!;
@@ -112,6 +123,7 @@ export class Observation {
 
   /** Public decision i (0 = first of the game). */
   historyAt(i: number): HistoryEvent {
+    i = +i;
     const s = this.#s;
     if (i < 0 || i >= s.decisions) throw new RangeError(`history index ${i} out of range`);
     let card = s.cards[s.deckStart]!;

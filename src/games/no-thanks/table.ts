@@ -23,9 +23,12 @@ export class Table implements GameTable<GameRecord> {
   /** Seats whose bot has onEvent / newGame: the loop calls only those. */
   private readonly listeners: number[];
   private readonly starters: number[];
-  /** One reusable GameStart per seat and one event object: a game allocates nothing for its bots. */
+  /**
+   * One reusable GameStart and one event object per seat: a game allocates nothing for its bots,
+   * and what one bot does to its event object (getters, deletes) never reaches another's.
+   */
   private readonly starts: GameStart[];
-  private readonly event: GameEvent = { type: 'take', seat: 0, card: 0, pot: 0 };
+  private readonly events: GameEvent[];
   private readonly streams: SeatStream[];
   private readonly key: SeedKey = { hi: 0, lo: 0 };
   /** The run's seat-stream salt (SeatStream): tournaments set it per batch, in place. */
@@ -50,6 +53,8 @@ export class Table implements GameTable<GameRecord> {
     this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
     this.streams = agents.map((_, seat) => new SeatStream(this.key, seat, this.streamSalt));
+    // Sealed: a bot can neither add to its event object nor turn a field into a getter.
+    this.events = agents.map(() => Object.seal<GameEvent>({ type: 'take', seat: 0, card: 0, pot: 0 }));
     this.starts = agents.map((_, seat) => ({ seat, rules: this.observations[seat]!.rules, agents: this.labels, random: this.streams[seat]!.random }));
   }
 
@@ -119,12 +124,16 @@ export class Table implements GameTable<GameRecord> {
   }
 
   private notify(type: 'take' | 'pass', seat: number, card: number, pot: number): void {
-    const e = this.event;
     for (const listener of this.listeners) {
-      e.type = type;
-      e.seat = seat;
-      e.card = card;
-      e.pot = pot;
+      const e = this.events[listener]!;
+      try {
+        e.type = type;
+        e.seat = seat;
+        e.card = card;
+        e.pot = pot;
+      } catch {
+        throw this.fail(listener, 'made its event object read-only');
+      }
       tick(this.clock, listener, CALL_EVENT);
       try {
         this.agents[listener]!.onEvent!(e, this.observations[listener]!);

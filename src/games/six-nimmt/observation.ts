@@ -22,6 +22,8 @@ export class Observation {
     this.#s = state;
     this.seat = seat;
     this.rules = Object.freeze({ ...state.rules });
+    // Frozen: a bot cannot point its observation at another seat or at other rules.
+    Object.freeze(this);
   }
 
   get players(): number {
@@ -54,6 +56,7 @@ export class Observation {
   }
   /** Your i-th card, ascending (0 <= i < handSize; anything else is a RangeError: the hands share one array). */
   handCard(i: number): number {
+    i = +i;
     const s = this.#s;
     // One unsigned compare (negatives wrap to huge): this is the bots' hot path.
     if (i >>> 0 >= s.handLen[this.seat]!) throw new RangeError(`hand index ${i} out of range (0..${s.handLen[this.seat]! - 1})`);
@@ -61,6 +64,7 @@ export class Observation {
   }
   /** Whether you hold `card`. */
   holds(card: number): boolean {
+    card = +card;
     return this.#s.owner[card] === this.seat + 1;
   }
   /** Your own secret choice this turn once made (0 before). */
@@ -69,44 +73,55 @@ export class Observation {
   }
   /** Cards a seat holds (public: everyone plays one a turn). */
   handCountOf(seat: number): number {
+    seat = +seat;
     return this.#s.handLen[seat]!;
   }
 
   /** Cards in row r (0..3). */
   rowLength(r: number): number {
+    r = +r;
     return this.#s.rowLen[r]!; // four slots: any other index reads undefined, nothing hidden
   }
   /** The last card of row r. */
   rowEnd(r: number): number {
+    r = +r;
     return this.#s.rowEnd[r]!; // four slots: any other index reads undefined, nothing hidden
   }
   /** Card i (0 = first) of row r. Indexes are checked: the rows share one array with stale slots. */
   rowCard(r: number, i: number): number {
+    r = +r;
+    i = +i;
     const s = this.#s;
     return s.rows[checkIndex('row', r, 4) * s.rowLimit + checkIndex('row card', i, s.rowLen[r]!)]!;
   }
   /** Bullheads lying in row r. */
   rowBullheads(r: number): number {
+    r = +r;
     return this.#s.rowBull[r]!; // four slots: any other index reads undefined, nothing hidden
   }
   /** The row `card` would go to now (the highest end below it), -1 if it is lower than every row end. */
   targetRow(card: number): number {
+    card = +card;
     return this.#s.targetRow(card);
   }
   /** Card that started row r this round. */
   startRow(r: number): number {
+    r = +r;
     return this.#s.startRows[r]!;
   }
 
   /** A seat's bullheads over the game, this round included. */
   bullheads(seat: number): number {
+    seat = +seat;
     return this.#s.total[seat]!;
   }
   roundBullheads(seat: number): number {
+    seat = +seat;
     return this.#s.roundBull[seat]!;
   }
   /** Rows a seat has taken this game. */
   rowsTaken(seat: number): number {
+    seat = +seat;
     return this.#s.rowsTaken[seat]!;
   }
 
@@ -116,11 +131,14 @@ export class Observation {
   }
   /** A seat's card this turn once revealed, else 0. */
   revealedCard(seat: number): number {
+    seat = +seat;
     const s = this.#s;
     return s.revealed ? s.plays[s.turn * s.players + checkIndex('seat', seat, s.players)]! : 0;
   }
   /** The card a seat played in turn t of this round (t before the current turn, or the current one once revealed); 0 otherwise. */
   playedCard(t: number, seat: number): number {
+    t = +t;
+    seat = +seat;
     const s = this.#s;
     // The seat is checked: plays of one turn sit beside the next turn's (pending) ones.
     if (t < 0 || t > s.turn || (t === s.turn && !s.revealed)) return 0;
@@ -128,6 +146,8 @@ export class Observation {
   }
   /** The row a seat chose in turn t of this round (its card was lower than every row), else -1. */
   rowChoice(t: number, seat: number): number {
+    t = +t;
+    seat = +seat;
     const s = this.#s;
     if (t < 0 || t > s.turn || (t === s.turn && !s.revealed)) return -1;
     return s.takes[t * s.players + checkIndex('seat', seat, s.players)]!;
@@ -139,10 +159,12 @@ export class Observation {
 
   /** Whether `card` was public this round: a starting row card or a revealed play (pro: every card). */
   isSeen(card: number): boolean {
+    card = +card;
     return this.#s.seen[card] === 1;
   }
   /** A card you cannot place: in another hand or set aside (base only; pro: none). */
   isUnseen(card: number): boolean {
+    card = +card;
     const s = this.#s;
     return !s.pro && card >= 1 && card <= s.maxCard && s.seen[card] === 0 && s.owner[card] !== this.seat + 1;
   }
@@ -154,11 +176,15 @@ export class Observation {
 
   /** Pro (hands are drafted face up): whether `seat` holds `card`. Base: only your own. */
   holdsOf(seat: number, card: number): boolean {
+    seat = +seat;
+    card = +card;
     this.#checkOpen(seat);
     return this.#s.owner[card] === seat + 1;
   }
   /** Pro: a seat's i-th card, ascending. Base: only your own. */
   handCardOf(seat: number, i: number): number {
+    seat = +seat;
+    i = +i;
     this.#checkOpen(seat);
     const s = this.#s;
     // The bound matters: every seat's hand sits in one typed array, so an index past this hand
@@ -166,6 +192,7 @@ export class Observation {
     return s.hands[seat * s.handSize + checkIndex('hand', i, s.handLen[seat]!)]!;
   }
   handOf(seat: number = this.seat): number[] {
+    seat = +seat;
     this.#checkOpen(seat);
     return this.#s.handOf(seat);
   }
@@ -182,6 +209,7 @@ export class Observation {
     return this.#s.phase === DRAFT ? this.#s.openCount : 0;
   }
   isOpen(card: number): boolean {
+    card = +card;
     const s = this.#s;
     return s.phase === DRAFT && card >= 1 && card <= s.maxCard && s.open[card] === 1;
   }
@@ -190,6 +218,7 @@ export class Observation {
     return this.#s.pro ? (this.#s.phase === DRAFT ? this.#s.picks : this.#s.players * this.#s.handSize) : 0;
   }
   draftPick(i: number): number {
+    i = +i;
     return i >= 0 && i < this.picks ? this.#s.draftOrder[i]! : 0;
   }
   openCards(): number[] {
@@ -199,10 +228,12 @@ export class Observation {
   }
 
   rowCards(r: number): number[] {
+    r = +r;
     return this.#s.rowOf(r);
   }
   /** Bullheads of a card. */
   cardBullheads(card: number): number {
+    card = +card;
     return BULLHEADS[card]!;
   }
 }

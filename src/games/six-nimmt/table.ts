@@ -20,7 +20,8 @@ export class Table implements GameTable<GameRecord> {
   private readonly observations: Observation[];
   /** Streams, newGame, labels and one-line errors of the seats (shared by every game's table). */
   readonly seats: Seats<Rules>;
-  private readonly event: GameEvent = { type: 'round', round: 0, turn: 0, seat: 0, card: 0, row: -1, bullheads: 0, chosen: false };
+  /** One event object per seat, sealed: what one bot does to its own never reaches another's. */
+  private readonly events: GameEvent[];
 
   constructor(
     readonly rules: Rules,
@@ -33,6 +34,7 @@ export class Table implements GameTable<GameRecord> {
     this.state = new GameState(rules, logging);
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
     this.seats = new Seats(agents, labels, (seat) => this.observations[seat]!.rules);
+    this.events = agents.map(() => Object.seal<GameEvent>({ type: 'round', round: 0, turn: 0, seat: 0, card: 0, row: -1, bullheads: 0, chosen: false }));
   }
 
   /** Agent spec per seat, for error messages and records. */
@@ -117,17 +119,21 @@ export class Table implements GameTable<GameRecord> {
   }
 
   private notify(type: GameEvent['type'], seat: number, card: number, row: number, bullheads: number, chosen: boolean): void {
-    const e = this.event;
     const s = this.state;
     for (const listener of this.seats.listeners) {
-      e.type = type;
-      e.round = s.round;
-      e.turn = s.turn;
-      e.seat = seat;
-      e.card = card;
-      e.row = row;
-      e.bullheads = bullheads;
-      e.chosen = chosen;
+      const e = this.events[listener]!;
+      try {
+        e.type = type;
+        e.round = s.round;
+        e.turn = s.turn;
+        e.seat = seat;
+        e.card = card;
+        e.row = row;
+        e.bullheads = bullheads;
+        e.chosen = chosen;
+      } catch {
+        throw this.seats.fail(listener, 'made its event object read-only');
+      }
       tick(this.seats.clock, listener, CALL_EVENT);
       try {
         this.agents[listener]!.onEvent!(e, this.observations[listener]!);

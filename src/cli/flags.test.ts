@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { distModule } from '../paths.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'nothanks-flags-'));
+const run = (args: string[]) => spawnSync(process.execPath, [distModule('cli/main.js'), ...args], { cwd: dir, encoding: 'utf8' });
+const play = ['tournament', '--agents', 'greedy,random', '--players', '3', '--games', '5'];
+
+// Flags that used to be taken silently (the last of two values, an empty path meaning "here", a
+// switch reading "maybe" as false): each is one line and exit 1 now, before anything is written.
+describe('flag values', () => {
+  it.each([
+    [[...play, '--out', ''], /^nothanks: --out must not be empty$/],
+    [[...play, '--log', ' '], /^nothanks: --log must not be empty$/],
+    [[...play, '--per-game', ''], /^nothanks: --per-game must not be empty$/],
+    [['web', '--out', ''], /^nothanks: --out must not be empty$/],
+    [['web', '--host', ''], /^nothanks: --host must not be empty$/],
+    [[...play, '--agents', 'mc'], /^nothanks: --agents is given more than once$/],
+    [[...play, '--seed', '1', '--seed', '2'], /^nothanks: --seed is given more than once$/],
+    [[...play, '--seatings', 'all', '--seatings', 'rotations'], /^nothanks: --seatings is given more than once$/],
+    [['web', '--results', 'a', '--results', 'b'], /^nothanks: --results is given more than once$/],
+    [['sweep', '--agent', 'threshold', '--agent', 'greedy', '--grid', 'margin=0..2', '--field', 'greedy'], /^nothanks: --agent is given more than once$/],
+    [[...play, '--open-chips=maybe'], /^nothanks: --open-chips is a switch: give it alone, or =true \/ =false, not "maybe"$/],
+  ])('%j', (args, message) => {
+    const r = run(args);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('still takes a switch with =true and a list flag given several values', () => {
+    expect(run([...play, '--open-chips=true', '--out', 'ok', '-q']).status).toBe(0);
+    expect(existsSync(join(dir, 'ok', 'summary.json'))).toBe(true);
+  });
+});
