@@ -40,8 +40,9 @@ function checkFlagValues(argv: Record<string, unknown>): void {
   // yargs reads `--open-chips=maybe` as false: a switch takes true or false, or nothing.
   for (const arg of hideBin(process.argv)) {
     const m = /^--([a-z][a-z-]*)=(.*)$/.exec(arg);
-    const camel = m?.[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (m && camel && typeof argv[camel] === 'boolean' && m[2] !== 'true' && m[2] !== 'false')
+    if (!m) continue;
+    const camel = m[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (typeof argv[camel] === 'boolean' && m[2] !== 'true' && m[2] !== 'false')
       throw new UserError(`--${m[1]} is a switch: give it alone, or =true / =false, not "${m[2]}"`);
   }
 }
