@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import type { AgentDefinition } from '../../src/game/agent.js';
 import human from './human.js';
 import mc from './mc.js';
@@ -6,4 +7,4 @@ import search from './search.js';
 import value from './value.js';
 
 /** The built-in bots of No Thanks! with special cards, in the order `nothanks agents` lists them: the registry (src/registry.ts) pairs them with the game. */
-export const bots: readonly AgentDefinition[] = [random, value, mc, search, human];
+export const bots: readonly AgentDefinition[] = protectData('the built-in bots of no-thanks-specials', [random, value, mc, search, human]);

@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import {
   defineAgent,
   KINDS,
@@ -23,7 +24,7 @@ export interface McParams {
   rollouts: number;
 }
 
-const rolloutPolicy = Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams;
+const rolloutPolicy = protectData('mc rollout policy', Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams);
 
 export default defineAgent<McParams>({
   name: 'mc',

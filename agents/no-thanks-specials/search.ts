@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import {
   defineAgent,
   type Action,
@@ -26,7 +27,10 @@ export interface SearchParams {
   marginWeight: number;
 }
 
-const rolloutPolicy = Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams;
+const rolloutPolicy = protectData(
+  'search rollout policy',
+  Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams,
+);
 
 export default defineAgent<SearchParams>({
   name: 'search',

@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import {
   bonusOf,
   CODE,
@@ -40,7 +41,7 @@ export interface ValueParams {
 
 const num = (description: string, def: number, min: number, max: number, integer = false): NumberParam => ({ description, default: def, min, max, integer });
 
-export const VALUE_PARAMS = {
+export const VALUE_PARAMS = protectData('value parameters', {
   margin: num('take a number or red card when cost - potWeight x pot is at most this', 4, -40, 40),
   potWeight: num('points each chip on a card is worth', 1.5, 0, 10),
   reserve: num('at or below this many chips the margin rises by bonus', 2, 0, 50, true),
@@ -52,7 +53,7 @@ export const VALUE_PARAMS = {
   sitOutValue: num('points a sit-out card is worth', 4, 0, 40),
   lookValue: num('points the look card is worth', 1, 0, 40),
   fetchCost: num('expected points of the card the fetch card drags in', 15, 0, 60),
-};
+});
 
 /** Points a card would save its receiver (`seat`) now, with guesses for what the future decides. */
 export function worth(p: ValueParams, obs: Observation, seat: number, code: number): number {

@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import type { AgentDefinition } from '../../src/game/agent.js';
 import greedy from './greedy.js';
 import human from './human.js';
@@ -7,4 +8,4 @@ import search from './search.js';
 import threshold from './threshold.js';
 
 /** The built-in bots of No Thanks!, in the order `nothanks agents` lists them: the registry (src/registry.ts) pairs them with the game. */
-export const bots: readonly AgentDefinition[] = [random, greedy, threshold, mc, search, human];
+export const bots: readonly AgentDefinition[] = protectData('the built-in bots of no-thanks', [random, greedy, threshold, mc, search, human]);

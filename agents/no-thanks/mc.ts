@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import { errorFunction } from 'simple-statistics';
 import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../../src/games/no-thanks/agent.js';
 import { HiddenSampler, deckSize, GameState } from '../../src/games/no-thanks/kit.js';
@@ -29,7 +30,7 @@ export interface McParams {
  * when mc was measured (margin 4, pot weight 1.5), written out so that tuning the threshold bot's
  * defaults does not silently change mc.
  */
-const thresholdDefaults: ThresholdParams = { cost: 'marginal', margin: 4, potWeight: 1.5, reserve: 2, bonus: 6, late: 0 };
+const thresholdDefaults: ThresholdParams = protectData('mc rollout rule', { cost: 'marginal', margin: 4, potWeight: 1.5, reserve: 2, bonus: 6, late: 0 });
 
 export default defineAgent<McParams>({
   name: 'mc',
@@ -57,7 +58,7 @@ const POLICY_GREEDY = 1;
 const POLICY_RANDOM = 2;
 const POLICY_TAKER = 3;
 const MODELS = 4;
-const eagerTaker: ThresholdParams = { cost: 'marginal', margin: 10, potWeight: 1, reserve: 0, bonus: 0, late: 0 };
+const eagerTaker: ThresholdParams = protectData('mc eager-taker model', { cost: 'marginal', margin: 10, potWeight: 1, reserve: 0, bonus: 0, late: 0 });
 const LOG_FIT = Math.log(0.95);
 const LOG_MISS = Math.log(0.05);
 const LOG_COIN = Math.log(0.5);

@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../../src/games/no-thanks/agent.js';
 import { HiddenSampler, GameState } from '../../src/games/no-thanks/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
@@ -104,6 +105,7 @@ for (const margin of [-2, 1, 4, 7, 10]) {
   for (const potWeight of [1, 1.5, 2.5]) FAMILY.push({ kind: THRESHOLD, rule: { cost: 'marginal', margin, potWeight, reserve: 2, bonus: 6, late: 0 } });
 }
 FAMILY.push({ kind: GREEDY, rule: FAMILY[0]!.rule }, { kind: RANDOM, rule: FAMILY[0]!.rule }, { kind: MC_LIKE, rule: FAMILY[0]!.rule });
+protectData('search opponent models', FAMILY);
 export const OPPONENT_MODELS = FAMILY.length;
 /** The family index of the mc model. */
 const MC_MODEL = OPPONENT_MODELS - 1;

@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import type { AgentDefinition } from '../../src/game/agent.js';
 import heuristic from './heuristic.js';
 import human from './human.js';
@@ -6,4 +7,4 @@ import random from './random.js';
 import search from './search.js';
 
 /** The built-in bots of 6 nimmt!, in the order `nothanks agents` lists them: the registry (src/registry.ts) pairs them with the game. */
-export const bots: readonly AgentDefinition[] = [random, heuristic, mc, search, human];
+export const bots: readonly AgentDefinition[] = protectData('the built-in bots of six-nimmt', [random, heuristic, mc, search, human]);

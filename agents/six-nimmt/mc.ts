@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 import { SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
@@ -25,7 +26,10 @@ export interface McParams {
   noise: number;
 }
 
-const policyDefaults = Object.fromEntries(Object.entries(heuristic.params).map(([k, spec]) => [k, spec.default])) as HeuristicParams;
+const policyDefaults = protectData(
+  'mc policy defaults',
+  Object.fromEntries(Object.entries(heuristic.params).map(([k, spec]) => [k, spec.default])) as HeuristicParams,
+);
 
 export default defineAgent<McParams>({
   name: 'mc',

@@ -1,3 +1,4 @@
+import { protectData } from '../../src/game/protect.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
@@ -25,7 +26,10 @@ export interface SearchParams {
   draft: string;
 }
 
-const policyDefaults = Object.fromEntries(Object.entries(heuristic.params).map(([k, spec]) => [k, spec.default])) as HeuristicParams;
+const policyDefaults = protectData(
+  'search policy defaults',
+  Object.fromEntries(Object.entries(heuristic.params).map(([k, spec]) => [k, spec.default])) as HeuristicParams,
+);
 
 export default defineAgent<SearchParams>({
   name: 'search',

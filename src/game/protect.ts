@@ -47,3 +47,34 @@ export function freezeLabClasses(): void {
   for (const c of registered) Object.freeze(c.prototype);
   for (const find of finders) for (const instance of find()) freezeChainsOf(instance);
 }
+
+/**
+ * Module-level engine data (lookup tables, rule lists, the built-in bots' definitions and defaults)
+ * that a bot file could import and rewrite: a 6 nimmt! bullhead table filled with zeros makes
+ * every score 0. Plain data is frozen, deeply, at once; a typed array (which cannot be frozen) is
+ * copied, and the tamper guard (src/tournament/sandbox/integrity.ts) compares it after every batch.
+ */
+export function protectData<T extends object>(name: string, data: T): T {
+  if (ArrayBuffer.isView(data)) tables.push({ name, data: data as unknown as ArrayLike<number>, copy: Array.from(data as unknown as ArrayLike<number>) });
+  else deepFreeze(data);
+  return data;
+}
+
+const tables: { name: string; data: ArrayLike<number>; copy: number[] }[] = [];
+
+function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const key of Reflect.ownKeys(value)) {
+    const field = (value as Record<PropertyKey, unknown>)[key];
+    if (field && (typeof field === 'object' || typeof field === 'function') && !ArrayBuffer.isView(field)) deepFreeze(field);
+  }
+}
+
+/** The name of the first protected typed array whose contents changed, or undefined. */
+export function changedData(): string | undefined {
+  for (const { name, data, copy } of tables) {
+    for (let i = 0; i < copy.length; i++) if (data[i] !== copy[i]) return name;
+  }
+  return undefined;
+}

@@ -126,6 +126,43 @@ describe('fair play', () => {
     }
   });
 
+  it("refuses a bot file that rewrites the engine's module-level tables or another bot's defaults", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-tables-'));
+    const dist = (p: string): string => JSON.stringify(join(process.cwd(), 'dist', p));
+    const cases: [string, string, string, RegExp][] = [
+      // A typed array cannot be frozen: the tamper guard compares it with its copy.
+      [
+        '6-nimmt',
+        'zeros.mjs',
+        `import { BULLHEADS } from ${dist('src/games/six-nimmt/rules.js')}; BULLHEADS.fill(0);`,
+        /^a bot changed 6 nimmt! bullhead table, shared with the engine/,
+      ],
+      [
+        'no-thanks-specials',
+        'kinds.mjs',
+        `import { KINDS } from ${dist('src/games/no-thanks-specials/cards.js')}; KINDS[0].standard = 0;`,
+        /Cannot assign to read only property 'standard'/,
+      ],
+      [
+        'no-thanks',
+        'rollout.mjs',
+        `import { bots } from ${dist('agents/no-thanks/index.js')}; bots[3].params.rollouts.default = 1;`,
+        /Cannot assign to read only property 'default'/,
+      ],
+    ];
+    for (const [game, name, body, message] of cases) {
+      const path = join(dir, name);
+      writeFileSync(
+        path,
+        `${body}\nexport default { name: 'x', game: '${game}', params: {}, create: () => ({ decide: (o) => (o.phase === 'row' ? 0 : o.handCard ? o.handCard(0) : o.myChips === 0 ? 'take' : 'pass') }) };`,
+      );
+      const other = game === '6-nimmt' ? 'heuristic' : game === 'no-thanks' ? 'greedy' : 'value';
+      await expect(runTournament({ game, pool: [path, other, 'random'], rules: { players: 3 }, games: 3, seed: 'tables', threads: 1 })).rejects.toThrow(
+        message,
+      );
+    }
+  });
+
   it("salts a tournament's seat streams with a one-way hash of the run, the same in every worker", async () => {
     const key: SeedKey = { hi: 0x12345678, lo: 0x9abcdef0 };
     const draws = (salt?: SeedKey): number[] => {

@@ -1,3 +1,4 @@
+import { protectData } from '../../game/protect.js';
 /**
  * The special cards of seed 003 (the rules screen of a digital No Thanks! with special cards).
  * Cards in a deal are one byte each: a number card is its value (1..99), a special is
@@ -18,7 +19,7 @@ export interface SpecialKind {
 }
 
 /** Kinds in a fixed order: a kind's index is its code minus SPECIAL_BASE. */
-export const KINDS = [
+export const KINDS = protectData('the special cards', [
   { name: 'bonus5', colour: 'green', standard: 2, rule: "5 points off its holder's score at the end" },
   { name: 'bonus10', colour: 'green', standard: 2, rule: '10 points off at the end' },
   { name: 'bonus15', colour: 'green', standard: 3, rule: '15 points off at the end' },
@@ -66,7 +67,7 @@ export const KINDS = [
     rule: 'a number card 40 (it runs with a 39 or 41 only if the deck had them, which the lab refuses: maxCard must stay below 39)',
   },
   { name: 'minus-per-card', colour: 'red', standard: 1, rule: '1 point added per card in the display at the end, specials (and itself) included' },
-] as const satisfies readonly SpecialKind[];
+] as const satisfies readonly SpecialKind[]);
 
 export type KindName = (typeof KINDS)[number]['name'];
 export const KIND_COUNT = KINDS.length;
@@ -75,7 +76,7 @@ export const kindIndex = (name: string): number => KINDS.findIndex((k) => k.name
 const at = (name: KindName): number => SPECIAL_BASE + kindIndex(name);
 
 /** Card codes of the specials (the forty is dealt as the number card 40). */
-export const CODE = {
+export const CODE = protectData('special card codes', {
   bonus5: at('bonus5'),
   bonus10: at('bonus10'),
   bonus15: at('bonus15'),
@@ -92,7 +93,7 @@ export const CODE = {
   doubleHighest: at('double-highest'),
   halfChips: at('half-chips'),
   minusPerCard: at('minus-per-card'),
-} as const;
+} as const);
 
 export const FORTY_VALUE = 40;
 /** Bonus points of a bonus card code, else 0. */

@@ -1,10 +1,11 @@
+import { protectData } from '../../game/protect.js';
 import { UserError } from '../../errors.js';
 import { FORTY_VALUE, KIND_COUNT, kindIndex, SPECIAL_BASE } from './cards.js';
 import { fortyCount, type Rules } from './rules.js';
 import { EV_BID, EV_DECLINE, EV_FETCH, EV_PASS, EV_TAKE, EVENT_NAMES, type SpecialsState } from './state.js';
 
 export type Phase = 'take' | 'bid' | 'give' | 'remove' | 'over';
-const PHASES: readonly Phase[] = ['take', 'bid', 'give', 'remove', 'over'];
+const PHASES: readonly Phase[] = protectData('special-card phase names', ['take', 'bid', 'give', 'remove', 'over']);
 
 /** One public event. */
 export interface HistoryEvent {

@@ -1,3 +1,4 @@
+import { protectData } from '../../game/protect.js';
 import { UserError } from '../../errors.js';
 import type { GameRecordBase } from '../../game/contract.js';
 import { parseSeedHex } from '../../game/seed.js';
@@ -30,7 +31,7 @@ export interface GameRecord extends GameRecordBase {
   chips: number[];
 }
 
-const LETTER: Record<number, string> = { [TAKE]: 'T', [PASS]: 'P', [SIT_OUT]: 'S', [BID]: 'B', [DECLINE]: 'D' };
+const LETTER: Record<number, string> = protectData('special-card action letters', { [TAKE]: 'T', [PASS]: 'P', [SIT_OUT]: 'S', [BID]: 'B', [DECLINE]: 'D' });
 
 function actionToken(state: SpecialsState, i: number, phaseGive: boolean): string {
   const a = state.acts[i]!;

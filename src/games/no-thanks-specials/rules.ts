@@ -1,3 +1,4 @@
+import { protectData } from '../../game/protect.js';
 import { UserError } from '../../errors.js';
 import type { RecordRules as GenericRecordRules, RuleOption, RulesInput as GenericRulesInput } from '../../game/contract.js';
 import {
@@ -29,7 +30,7 @@ export type RecordRules = Omit<Rules, 'players' | 'specials'> & { specials: Reco
 /** The standard set: the bonus cards at the seed's counts, one of every other special. */
 export const STANDARD = KINDS.map((k) => k.standard as number);
 
-export const RULE_OPTIONS: readonly RuleOption[] = [
+export const RULE_OPTIONS: readonly RuleOption[] = protectData('special-card rule options', [
   { flag: 'chips', key: 'startChips', type: 'number', describe: 'starting chips per player (default 11/9/7 for 3-5/6/7 players; 2 players need it)' },
   { flag: 'removed', key: 'removed', type: 'number', describe: 'number cards removed unseen (default 9)' },
   { flag: 'min-card', key: 'minCard', type: 'number', describe: 'lowest card (default 3)' },
@@ -51,7 +52,7 @@ export const RULE_OPTIONS: readonly RuleOption[] = [
     choices: ['decliner', 'receiver'],
     describe: 'who reveals the next card after a green card (default decliner)',
   },
-];
+]);
 
 /** Parses --specials: "standard", "none", "name[:count],..." or an object {name: count} (records). */
 export function parseSpecials(value: string | Record<string, number> | number[]): number[] {

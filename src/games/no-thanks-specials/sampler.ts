@@ -1,10 +1,11 @@
+import { protectData } from '../../game/protect.js';
 import type { Random } from '../../game/seed.js';
 import { isSpecial, KIND_COUNT, SPECIAL_BASE } from './cards.js';
 import type { Observation } from './observation.js';
 import type { Rules } from './rules.js';
 import { PHASE_BID, PHASE_GIVE, PHASE_OVER, PHASE_REMOVE, PHASE_TAKE, SpecialsState } from './state.js';
 
-const PHASE_OF = { take: PHASE_TAKE, bid: PHASE_BID, give: PHASE_GIVE, remove: PHASE_REMOVE, over: PHASE_OVER } as const;
+const PHASE_OF = protectData('special-card phase ids', { take: PHASE_TAKE, bid: PHASE_BID, give: PHASE_GIVE, remove: PHASE_REMOVE, over: PHASE_OVER } as const);
 
 /**
  * Re-sampling of what one seat cannot see, from its Observation only: the order of the face-down

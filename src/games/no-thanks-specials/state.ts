@@ -1,3 +1,4 @@
+import { protectData } from '../../game/protect.js';
 import { Sfc32, type SeedKey } from '../../game/seed.js';
 import { dealInto } from '../no-thanks/deal.js';
 import { cardCount, MAX_PLAYERS } from '../no-thanks/rules.js';
@@ -33,7 +34,18 @@ export const EV_RECEIVE = 6;
 export const EV_FETCH = 7;
 export const EV_GIVE = 8;
 export const EV_REMOVE = 9;
-export const EVENT_NAMES = ['take', 'pass', 'sit-out', 'bid', 'decline', 'discard', 'receive', 'fetch', 'give', 'remove'] as const;
+export const EVENT_NAMES = protectData('special-card event names', [
+  'take',
+  'pass',
+  'sit-out',
+  'bid',
+  'decline',
+  'discard',
+  'receive',
+  'fetch',
+  'give',
+  'remove',
+] as const);
 
 const SIT = CODE.sitOut - SPECIAL_BASE;
 const DOUBLE_HIGHEST = CODE.doubleHighest - SPECIAL_BASE;

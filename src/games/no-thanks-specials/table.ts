@@ -1,3 +1,4 @@
+import { protectData } from '../../game/protect.js';
 import { Seats } from '../../game/seats.js';
 import { protect } from '../../game/protect.js';
 import { CALL_EVENT, tick } from '../../game/clock.js';
@@ -17,12 +18,12 @@ export function toAction(phase: number, answer: unknown): number {
   return typeof answer === 'number' && Number.isInteger(answer) && answer > 0 && answer < 256 ? CHOOSE + answer : -1;
 }
 
-const EXPECTED = [
+const EXPECTED = protectData('special-card answers', [
   '"take", "pass" or "sit-out"',
   '"bid", "decline" or "sit-out"',
   'the code of a card in its display to give',
   'the code of a card in its display to remove',
-];
+]);
 
 /**
  * A table of bots playing games one after another on one reused state: the game loop, with every

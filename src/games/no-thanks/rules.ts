@@ -1,3 +1,4 @@
+import { protectData } from '../../game/protect.js';
 import { UserError } from '../../errors.js';
 import type { RecordRules as GenericRecordRules, RuleOption, RulesInput as GenericRulesInput } from '../../game/contract.js';
 
@@ -37,14 +38,14 @@ export function officialChips(players: number): number | undefined {
 export type RulesInput = Partial<Rules> & GenericRulesInput;
 
 /** The CLI flags of the settings (`--game no-thanks`). */
-export const RULE_OPTIONS: readonly RuleOption[] = [
+export const RULE_OPTIONS: readonly RuleOption[] = protectData('No Thanks! rule options', [
   { flag: 'chips', key: 'startChips', type: 'number', describe: 'starting chips per player (default 11/9/7 for 3-5/6/7 players; 2 players need it)' },
   { flag: 'removed', key: 'removed', type: 'number', describe: 'cards removed unseen (default 9)' },
   { flag: 'min-card', key: 'minCard', type: 'number', describe: 'lowest card (default 3)' },
   { flag: 'max-card', key: 'maxCard', type: 'number', describe: 'highest card (default 35)' },
   { flag: 'open-chips', key: 'openChips', type: 'boolean', describe: "variant: everyone's chips are public" },
   { flag: 'known-removed', key: 'knownRemoved', type: 'boolean', describe: 'variant: the removed cards are public' },
-];
+]);
 
 /**
  * Fills defaults and validates. Two players are outside the official rules (3-7), so they need

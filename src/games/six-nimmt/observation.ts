@@ -1,9 +1,10 @@
+import { protectData } from '../../game/protect.js';
 import { UserError } from '../../errors.js';
 import { BULLHEADS, type Rules } from './rules.js';
 import { DRAFT, ROW, type GameState } from './state.js';
 
 export type PhaseName = 'draft' | 'play' | 'row' | 'over';
-const PHASES: readonly PhaseName[] = ['draft', 'play', 'row', 'over'];
+const PHASES: readonly PhaseName[] = protectData('6 nimmt! phase names', ['draft', 'play', 'row', 'over']);
 
 /**
  * What the player in one seat sees: its own hand, the rows, every card revealed this round (and

@@ -1,3 +1,4 @@
+import { protectData } from '../../game/protect.js';
 import { UserError } from '../../errors.js';
 import type { RecordRules as GenericRecordRules, RuleOption, RulesInput as GenericRulesInput } from '../../game/contract.js';
 
@@ -36,13 +37,13 @@ export const MAX_PLAYERS = 10;
 export const ROWS = 4;
 /** Cards are bytes. */
 export const MAX_CARD = 255;
-export const OFFICIAL = { maxCard: 104, handSize: 10, rowLimit: 5, endScore: 66 } as const;
+export const OFFICIAL = protectData('6 nimmt! official rules', { maxCard: 104, handSize: 10, rowLimit: 5, endScore: 66 } as const);
 export const DEFAULT_MAX_ROUNDS = 1000;
 
 export type RulesInput = Partial<Rules> & GenericRulesInput;
 
 /** The CLI flags of the settings (`--game 6-nimmt`); --max-card is shared with No Thanks!. */
-export const RULE_OPTIONS: readonly RuleOption[] = [
+export const RULE_OPTIONS: readonly RuleOption[] = protectData('6 nimmt! rule options', [
   {
     flag: 'variant',
     key: 'variant',
@@ -60,9 +61,9 @@ export const RULE_OPTIONS: readonly RuleOption[] = [
     type: 'number',
     describe: `safety cap on rounds (default ${DEFAULT_MAX_ROUNDS}; never reached under the official rules)`,
   },
-];
+]);
 
-const KNOWN = ['players', 'variant', 'maxCard', 'handSize', 'rowLimit', 'endScore', 'maxRounds'];
+const KNOWN = protectData('6 nimmt! setting names', ['players', 'variant', 'maxCard', 'handSize', 'rowLimit', 'endScore', 'maxRounds']);
 
 /** Fills defaults and validates; every problem is one line naming the setting. */
 export function makeRules(input: RulesInput): Rules {
@@ -147,11 +148,14 @@ export function bullheads(card: number): number {
 }
 
 /** bullheads() as a table, index = card (0 unused). */
-export const BULLHEADS: Uint8Array = (() => {
-  const t = new Uint8Array(MAX_CARD + 1);
-  for (let c = 1; c <= MAX_CARD; c++) t[c] = bullheads(c);
-  return t;
-})();
+export const BULLHEADS: Uint8Array = protectData(
+  '6 nimmt! bullhead table',
+  (() => {
+    const t = new Uint8Array(MAX_CARD + 1);
+    for (let c = 1; c <= MAX_CARD; c++) t[c] = bullheads(c);
+    return t;
+  })(),
+);
 
 export function deckBullheads(r: Rules): number {
   let total = 0;

@@ -1,9 +1,10 @@
+import { protectData } from '../../game/protect.js';
 import type { Random } from '../../game/seed.js';
 import type { Observation } from './observation.js';
 import { ROWS, type Rules } from './rules.js';
 import { DRAFT, GameState, OVER, PLAY, ROW } from './state.js';
 
-const PHASE_IDS = { draft: DRAFT, play: PLAY, row: ROW, over: OVER } as const;
+const PHASE_IDS = protectData('6 nimmt! phase ids', { draft: DRAFT, play: PLAY, row: ROW, over: OVER } as const);
 
 /**
  * Re-sampling of what one seat cannot see, built from that seat's Observation only, so a search

@@ -1,6 +1,6 @@
 import { resolveParams } from '../../agents/registry.js';
 import { parseSpec } from '../../agents/spec.js';
-import { protect, protectBehind } from '../../game/protect.js';
+import { changedData, protect, protectBehind } from '../../game/protect.js';
 import { GAMES } from '../../registry.js';
 import { Moments } from '../../stats/moments.js';
 import { TournamentStats } from '../../stats/tournament-stats.js';
@@ -24,6 +24,8 @@ export class IntegrityGuard {
 
   /** The first changed property as "Uint8Array.prototype.subarray", or undefined if all is as it was. */
   check(): string | undefined {
+    const data = changedData();
+    if (data) return data;
     for (const { path, target, keys } of this.snapshot) {
       const now = descriptors(target);
       for (const [key, before] of keys) {
