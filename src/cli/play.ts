@@ -37,6 +37,9 @@ export async function playCommand(a: RuleArgs & { agents: string; seat?: number;
   const master = masterKey(game.seedNamespace ?? game.id, a.seed);
   const key: SeedKey = { hi: 0, lo: 0 };
   const totals = new Array<number>(P).fill(0);
+  console.log(
+    `${game.name}: you are seat ${seat}, against ${bots.join(', ')}. Answer each prompt as it says (on a terminal a prompt showing [keys] takes one keystroke, no Enter); Ctrl-C quits.`,
+  );
   for (let g = 0; g < a.games; g++) {
     table.play(dealKeyInto(master, g, key));
     table.results(data, 0, metricAt);

@@ -442,8 +442,8 @@ export function sweepHeadlines(r: SweepResult): string[] {
   const w = r.winner;
   const v = r.winnerVsDefault;
   return [
-    `Best ${r.agent} against ${r.field.join(', ')} at ${r.players} players: ${w.spec}, mean score ${w.meanScore.toFixed(2)} ${ci(w.meanScoreCI)} over ${w.deals} deals.`,
-    `Default parameters (${r.defaults.spec}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; winner minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${formatP(v.p, 1)}; the winner was picked on these same games, so the gap is optimistic: confirm it on fresh seeds).`,
+    `Best ${r.agent} against ${r.field.join(', ')} at ${r.players} players: ${w.label}${w.label === w.spec ? '' : ` (--agents ${w.spec})`}, mean score ${w.meanScore.toFixed(2)} ${ci(w.meanScoreCI)} over ${w.deals} deals.`,
+    `Default parameters (${r.defaults.label}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; winner minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${formatP(v.p, 1)}; the winner was picked on these same games, so the gap is optimistic: confirm it on fresh seeds).`,
     `Racing played ${r.gamesPlayed} games instead of ${r.gamesFullGrid} for the full grid (saved ${((r.gamesSaved / r.gamesFullGrid) * 100).toFixed(0)}%); ${r.points.filter((p) => p.droppedAfterRound !== undefined).length} of ${r.points.length} points dropped.`,
   ];
 }
@@ -464,6 +464,7 @@ export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolea
     csv(
       r.points.map((p, i) => ({
         ...p.params,
+        label: p.label,
         spec: p.spec,
         status: rows[i]!.status,
         deals: p.deals,
@@ -472,7 +473,7 @@ export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolea
         ciHi: p.meanScoreCI[1].toFixed(4),
         droppedAfterRound: p.droppedAfterRound ?? '',
       })),
-      [...names, 'spec', 'status', 'deals', 'meanScore', 'ciLo', 'ciHi', 'droppedAfterRound'],
+      [...names, 'label', 'spec', 'status', 'deals', 'meanScore', 'ciLo', 'ciHi', 'droppedAfterRound'],
     ),
   );
   const charts = [await renderChart(dir, 'sweep-ranking', sweepRankingChart(rows, r.agent), png)];
@@ -481,7 +482,7 @@ export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolea
   const top = [...r.points].sort((a, b) => a.meanScore - b.meanScore).slice(0, 15);
   const table = htmlTable(
     ['point', 'deals', 'mean score', '95% CI', 'status'],
-    top.map((p) => [p.spec, p.deals, p.meanScore.toFixed(2), ci(p.meanScoreCI), rows[r.points.indexOf(p)]!.status]),
+    top.map((p) => [p.label, p.deals, p.meanScore.toFixed(2), ci(p.meanScoreCI), rows[r.points.indexOf(p)]!.status]),
   );
   return { charts, table };
 }

@@ -61,3 +61,20 @@ describe('racing', () => {
     expect(r.gamesSaved).toBe(r.gamesFullGrid - r.gamesPlayed);
   });
 });
+
+describe('sweep labels', () => {
+  it('names a file bot by its own name in the result and its points, keeping the spec that seats it', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'nothanks-sweep-')), 'tb.mjs');
+    writeFileSync(
+      file,
+      "export default { name: 'tb', params: { m: { description: 'm', default: 2, min: 0, max: 10 } }, create: (p) => ({ decide: (o) => (o.myChips === 0 || o.marginalCost() - o.pot <= p.m ? 'take' : 'pass') }) };",
+    );
+    const r = await runSweep({ agent: file, grid: ['m=0..4:4'], field: ['greedy'], players: 3, games: 20, rounds: 1, seed: 'labels', threads: 1, rules: {} });
+    expect(r.agent).toBe('tb');
+    expect(r.points.map((p) => p.label)).toEqual(['tb:m=0', 'tb:m=4', 'tb']);
+    expect(r.points.map((p) => p.spec)).toEqual([`${file}:m=0`, `${file}:m=4`, file]);
+  });
+});

@@ -78,7 +78,10 @@ export interface SweepOptions {
 }
 
 export interface SweepPoint {
+  /** The spec that seats it (a file bot's path with the point's parameters): paste it into --agents. */
   spec: string;
+  /** Its name in tables and text: a file bot's own name with the parameters, never its path. */
+  label: string;
   params: ParamValues;
   isDefault: boolean;
   deals: number;
@@ -92,6 +95,7 @@ export interface SweepPoint {
 
 export interface SweepResult {
   game: string;
+  /** The tuned bot's label (a file bot's name, not its path). */
   agent: string;
   axes: GridAxis[];
   field: string[];
@@ -146,7 +150,8 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     grid.push(Object.fromEntries(axes.map((a) => [a.name, defaults[a.name]!])));
     defaultIndex = specs.length - 1;
   }
-  for (const s of specs) await loadBot(s, game.id); // every point's parameters checked before play
+  const labels: string[] = [];
+  for (const s of specs) labels.push((await loadBot(s, game.id)).label); // every point's parameters checked before play
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one agent');
   const P = o.players;
@@ -157,6 +162,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   const alive = specs.map(() => true);
   const points: SweepPoint[] = specs.map((spec, i) => ({
     spec,
+    label: labels[i]!,
     params: grid[i]!,
     isDefault: i === defaultIndex,
     deals: 0,
@@ -237,7 +243,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   const gamesFullGrid = points.length * P * o.games;
   return {
     game: game.id,
-    agent: o.agent,
+    agent: tuned.label,
     axes,
     field,
     players: P,

@@ -70,6 +70,11 @@ describe('game records', () => {
     expect(lines[0]).toMatch(/^seed [0-9a-f]{16} · 3 players · base game \(cards 1\.\.104\) · hands of 10, rows of 5, to 66 bullheads$/);
     expect(lines.filter((l) => /^ {2}turn +\d+:/.test(l))).toHaveLength(10 * r.rounds.length);
     expect(lines.some((l) => l.includes('WINNER') || l.includes('shared win'))).toBe(true);
+    // Rows are numbered 1-4 as `play` and the web app number them.
+    const takes = lines.join('\n').match(/takes row \d/g) ?? [];
+    expect(takes.length).toBeGreaterThan(0);
+    expect(takes.every((m) => /takes row [1-4]/.test(m))).toBe(true);
+    expect(lines.find((l) => l.includes(' rows 1: '))).toMatch(/rows 1: \d+.* \| 2: .* \| 3: .* \| 4: /);
     expect(sixNimmt.replay(parseRecordLine(JSON.stringify(r)), false)).toEqual([]);
   });
 

@@ -238,7 +238,8 @@ function checkRoundShape(x: unknown, where: string, P: number, H: number, pro: b
 export function replayLines(record: unknown, explain: boolean): string[] {
   const lines: string[] = [];
   const r = record as GameRecord;
-  const rowsText = (s: GameState): string => [0, 1, 2, 3].map((i) => s.rowOf(i).join(' ')).join(' | ');
+  // Rows numbered 1-4, as `play` and the web app show them (records keep the indexes 0-3).
+  const rowsText = (s: GameState): string => [0, 1, 2, 3].map((i) => `${i + 1}: ${s.rowOf(i).join(' ')}`).join(' | ');
   replayRecord(
     record,
     explain
@@ -256,7 +257,7 @@ export function replayLines(record: unknown, explain: boolean): string[] {
               const chose = s.takes[st.turn * s.players + seat] === s.turnTakeRow[k];
               const b = s.turnTakeBull[k]!;
               takes.push(
-                `seat ${seat} takes row ${s.turnTakeRow[k]} (${b} bullhead${b === 1 ? '' : 's'}${chose ? ', chosen: its card was lower than every row' : ''})`,
+                `seat ${seat} takes row ${s.turnTakeRow[k]! + 1} (${b} bullhead${b === 1 ? '' : 's'}${chose ? ', chosen: its card was lower than every row' : ''})`,
               );
             }
             lines.push(
