@@ -243,6 +243,34 @@ describe('fair play', () => {
     await expect(runTournament({ ...o, pool: [patcher, 'greedy', 'random'] })).rejects.toThrow(/^a bot changed /);
   });
 
+  it('--isolate: a bot cannot open the inspector to reach the main thread (seed, outputs) or signal the lab', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-inspector-'));
+    const bot = join(dir, 'inspector.mjs');
+    // Every way tried, at load time and in decide; what got through is the bot's decision: 'take' if anything opened.
+    writeFileSync(
+      bot,
+      `import inspector from 'node:inspector';
+      import * as promises from 'node:inspector/promises';
+      import { createRequire } from 'node:module';
+      const require = createRequire(import.meta.url);
+      const attempts = [
+        () => { const s = new inspector.Session(); s.connectToMainThread(); },
+        () => { const s = new (require('node:inspector').Session)(); s.connectToMainThread(); },
+        () => { const s = new promises.Session(); s.connectToMainThread(); },
+        () => { const s = new inspector.Session(); s.connect(); },
+        () => inspector.open(0),
+        () => new (process.binding('inspector').MainThreadConnection)(() => {}),
+        () => process.kill(process.pid, 'SIGUSR1'),
+        () => { inspector.Session.prototype.connectToMainThread = () => {}; },
+      ];
+      const opened = attempts.filter((f) => { try { f(); return true; } catch { return false; } }).length;
+      export default { name: 'inspector', params: {}, create: () => ({ decide: (o) => (opened > 0 || o.myChips === 0 ? 'take' : 'pass') }) };`,
+    );
+    const r = await runTournament({ pool: [bot, 'greedy', 'random'], rules: { players: 3 }, games: 5, seed: 'inspector', threads: 1, isolate: true });
+    // Had anything opened, the bot would take every card and never pay a chip (11 or more at the end).
+    expect(r.stats.agents()[0]!.meanChips).toBeLessThan(11);
+  });
+
   it('--isolate: a bot worker that never loads, exits or loops is one line within the limit, never a hang', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     const cases: [string, string, RegExp][] = [

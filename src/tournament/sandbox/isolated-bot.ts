@@ -1,3 +1,5 @@
+// First of all, before anything a bot file could reach: no inspector, no signals.
+import './close-inspector.js';
 import { writeSync } from 'node:fs';
 import { format } from 'node:util';
 import { workerData } from 'node:worker_threads';
