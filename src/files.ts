@@ -1,4 +1,17 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from './errors.js';
@@ -84,10 +97,12 @@ export function makeDirs(dir: string): void {
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   const tmp = tmpName(path);
   try {
+    refuseNonRegular(path);
     makeDirs(dirname(path));
     writeFileSync(tmp, content);
     renameSync(tmp, path);
   } catch (err) {
+    if (err instanceof UserError) throw err;
     throw cannot('write', path, err);
   }
 }
@@ -126,7 +141,24 @@ export function prepareOutputDir(dir: string, overwrite = false): void {
 
 /** Refuses to replace an existing file unasked (logs, per-game rows). */
 export function checkNewFile(path: string, overwrite = false): void {
+  refuseNonRegular(path);
   if (!overwrite && existsSync(path)) throw new UserError(`${path} already exists: choose a new file or add --force to overwrite`);
+}
+
+/**
+ * The lab replaces only regular files: renaming over `/dev/null` (as root) would turn the device
+ * into a file, over a link it would drop the link, over a folder it fails half-way. Checked before
+ * a run starts and again before every rename into place.
+ */
+function refuseNonRegular(path: string): void {
+  let kind: string | undefined;
+  try {
+    const st = lstatSync(path);
+    kind = st.isFile() ? undefined : st.isDirectory() ? 'a folder' : st.isSymbolicLink() ? 'a symbolic link' : 'a device or special file';
+  } catch {
+    return; // nothing there yet
+  }
+  if (kind) throw new UserError(`${path} is ${kind}, not a regular file: the lab writes only regular files (choose a file path)`);
 }
 
 /** A file written line by line under a temporary name and renamed into place by close(). */
@@ -136,6 +168,7 @@ export class AtomicLineWriter {
 
   constructor(readonly path: string) {
     this.tmp = tmpName(path);
+    refuseNonRegular(path);
     try {
       removeStaleTmp(path);
       makeDirs(dirname(path));
@@ -151,6 +184,7 @@ export class AtomicLineWriter {
 
   close(): void {
     closeSync(this.fd);
+    refuseNonRegular(this.path);
     renameSync(this.tmp, this.path);
   }
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,26 @@ describe('flag values', () => {
     expect(r.stderr.trim()).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('never renames over what is not a regular file the lab could own: a device, a folder, a link', () => {
+    const other = mkdtempSync(join(tmpdir(), 'nothanks-devices-'));
+    writeFileSync(join(other, 'mine.jsonl'), 'my own notes\n');
+    symlinkSync(join(other, 'mine.jsonl'), join(other, 'link.jsonl'));
+    for (const [target, kind] of [
+      ['/dev/null', 'a device or special file'],
+      [other, 'a folder'],
+      [join(other, 'link.jsonl'), 'a symbolic link'],
+    ] as const) {
+      const r = run([...play, '--log', target, '--force', '--out', join(other, 'out')]);
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe(`nothanks: ${target} is ${kind}, not a regular file: the lab writes only regular files (choose a file path)`);
+    }
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect(lstatSync(join(other, 'link.jsonl')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(other, 'mine.jsonl'), 'utf8')).toBe('my own notes\n');
+    const same = run([...play, '--log', 'x.txt', '--per-game', './x.txt']);
+    expect(same.stderr.trim()).toBe('nothanks: --log and --per-game name the same file: give each its own');
   });
 
   it('still takes a switch with =true and a list flag given several values', () => {

@@ -1,6 +1,6 @@
 import { printable } from '../text.js';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { botFileDigests } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
@@ -97,6 +97,7 @@ export async function tournamentCommand(
     isolate: a.isolate,
   };
   const prepared = await prepare(options);
+  if (a.log && a.perGame && resolve(a.log) === resolve(a.perGame)) throw new UserError('--log and --per-game name the same file: give each its own');
   if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   let dir: string;
   if (a.resume !== undefined) {
