@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,26 @@ describe('nothanks web server', () => {
     expect((await fetch(`${server.url}package.json`)).status).toBe(404);
     expect((await fetch(`${server.url}logs/run/games.jsonl`, { method: 'PUT', body: 'x' })).status).toBe(405);
     expect(readFileSync(join(root, 'run', 'games.jsonl'), 'utf8')).toBe('{"game":"no-thanks"}\n');
+  });
+
+  it('answers only requests for its own address (no DNS rebinding), and refuses a missing or whole-disk results folder', async () => {
+    const { port } = new URL(server.url);
+    const status = (host: string) =>
+      new Promise<number>((ok, fail) =>
+        request({ host: '127.0.0.1', port, path: '/api/logs', headers: { host } }, (res) => {
+          res.resume();
+          ok(res.statusCode ?? 0);
+        })
+          .on('error', fail)
+          .end(),
+      );
+    expect(await status(`127.0.0.1:${port}`)).toBe(200);
+    expect(await status(`localhost:${port}`)).toBe(200);
+    expect(await status(`evil.example:${port}`)).toBe(421);
+    expect(await status(`127.0.0.1.nip.io:${port}`)).toBe(421);
+    expect(await status('127.0.0.1:1')).toBe(421);
+    await expect(serveWebApp({ html: '', port: 0, host: '127.0.0.1', results: '/' })).rejects.toThrow(/is the root of the file system/);
+    await expect(serveWebApp({ html: '', port: 0, host: '127.0.0.1', results: join(root, 'nope') })).rejects.toThrow(/is not a folder/);
   });
 
   it('a port in use is one line', async () => {

@@ -1,7 +1,7 @@
 import { createReadStream, type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 
 export interface WebServer {
@@ -21,8 +21,30 @@ const MAX_DEPTH = 6;
  */
 export async function serveWebApp(o: { html: string; port: number; host: string; results: string }): Promise<WebServer> {
   const root = resolve(o.results);
+  if (dirname(root) === root) throw new UserError(`--results ${o.results} is the root of the file system: name the folder whose logs to serve`);
+  let isFolder = false;
+  try {
+    isFolder = statSync(root).isDirectory();
+  } catch {}
+  if (!isFolder) throw new UserError(`--results ${o.results} is not a folder: name the folder whose *.jsonl logs the page may open (default results/)`);
+  // Filled in once listening: the Host headers a request may carry.
+  const hosts = new Set<string>();
+  let wildcardPort = -1;
+  /**
+   * The bound address (or, on loopback, localhost) with the port; on a wildcard address (0.0.0.0,
+   * ::) any IP literal with the port. Never a domain name the server was not opened on: that is
+   * how DNS rebinding reaches a local server from another site's page.
+   */
+  const allowedHost = (header: string): boolean => {
+    const h = header.toLowerCase();
+    if (hosts.has(h)) return true;
+    const m = /^(\[[0-9a-f:.]+\]|\d+\.\d+\.\d+\.\d+):(\d+)$/.exec(h);
+    return m !== null && Number(m[2]) === wildcardPort;
+  };
   const server = createServer((req, res) => {
     try {
+      // DNS rebinding: a page of another site, its name re-pointed at this address, sends its own Host.
+      if (!allowedHost(req.headers.host ?? '')) return send(res, 421, 'text/plain', 'unknown host: open the address nothanks web printed');
       handle(req, res, o.html, root);
     } catch {
       send(res, 500, 'text/plain', 'internal error');
@@ -40,6 +62,10 @@ export async function serveWebApp(o: { html: string; port: number; host: string;
   });
   const { port } = server.address() as AddressInfo;
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
+  hosts.add(`${host}:${port}`.toLowerCase());
+  // On a loopback address the names a browser uses for it are fine too.
+  if (/^(127\.|::1$|\[::1\]$)/.test(o.host) || o.host === 'localhost') for (const name of ['localhost', '127.0.0.1', '[::1]']) hosts.add(`${name}:${port}`);
+  if (o.host === '0.0.0.0' || o.host === '::') wildcardPort = port;
   return {
     url: `http://${host}:${port}/`,
     close: () =>
