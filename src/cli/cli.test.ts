@@ -129,7 +129,7 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'random', '--players', '3', '--out', '.'], /--out \. already holds files: choose a new folder or add --force/],
     [['tournament', '--agents', 'random', '--players', '3', '--log', '/dev/null/g.jsonl'], /^nothanks: cannot write \/dev\/null\/g\.jsonl: /],
     [['tournament', '--agents', 'random', '--players', '3', '--per-game', '/dev/null/x.csv'], /^nothanks: cannot write \/dev\/null\/x\.csv: /],
-    [['tournament', '--agents', 'random', '--players', '3', '--log', '/'], /^nothanks: \/ already exists: choose a new file or add --force/],
+    [['tournament', '--agents', 'random', '--players', '3', '--log', '/'], /^nothanks: \/ is a folder, not a regular file: the lab writes only regular files/],
     [['tournament', '--game', 'chess', '--agents', 'random'], /unknown game "chess"/],
     [['tournament', '--agents', 'random', '--players', '3', '--specials', 'joker'], /--specials is a setting of no-thanks-specials, not of no-thanks/],
     [['tournament', '--game', 'no-thanks-specials', '--agents', 'random', '--players', '3', '--specials', 'dragon'], /unknown special "dragon"/],

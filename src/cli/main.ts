@@ -258,7 +258,29 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
-main().catch((err: unknown) => {
-  if (err instanceof UserError) fail(err.message);
-  throw err;
+// A run that did not finish never exits 0: a bot file whose top-level await never settles leaves
+// nothing to wait for (Node would exit 0 in silence), and one that calls process.exit(0) while it
+// loads ends the process from inside the command.
+let finished = false;
+process.on('exit', (code) => {
+  if (finished || code !== 0) return;
+  process.stderr.write(
+    'nothanks: the command stopped before it finished (a bot file that never finishes loading, or that exits the process?): nothing more was written\n',
+  );
+  process.exitCode = 1;
 });
+
+main().then(
+  () => {
+    finished = true;
+    // Done: a timer a bot file left behind (setInterval at its top level) must not keep the process
+    // alive. Exit once what was printed has reached a piped stdout and stderr (writes to a pipe can
+    // be asynchronous: an immediate exit would cut the output).
+    process.stdout.write('', () => process.stderr.write('', () => process.exit()));
+  },
+  (err: unknown) => {
+    finished = true;
+    if (err instanceof UserError) fail(err.message);
+    throw err;
+  },
+);
