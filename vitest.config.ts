@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'agents/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 60_000,
+    // Commands the tests run print no periodic progress lines into the stderr they check (one test asks for them).
+    env: { NOTHANKS_PROGRESS_SECONDS: '3600' },
     // One line when Chromium is missing (browser tests skipped), or a failure with REQUIRE_BROWSER=1.
     globalSetup: ['src/testing/browser-setup.ts'],
   },

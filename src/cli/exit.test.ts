@@ -41,3 +41,17 @@ describe('how a tournament ends', () => {
     expect(r.stdout).toMatch(/games in .* Outputs: /);
   });
 });
+
+describe('progress when stderr is not a terminal', () => {
+  it('prints a plain line now and then (a cluster log shows the run is alive), none with --quiet', () => {
+    const args = [distModule('cli/main.js'), 'tournament', '--agents', 'mc:rollouts=40,greedy,threshold', '--players', '3', '--games', '60', '--threads', '1'];
+    const env = { ...process.env, NOTHANKS_PROGRESS_SECONDS: '0.2' };
+    const piped = spawnSync(process.execPath, [...args, '--out', 'progress'], { cwd: dir, encoding: 'utf8', env });
+    expect(piped.status).toBe(0);
+    const lines = piped.stderr.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^tournament: [\d,]+\/[\d,]+ games · [\d,]+\/s · [\d:-]+ left \(\d+%\)$/);
+    const quiet = spawnSync(process.execPath, [...args, '--out', 'progress-quiet', '--quiet'], { cwd: dir, encoding: 'utf8', env });
+    expect(quiet.stderr).toBe('');
+  });
+});

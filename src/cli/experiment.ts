@@ -70,7 +70,7 @@ export async function sweepCommand(
   const rules = rulesFromArgs(a, game, players);
   const dir = a.out ?? newResultsDir('sweep');
   prepareOutputDir(dir, a.force);
-  const progress = new Progress('sweep', !a.quiet && process.stderr.isTTY === true);
+  const progress = new Progress('sweep', !a.quiet);
   const stop = interruptible();
   try {
     const { players: _players, ...settings } = rules;

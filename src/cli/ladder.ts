@@ -48,7 +48,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
   const pool = splitLineup(a.agents);
   const rules = (p: number) => rulesFromArgs({ ...a, players: p } as RuleArgs, game, p);
   const stop = interruptible();
-  const bars = new ProgressBars((p) => `ladder, ${p} players`, !a.quiet && process.stderr.isTTY === true);
+  const bars = new ProgressBars((p) => `ladder, ${p} players`, !a.quiet);
   try {
     const options: LadderOptions = {
       game: game.id,

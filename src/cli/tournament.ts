@@ -114,7 +114,7 @@ export async function tournamentCommand(
   const log = a.log ? new AtomicLineWriter(a.log) : undefined;
   const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
   perGame?.write(['deal', 'seed', 'seating', 'seat', 'position', 'agent', 'score', ...game.metrics.map((m) => m.id)].join(',') + '\n');
-  const progress = new Progress('tournament', !a.quiet && process.stderr.isTTY === true);
+  const progress = new Progress('tournament', !a.quiet);
   const stop = interruptible();
   try {
     const result = await playPart(

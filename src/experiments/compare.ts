@@ -61,7 +61,7 @@ export async function runCompare(
       const tableMeans = new Float64Array(games);
       const holdings = new Map<string, Moments>();
       const wantHoldings = exp.holdings && game.holdingWorth !== undefined;
-      const progress = new Progress(`${arm.name}, ${players} players`, !o.quiet && process.stderr.isTTY === true);
+      const progress = new Progress(`${arm.name}, ${players} players`, !o.quiet);
       const result = await runTournament({
         game: arm.game,
         pool: arm.agents,

@@ -11,7 +11,7 @@ export async function runLadderExperiment(
   dir: string,
   o: RunOptions,
 ): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean }> {
-  const bars = new ProgressBars((p) => `ladder, ${p} players`, !o.quiet && process.stderr.isTTY === true);
+  const bars = new ProgressBars((p) => `ladder, ${p} players`, !o.quiet);
   const result = await runLadder({
     game: exp.game,
     pool: exp.agents,

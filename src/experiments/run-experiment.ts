@@ -168,7 +168,7 @@ async function runTables(
   let partial = false;
   const shardLines: string[] = [];
   for (const players of exp.players) {
-    const progress = new Progress(`${players} players`, !o.quiet && process.stderr.isTTY === true);
+    const progress = new Progress(`${players} players`, !o.quiet);
     const result = await o.play(`players-${players}`, {
       game: exp.game,
       pool: exp.agents,
@@ -414,7 +414,7 @@ function playerCountHeadlines(summaries: Summary[], exp: PlayerCountExperiment):
 }
 
 async function runThresholds(exp: ThresholdsExperiment, games: number, dir: string, o: RunOptions): Promise<Stage> {
-  const progress = new Progress('sweep', !o.quiet && process.stderr.isTTY === true);
+  const progress = new Progress('sweep', !o.quiet);
   const grid = Object.entries(exp.grid).map(([k, v]) => `${k}=${v}`);
   const result = await runSweep({
     game: exp.game,

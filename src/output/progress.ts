@@ -1,23 +1,30 @@
+/** Seconds between progress lines when stderr is not a terminal (a cluster log); NOTHANKS_PROGRESS_SECONDS sets it. */
+const PIPED_SECONDS = Number(process.env.NOTHANKS_PROGRESS_SECONDS) > 0 ? Number(process.env.NOTHANKS_PROGRESS_SECONDS) : 30;
+
 /**
- * A one-line progress bar on stderr (games done, rate, time left), drawn only on a terminal and at
- * most ten times a second; silent when stderr is piped.
+ * Progress on stderr (games done, rate, time left): on a terminal a one-line bar redrawn at most
+ * ten times a second; when stderr is piped (a cluster job's log) a plain line every 30 s, so a
+ * long run shows it is alive; nothing with `shown` false (--quiet).
  */
 export class Progress {
   private readonly started = performance.now();
-  private lastDraw = 0;
-  private readonly enabled: boolean;
+  private lastDraw: number;
+  private readonly mode: 'off' | 'bar' | 'lines';
 
   constructor(
     private readonly label: string,
-    enabled = process.stderr.isTTY === true,
+    shown = true,
   ) {
-    this.enabled = enabled;
+    this.mode = !shown ? 'off' : process.stderr.isTTY === true ? 'bar' : 'lines';
+    this.lastDraw = this.mode === 'lines' ? this.started : 0;
   }
 
   update(done: number, total: number): void {
-    if (!this.enabled) return;
+    if (this.mode === 'off') return;
     const now = performance.now();
-    if (now - this.lastDraw < 100 && done < total) return;
+    if (this.mode === 'lines') {
+      if (now - this.lastDraw < PIPED_SECONDS * 1000 || done >= total) return;
+    } else if (now - this.lastDraw < 100 && done < total) return;
     this.lastDraw = now;
     const seconds = (now - this.started) / 1000;
     const rate = done / Math.max(seconds, 1e-9);
@@ -25,12 +32,17 @@ export class Progress {
     const width = 24;
     const filled = Math.round((done / total) * width);
     const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
-    const text = `${this.label} [${bar}] ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} games · ${Math.round(rate).toLocaleString('en-US')}/s · ${clock(left)} left`;
+    const counts = `${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} games · ${Math.round(rate).toLocaleString('en-US')}/s · ${clock(left)} left`;
+    if (this.mode === 'lines') {
+      process.stderr.write(`${this.label}: ${counts} (${Math.floor((100 * done) / total)}%)\n`);
+      return;
+    }
+    const text = `${this.label} [${bar}] ${counts}`;
     process.stderr.write(`\r${text.slice(0, (process.stderr.columns ?? 120) - 1)}\x1b[K`);
   }
 
   done(): void {
-    if (this.enabled) process.stderr.write('\r\x1b[K');
+    if (this.mode === 'bar') process.stderr.write('\r\x1b[K');
   }
 }
 
@@ -40,12 +52,12 @@ export class ProgressBars {
 
   constructor(
     private readonly label: (key: number) => string,
-    private readonly enabled: boolean,
+    private readonly shown: boolean,
   ) {}
 
   update(key: number, done: number, total: number): void {
     let bar = this.bars.get(key);
-    if (!bar) this.bars.set(key, (bar = new Progress(this.label(key), this.enabled)));
+    if (!bar) this.bars.set(key, (bar = new Progress(this.label(key), this.shown)));
     bar.update(done, total);
     if (done === total) bar.done();
   }
