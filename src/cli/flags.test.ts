@@ -57,3 +57,14 @@ describe('flag values', () => {
     expect(existsSync(join(dir, 'ok', 'summary.json'))).toBe(true);
   });
 });
+
+describe('replay input', () => {
+  it('refuses a device or a folder as a records file instead of reading forever', () => {
+    for (const path of ['/dev/zero', dir]) {
+      const r = spawnSync(process.execPath, [distModule('cli/main.js'), 'replay', path], { encoding: 'utf8', timeout: 20_000 });
+      expect(r.error).toBeUndefined();
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe(`nothanks: cannot read ${path}: not a file of game records`);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { printable } from '../text.js';
 import type { JsonObject } from '../game/contract.js';
 import { parseRecordLine } from '../game/json.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { gameById } from '../registry.js';
 import { UserError } from '../errors.js';
 
@@ -11,6 +11,12 @@ import { UserError } from '../errors.js';
  */
 export function replayCommand(file: string, show: number | undefined, expectGame?: string): string {
   let text: string;
+  // A device or pipe (/dev/zero) never ends: records are files.
+  let isFile = false;
+  try {
+    isFile = statSync(file).isFile();
+  } catch {}
+  if (!isFile) throw new UserError(`cannot read ${file}: not a file of game records`);
   try {
     text = readFileSync(file, 'utf8');
   } catch {

@@ -9,14 +9,9 @@ import { writeFileAtomic } from '../files.js';
 import { formatP, isSignificant, meanCI, Moments } from '../stats/moments.js';
 import { runTournament } from '../tournament/run.js';
 import { sampleGameLink, writeReplayViewer } from '../output/sample-game.js';
-import { experimentRules, experimentTables, type CompareExperiment, type RunOptions } from './experiment.js';
+import { armSlug, experimentRules, experimentTables, type CompareExperiment, type RunOptions } from './experiment.js';
 
 const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
-const slug = (s: string): string =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'arm';
 
 interface ArmRun {
   arm: string;
@@ -93,7 +88,7 @@ export async function runCompare(
       progress.done();
       const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false });
       if (summary.gamesPlayed > 0) {
-        writeTournamentOutputs(join(dir, `${slug(arm.name)}-players-${players}`), summary);
+        writeTournamentOutputs(join(dir, `${armSlug(arm.name)}-players-${players}`), summary);
         o.log?.(`${arm.name}:\n${leaderboard(summary)}\n`);
         runs.push({
           arm: arm.name,
@@ -255,7 +250,7 @@ export async function runCompare(
     );
   }
   // Each leaderboard links to its tournament's first game in the replay viewer.
-  const samples = await Promise.all(runs.map((r) => sampleGameLink(r.summary, `${slug(r.arm)}-players-${r.players}`, dir)));
+  const samples = await Promise.all(runs.map((r) => sampleGameLink(r.summary, `${armSlug(r.arm)}-players-${r.players}`, dir)));
   await writeReplayViewer(dir);
   const tables = runs
     .map(

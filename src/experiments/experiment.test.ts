@@ -133,6 +133,15 @@ describe('compare experiments', () => {
     [{ arms: [] }, 'field "arms" must be a non-empty array'],
     [{ arms: [arms[0], { ...arms[0] }] }, 'with distinct names'],
     [{ arms: [{ ...arms[0], colour: 'red' }] }, 'unknown arm field "colour"'],
+    [
+      {
+        arms: [
+          { ...arms[0], name: 'base!' },
+          { ...arms[0], name: 'base?' },
+        ],
+      },
+      'arms "base!" and "base?" would write to the same folder (base-players-N)',
+    ],
     [{ arms: [{ ...arms[0], game: 'chess' }] }, 'unknown game "chess"'],
     [{ arms, players: [2] }, 'arm "base", rules at 2 players: 2 players is outside the official rules'],
   ])('rejects %j naming the arm', (over, message) => {

@@ -202,6 +202,13 @@ export function experimentRules(exp: Experiment | Arm, players: number): RulesIn
   return { ...exp.rules, ...exp.rulesByPlayers[String(players)], players };
 }
 
+/** An arm's name as a folder name: letters and digits, the rest one hyphen. */
+export const armSlug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'arm';
+
 /** The arms of a comparison with the experiment's game and rules filled in where an arm has none. */
 function completeArms(exp: CompareExperiment): Arm[] {
   return exp.arms.map((a) => ({ ...a, game: a.game ?? exp.game, rules: a.rules ?? exp.rules, rulesByPlayers: a.rulesByPlayers ?? exp.rulesByPlayers }));
@@ -237,6 +244,15 @@ export function validateExperiment(raw: unknown, source = 'experiment'): Experim
   const exp = out as unknown as Experiment;
   if (exp.kind === 'compare') {
     exp.arms = completeArms(exp);
+    const folders = new Map<string, string>();
+    for (const arm of exp.arms) {
+      const other = folders.get(armSlug(arm.name));
+      if (other !== undefined)
+        throw new UserError(
+          `${source}: arms "${other}" and "${arm.name}" would write to the same folder (${armSlug(arm.name)}-players-N): give them names that differ in letters or digits`,
+        );
+      folders.set(armSlug(arm.name), arm.name);
+    }
     for (const arm of exp.arms) {
       const g = gameById(arm.game);
       for (const players of exp.players) {

@@ -78,3 +78,14 @@ describe('sweep labels', () => {
     expect(r.points.map((p) => p.spec)).toEqual([`${file}:m=0`, `${file}:m=4`, file]);
   });
 });
+
+describe('sweep grid limits', () => {
+  it('refuses a grid of more points than it can hold, and a parameter given twice, before any play', async () => {
+    const def = (await loadAgent('threshold')).definition;
+    expect(() => parseGrid(def, ['margin=-10..10', 'potWeight=0..5:0.1', 'reserve=0..6', 'bonus=0..10'])).toThrow(
+      /^grid of 82,467 points \(margin 21 x potWeight 51 x reserve 7 x bonus 11\): at most 10,000; use coarser steps$/,
+    );
+    expect(() => parseGrid(def, ['margin=0..4:2', 'margin=1..3'])).toThrow(/^grid: margin is given twice/);
+    expect(parseGrid(def, ['margin=-10..10', 'potWeight=0..5:0.1', 'reserve=0..6']).reduce((n, a) => n * a.values.length, 1)).toBe(7497);
+  });
+});

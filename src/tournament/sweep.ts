@@ -17,39 +17,53 @@ export interface GridAxis {
  * Parses `name=lo..hi` (step 1), `name=lo..hi:step` or `name=a|b|c` against a bot's parameter
  * specs, so every value is checked for range and type before anything runs.
  */
+/** The most points a grid may have: each point is played and keeps a number per deal (a grid of 80,901 ran out of memory). */
+export const MAX_GRID_POINTS = 10_000;
+
 export function parseGrid(def: AgentDefinition, entries: string[]): GridAxis[] {
   if (entries.length === 0) throw new UserError('--grid needs at least one name=lo..hi');
-  return entries.map((entry) => {
-    const eq = entry.indexOf('=');
-    if (eq <= 0) throw new UserError(`grid entry "${entry}" is not name=lo..hi, name=lo..hi:step or name=a|b|c`);
-    const name = entry.slice(0, eq).trim();
-    const text = entry.slice(eq + 1).trim();
-    const spec = def.params[name];
-    if (!spec) throw new UserError(`grid: ${def.name} has no parameter "${name}" (known: ${Object.keys(def.params).join(', ') || 'none'})`);
-    let values: (number | string)[];
-    const range = /^(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(text);
-    if ('choices' in spec) {
-      values = text.split('|');
-      for (const v of values)
-        if (!spec.choices.includes(v as string)) throw new UserError(`grid: ${name} must be one of ${spec.choices.join('|')}, got "${v}"`);
-    } else if (range) {
-      const [lo, hi, step] = [Number(range[1]), Number(range[2]), range[3] === undefined ? 1 : Number(range[3])];
-      if (!(step > 0) || hi < lo) throw new UserError(`grid: ${name}=${text} needs lo <= hi and a positive step`);
-      const count = Math.floor((hi - lo) / step + 1e-9) + 1;
-      if (count > 1000) throw new UserError(`grid: ${name}=${text} has ${count} values (at most 1000)`);
-      values = Array.from({ length: count }, (_, i) => Number((lo + i * step).toPrecision(12)));
-    } else {
-      values = text.split('|').map(Number);
-    }
-    if (!('choices' in spec)) {
-      for (const v of values as number[]) {
-        if (!Number.isFinite(v) || v < spec.min || v > spec.max || (spec.integer && !Number.isInteger(v))) {
-          throw new UserError(`grid: ${name} must be ${spec.integer ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}, got ${text}`);
-        }
+  const axes = entries.map((entry) => parseAxis(def, entry));
+  const names = axes.map((a) => a.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new UserError(`grid: ${twice} is given twice (one range or list per parameter)`);
+  const points = axes.reduce((n, a) => n * a.values.length, 1);
+  if (points > MAX_GRID_POINTS) {
+    throw new UserError(
+      `grid of ${points.toLocaleString('en-US')} points (${axes.map((a) => `${a.name} ${a.values.length}`).join(' x ')}): at most ${MAX_GRID_POINTS.toLocaleString('en-US')}; use coarser steps`,
+    );
+  }
+  return axes;
+}
+
+function parseAxis(def: AgentDefinition, entry: string): GridAxis {
+  const eq = entry.indexOf('=');
+  if (eq <= 0) throw new UserError(`grid entry "${entry}" is not name=lo..hi, name=lo..hi:step or name=a|b|c`);
+  const name = entry.slice(0, eq).trim();
+  const text = entry.slice(eq + 1).trim();
+  const spec = def.params[name];
+  if (!spec) throw new UserError(`grid: ${def.name} has no parameter "${name}" (known: ${Object.keys(def.params).join(', ') || 'none'})`);
+  let values: (number | string)[];
+  const range = /^(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(text);
+  if ('choices' in spec) {
+    values = text.split('|');
+    for (const v of values) if (!spec.choices.includes(v as string)) throw new UserError(`grid: ${name} must be one of ${spec.choices.join('|')}, got "${v}"`);
+  } else if (range) {
+    const [lo, hi, step] = [Number(range[1]), Number(range[2]), range[3] === undefined ? 1 : Number(range[3])];
+    if (!(step > 0) || hi < lo) throw new UserError(`grid: ${name}=${text} needs lo <= hi and a positive step`);
+    const count = Math.floor((hi - lo) / step + 1e-9) + 1;
+    if (count > 1000) throw new UserError(`grid: ${name}=${text} has ${count} values (at most 1000)`);
+    values = Array.from({ length: count }, (_, i) => Number((lo + i * step).toPrecision(12)));
+  } else {
+    values = text.split('|').map(Number);
+  }
+  if (!('choices' in spec)) {
+    for (const v of values as number[]) {
+      if (!Number.isFinite(v) || v < spec.min || v > spec.max || (spec.integer && !Number.isInteger(v))) {
+        throw new UserError(`grid: ${name} must be ${spec.integer ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}, got ${text}`);
       }
     }
-    return { name, values };
-  });
+  }
+  return { name, values };
 }
 
 export function gridPoints(axes: GridAxis[]): ParamValues[] {
