@@ -91,3 +91,17 @@ describe('nothanks ladder', () => {
     expect(r.stderr).toMatch(/^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide/);
   });
 });
+
+describe('ladder labels', () => {
+  it('names a file bot by its own name in the table and ratings.csv, never by its path', () => {
+    const bot = join(dir, 'named.mjs');
+    writeFileSync(bot, `export default { name: 'named', params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 12 ? 'take' : 'pass') }) };`);
+    const r = run(['ladder', '--agents', `${bot},greedy,random`, '--players', '3', '--games', '10', '--out', join(dir, 'named')]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/ named /);
+    expect(r.stdout).not.toContain(bot);
+    const csv = readFileSync(join(dir, 'named', 'ratings.csv'), 'utf8');
+    expect(csv).toMatch(/,named,/);
+    expect(csv).not.toContain('.mjs');
+  });
+});

@@ -72,6 +72,7 @@ export interface ScopeResult {
 
 export interface LadderResult {
   game: string;
+  /** The bots by their labels (a file bot's own name, not its path), in pool order. */
   pool: string[];
   anchor: string;
   players: number[];
@@ -251,7 +252,7 @@ export async function checkLadder(o: LadderOptions) {
  */
 export async function runLadder(o: LadderOptions, checked?: CheckedLadder): Promise<LadderResult> {
   const started = performance.now();
-  const { game, pool, anchor, mode, holdout, options, prepared } = checked ?? (await checkLadder(o));
+  const { game, anchor, mode, holdout, options, prepared } = checked ?? (await checkLadder(o));
   const tournaments: TournamentResult[] = [];
   const logs: FinishingOrders[] = [];
   let partial = false;
@@ -277,22 +278,24 @@ export async function runLadder(o: LadderOptions, checked?: CheckedLadder): Prom
       break;
     }
   }
-  const scopes = logs.map((log) => fitScope(`${log.players} players`, [log.players], [log], pool, anchor, holdout));
+  // Bots by their labels, as tournaments print them (a file bot's own name, never its path).
+  const names = prepared.get(o.players[0]!)!.origins.map((a) => a.agent);
+  const scopes = logs.map((log) => fitScope(`${log.players} players`, [log.players], [log], names, anchor, holdout));
   if (logs.length > 1)
     scopes.push(
       fitScope(
         'pooled',
         logs.map((l) => l.players),
         logs,
-        pool,
+        names,
         anchor,
         holdout,
       ),
     );
   return {
     game: game.id,
-    pool,
-    anchor: pool[anchor]!,
+    pool: names,
+    anchor: names[anchor]!,
     players: o.players,
     seatingMode: mode,
     holdout,
