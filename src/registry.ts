@@ -6,6 +6,7 @@ import { bots as noThanksBots } from '../agents/no-thanks/index.js';
 import { bots as noThanksSpecialsBots } from '../agents/no-thanks-specials/index.js';
 import { bots as sixNimmtBots } from '../agents/six-nimmt/index.js';
 import type { AgentDefinition } from './game/agent.js';
+import { protectData } from './game/protect.js';
 import type { GameDefinition } from './game/contract.js';
 
 /** A game as generic code sees it: its definition (src/games/<id>/) and its built-in bots (agents/<id>/). */
@@ -19,15 +20,31 @@ export interface RegisteredGame extends GameDefinition {
  * adding a game is one line here (and the registry test then asks for its conformance suite,
  * golden records and web view).
  */
-export const GAMES: ReadonlyMap<string, RegisteredGame> = new Map(
+export const GAMES: ReadonlyMap<string, RegisteredGame> = frozenMap(
   (
     [
       [noThanks, noThanksBots],
       [sixNimmt, sixNimmtBots],
       [noThanksSpecials, noThanksSpecialsBots],
     ] as const
-  ).map(([game, agents]) => [game.id, { ...game, agents }]),
+  ).map(([game, agents]) => [game.id, protectData(`the ${game.name} definition`, { ...game, agents })]),
 );
+
+/**
+ * A Map no one can change: a bot file that imports the registry must not swap a game's table
+ * maker or results for its own (that forged the leaderboard), so the definitions are frozen deeply
+ * and the Map's writers refuse.
+ */
+function frozenMap<K, V>(entries: [K, V][]): ReadonlyMap<K, V> {
+  const map = new Map(entries);
+  for (const name of ['set', 'delete', 'clear'])
+    Object.defineProperty(map, name, {
+      value: () => {
+        throw new TypeError('the game registry cannot be changed');
+      },
+    });
+  return Object.freeze(map);
+}
 
 export const DEFAULT_GAME = 'no-thanks';
 

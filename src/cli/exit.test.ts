@@ -42,6 +42,14 @@ describe('how a tournament ends', () => {
   });
 });
 
+describe('ends that are not failures', () => {
+  it('--help and --version exit 0', () => {
+    for (const args of [['--help'], ['--version'], ['run', '--help']]) {
+      expect(spawnSync(process.execPath, [distModule('cli/main.js'), ...args], { encoding: 'utf8' }).status, args.join(' ')).toBe(0);
+    }
+  });
+});
+
 describe('progress when stderr is not a terminal', () => {
   it('prints a plain line now and then (a cluster log shows the run is alive), none with --quiet', () => {
     const args = [distModule('cli/main.js'), 'tournament', '--agents', 'mc:rollouts=40,greedy,threshold', '--players', '3', '--games', '60', '--threads', '1'];

@@ -252,22 +252,24 @@ async function main(): Promise<void> {
     .parseAsync();
 }
 
-// Output piped into a reader that stops early (`| head`): stop quietly, as Unix tools do.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  throw err;
-});
-
 // A run that did not finish never exits 0: a bot file whose top-level await never settles leaves
 // nothing to wait for (Node would exit 0 in silence), and one that calls process.exit(0) while it
 // loads ends the process from inside the command.
 let finished = false;
 process.on('exit', (code) => {
-  if (finished || code !== 0) return;
+  // --help and --version end the process from inside yargs, at exit code 0: they did finish.
+  if (finished || code !== 0 || hideBin(process.argv).some((a) => a === '--help' || a === '-h' || a === '--version')) return;
   process.stderr.write(
     'nothanks: the command stopped before it finished (a bot file that never finishes loading, or that exits the process?): nothing more was written\n',
   );
   process.exitCode = 1;
+});
+
+// Output piped into a reader that stops early (`| head`): stop quietly, as Unix tools do.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  finished = true;
+  process.exit(0);
 });
 
 main().then(

@@ -261,6 +261,8 @@ describe('fair play', () => {
         () => inspector.open(0),
         () => new (process.binding('inspector').MainThreadConnection)(() => {}),
         () => process.kill(process.pid, 'SIGUSR1'),
+        // A thread of its own would load a fresh, open node:inspector.
+        () => new (require('node:worker_threads').Worker)('1', { eval: true }).terminate(),
         () => { inspector.Session.prototype.connectToMainThread = () => {}; },
       ];
       const opened = attempts.filter((f) => { try { f(); return true; } catch { return false; } }).length;

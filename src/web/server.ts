@@ -36,7 +36,8 @@ export async function serveWebApp(o: { html: string; port: number; host: string;
    * how DNS rebinding reaches a local server from another site's page.
    */
   const allowedHost = (header: string): boolean => {
-    const h = header.toLowerCase();
+    // A Host without a port is port 80, where browsers leave it out.
+    const h = /:\d+$/.test(header) ? header.toLowerCase() : `${header.toLowerCase()}:80`;
     if (hosts.has(h)) return true;
     const m = /^(\[[0-9a-f:.]+\]|\d+\.\d+\.\d+\.\d+):(\d+)$/.exec(h);
     return m !== null && Number(m[2]) === wildcardPort;

@@ -138,7 +138,8 @@ class BotProcess {
         } else {
           // Typed arrays cross as tagged lists and come back filled: methods that write into
           // an array the bot passes (unseenInto(out, counts)) work as in process.
-          const args = reply.args.map(fromWire);
+          // JSON turned the bot's undefined into null: undefined again, so a method's default applies as in process.
+          const args = reply.args.map((a) => (a === null ? undefined : fromWire(a)));
           const value = (target[reply.call] as (...a: unknown[]) => unknown).apply(target, args);
           answer = { value, args: args.map(toWire) };
         }
