@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { browserRequired, hasChromium } from './src/testing/chromium.js';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'agents/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // Tests that need Chromium are left out without it (one line says so), never left out in CI.
+    exclude: ['**/node_modules/**', ...(hasChromium() || browserRequired() ? [] : ['**/*.browser.test.ts'])],
     testTimeout: 60_000,
     // Commands the tests run print no periodic progress lines into the stderr they check (one test asks for them).
     env: { NOTHANKS_PROGRESS_SECONDS: '3600' },

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchChromium } from '../testing/browser.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../testing/browser.js';
 import { gameById } from '../registry.js';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { validateExperiment } from '../experiments/experiment.js';
@@ -71,7 +71,7 @@ async function stepToEnd(page: Page): Promise<{ frames: number; scores: number[]
   });
 }
 
-describeBrowser('web app in headless Chromium', () => {
+describe('web app in headless Chromium', () => {
   beforeAll(setUp, 60_000);
   afterAll(tearDown);
 
