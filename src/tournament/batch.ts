@@ -38,7 +38,7 @@ export interface BatchResult {
 }
 
 /** Tables of this thread, kept across the batches of a run: bots are created once per seat and seating, not once per batch. */
-const tableCache = new Map<string, GameTable[]>();
+const tableCache = new Map<string, { rules: { players: number }; tables: GameTable[] }>();
 
 /**
  * The one game loop over deals every game shares (the framework owns it, as TAG's does): every deal
@@ -48,10 +48,11 @@ const tableCache = new Map<string, GameTable[]>();
  */
 export function runBatch(game: GameDefinition, batch: Batch, pool: readonly SeatableAgent[], data: Int32Array): BatchResult {
   const cacheKey = JSON.stringify([batch.game, batch.rules, batch.pool, batch.seatings, batch.records]);
-  let tables = tableCache.get(cacheKey);
-  const rules = game.makeRules(batch.rules);
-  if (!tables) {
-    tables = batch.seatings.map((lineup) =>
+  let cached = tableCache.get(cacheKey);
+  if (!cached) {
+    // Validated once per run and thread, with the tables made for it.
+    const rules = game.makeRules(batch.rules);
+    const tables = batch.seatings.map((lineup) =>
       game.batch.table(
         rules,
         lineup.map((a) => pool[a]!.create()),
@@ -59,8 +60,9 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
         batch.records,
       ),
     );
-    tableCache.set(cacheKey, tables);
+    tableCache.set(cacheKey, (cached = { rules, tables }));
   }
+  const { rules, tables } = cached;
   const clock = batch.clock ?? NO_CLOCK;
   for (const { seats } of tables) {
     seats.clock = clock;
