@@ -1,4 +1,5 @@
 import {
+  appendFileSync,
   closeSync,
   existsSync,
   lstatSync,
@@ -13,7 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UserError } from './errors.js';
 import { PROJECT_ROOT } from './paths.js';
 
@@ -86,6 +87,7 @@ export function makeDirs(dir: string): void {
   for (let i = missing.length - 1; i >= 0; i--) {
     try {
       mkdirSync(missing[i]!);
+      recordWritten(missing[i]!);
     } catch (err) {
       // Another run (a shard of the same job) made it meanwhile: fine, as with mkdir -p.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(missing[i]!).isDirectory()) throw err;
@@ -101,6 +103,7 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
     makeDirs(dirname(path));
     writeFileSync(tmp, content);
     renameSync(tmp, path);
+    recordWritten(path);
   } catch (err) {
     if (err instanceof UserError) throw err;
     throw cannot('write', path, err);
@@ -108,28 +111,98 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
 }
 
 /** Files that mark a folder as a lab run's (a tournament, an experiment, a shard or a merge). */
-const RUN_MARKERS = ['summary.json', 'run.json', 'report.html', 'experiment.json', 'state', 'sweep.json'];
+/**
+ * What the lab put in a run folder: each entry it made at the folder's top (a file, or a folder
+ * such as state/ or players-4/) is listed in WRITTEN_LIST as it is made, so --force can remove
+ * those and nothing else. Run folders this process prepared or resumed, by absolute path.
+ */
+const WRITTEN_LIST = '.nothanks-run';
+/** Held while a run writes into its folder: a second run into the same folder is refused. */
+const LOCK = '.nothanks-lock';
+const runFolders = new Map<string, Set<string>>();
+
+function recordWritten(path: string): void {
+  const abs = resolve(path);
+  for (const [root, names] of runFolders) {
+    if (!abs.startsWith(root + sep)) continue;
+    const top = abs.slice(root.length + 1).split(sep)[0]!;
+    if (names.has(top) || top === LOCK || top === WRITTEN_LIST || top.endsWith('.tmp')) continue;
+    names.add(top);
+    appendFileSync(join(root, WRITTEN_LIST), `${top}\n`);
+  }
+}
+
+/** The entries a lab run wrote into `dir` (empty when it holds no list: not a run folder). */
+export function writtenEntries(dir: string): string[] {
+  const list = join(dir, WRITTEN_LIST);
+  if (!existsSync(list)) return [];
+  // Only plain names at the folder's top: an edited list cannot point elsewhere.
+  return readFileSync(list, 'utf8')
+    .split('\n')
+    .filter((name) => name && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\\'));
+}
+
+/** Takes the folder's lock for this process (released at exit), or names the live run that holds it. */
+function lockRunFolder(dir: string): void {
+  const lock = join(dir, LOCK);
+  for (;;) {
+    try {
+      writeFileSync(lock, `${host()} ${process.pid}\n`, { flag: 'wx' });
+      process.once('exit', () => rmSync(lock, { force: true }));
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const [owner, pid] = readFileSync(lock, 'utf8').trim().split(' ');
+    if (owner !== host() || (Number(pid) !== process.pid && alive(Number(pid)))) {
+      throw new UserError(
+        `--out ${dir} is being written by another lab run (${owner === host() ? `process ${pid}` : `on ${owner}`}): wait for it, or choose another folder`,
+      );
+    }
+    if (Number(pid) === process.pid) return;
+    rmSync(lock, { force: true }); // left by a run that was killed
+  }
+}
+
+/** An output folder must not be a folder the same command reads (merge's shards), nor around or inside one. */
+export function refuseInputAsOutput(dir: string, inputs: readonly string[]): void {
+  const out = resolve(dir);
+  for (const input of inputs.map((i) => resolve(i))) {
+    if (out === input || out.startsWith(input + sep) || input.startsWith(out + sep))
+      throw new UserError(`--out ${dir} is ${out === input ? 'one of' : 'around or inside one of'} this command's inputs (${input}): choose a new folder`);
+  }
+}
+
+/** A run folder this process writes into: its lock taken, and what it writes listed from now on. */
+export function adoptRunFolder(dir: string): void {
+  lockRunFolder(dir);
+  runFolders.set(resolve(dir), new Set(writtenEntries(dir)));
+}
 
 /**
  * Makes sure a run can write its outputs before any game is played: the folder is created (or is
  * empty) and writable. A folder that already holds files is refused unless `overwrite`, so no run
- * is overwritten unasked; with it, a previous run's folder is emptied first (its old files must
- * not mix with the new run's), and a folder that is not a lab run is still refused: --force
- * replaces a run, it does not delete someone's other files.
+ * is overwritten unasked; with it, what a previous lab run wrote there is removed first (its old
+ * files must not mix with the new run's), and nothing else: a user's own files stay, and a folder
+ * with no record of a lab run is refused.
  */
 export function prepareOutputDir(dir: string, overwrite = false): void {
+  const out = resolve(dir);
   try {
     if (existsSync(dir)) {
       if (!statSync(dir).isDirectory()) throw new UserError(`--out ${dir} is a file, not a folder`);
-      const entries = readdirSync(dir);
+      const entries = readdirSync(dir).filter((e) => e !== LOCK);
       if (entries.length > 0) {
         if (!overwrite) throw new UserError(`--out ${dir} already holds files: choose a new folder or add --force to overwrite`);
-        if (!entries.some((e) => RUN_MARKERS.includes(e)))
-          throw new UserError(`--out ${dir} holds files but no lab run: --force only replaces a run folder; choose a new folder`);
-        for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
+        if (writtenEntries(dir).length === 0)
+          throw new UserError(`--out ${dir} holds files but no record of a lab run: --force only replaces what a lab run wrote; choose a new folder`);
       }
     }
     makeDirs(dir);
+    lockRunFolder(dir);
+    if (overwrite) for (const e of writtenEntries(dir)) rmSync(join(dir, e), { recursive: true, force: true });
+    rmSync(join(dir, WRITTEN_LIST), { force: true });
+    runFolders.set(out, new Set());
     const probe = join(dir, `.probe.${process.pid}`);
     writeFileSync(probe, '');
     rmSync(probe);
@@ -186,6 +259,7 @@ export class AtomicLineWriter {
     closeSync(this.fd);
     refuseNonRegular(this.path);
     renameSync(this.tmp, this.path);
+    recordWritten(this.path);
   }
 }
 

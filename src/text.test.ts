@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule, PROJECT_ROOT } from './paths.js';
-import { hasControlCharacters, printable } from './text.js';
+import { describeError, hasControlCharacters, printable } from './text.js';
 
 const ESC = '\u001b';
 
@@ -32,5 +32,28 @@ describe('text from outside the lab, on a terminal', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^nothanks: agent file .*evil\.mjs: "name" must not hold control characters, got "\\u001b\[2Jevil"\n$/);
     expect(run.stderr).not.toContain(ESC);
+  });
+});
+
+describe('describeError', () => {
+  it('gives every thrown value a line of text, and never throws itself', () => {
+    expect(describeError(new Error('boom'))).toBe('boom');
+    expect(describeError(new TypeError(''))).toBe('TypeError (with no message)');
+    expect(describeError('plain')).toBe('plain');
+    expect(describeError(undefined)).toBe('undefined');
+    expect(describeError('')).toBe('an empty value was thrown');
+    const hostile = {
+      toString() {
+        throw new Error('no');
+      },
+    };
+    expect(describeError(hostile)).toBe('a value whose text cannot be read was thrown');
+    const sneaky = new Error('x');
+    Object.defineProperty(sneaky, 'message', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(describeError(sneaky)).toBe('a value whose text cannot be read was thrown');
   });
 });

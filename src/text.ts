@@ -13,3 +13,21 @@ export function hasControlCharacters(text: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
+
+/**
+ * What a thrown value says, for a one-line error: an Error's message (its name when the message is
+ * empty), anything else as text. Never throws: a bot may throw an object whose toString or message
+ * getter throws, or that patched String itself.
+ */
+export function describeError(err: unknown): string {
+  try {
+    if (err instanceof Error) {
+      const message = String(err.message);
+      return message.trim() ? message : `${String(err.name || 'Error')} (with no message)`;
+    }
+    const text = String(err);
+    return text.trim() ? text : 'an empty value was thrown';
+  } catch {
+    return 'a value whose text cannot be read was thrown';
+  }
+}

@@ -8,7 +8,7 @@ import { AgentError, UserError } from '../errors.js';
 import { freezeLabClasses } from '../game/protect.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { PROJECT_ROOT } from '../paths.js';
-import { hasControlCharacters, printable } from '../text.js';
+import { describeError, hasControlCharacters, printable } from '../text.js';
 import { parseSpec, type AgentSpec } from './spec.js';
 
 /** A game's built-in bots (agents/<game>/), by name. */
@@ -48,6 +48,10 @@ export async function loadAgent(text: string, game: string = DEFAULT_GAME): Prom
     // A file without a game is a No Thanks! bot (the lab's first game; older bot files say nothing).
     const plays = definition.game ?? DEFAULT_GAME;
     if (plays !== game) throw new UserError(`agent file ${path} is a ${plays} bot, not a ${game} bot`);
+  } else if (spec.kind === 'program') {
+    throw new UserError(
+      `agent "${spec.text}" is a bot program: tournaments, sweeps, ladders and experiments play it in a process of its own (docs/protocol.md); it cannot be loaded in this thread`,
+    );
   } else {
     const builtin = builtinAgents(game);
     const found = builtin.get(spec.source);
@@ -123,7 +127,7 @@ export function createBot(agent: { label: string; create(): unknown }, file?: st
   try {
     bot = agent.create();
   } catch (err) {
-    throw new AgentError(`${named} failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    throw new AgentError(`${named} failed to start: ${describeError(err)}`);
   }
   // Checked here, once, so the game loop can call decide() without asking what it was given.
   if (typeof bot !== 'object' || bot === null || typeof (bot as { decide?: unknown }).decide !== 'function') {
@@ -241,7 +245,7 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
   try {
     mod = (await import(pathToFileURL(target).href)) as Record<string, unknown>;
   } catch (err) {
-    throw new UserError(`agent file ${path} failed to load: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UserError(`agent file ${path} failed to load: ${describeError(err)}`);
   }
   const def = (mod.default ?? mod.agent) as Partial<AgentDefinition> | undefined;
   if (!def || typeof def !== 'object' || typeof def.create !== 'function') {

@@ -1,23 +1,35 @@
 import { UserError } from '../errors.js';
 
-/** An agent spec: `name`, `name:key=value,...`, `./path/bot.ts` or `./path/bot.ts:key=value,...`. */
+/**
+ * An agent spec: `name`, `name:key=value,...`, `./path/bot.ts[:key=value,...]`, or a bot program
+ * (docs/protocol.md): `exec:COMMAND ARGS[:key=value,...]` or `./path/NAME.bot.json[:key=value,...]`.
+ */
 export interface AgentSpec {
   /** The spec as written (labels in tables and records). */
   text: string;
-  /** Built-in name or file path. */
+  /** Built-in name, file path, `exec:COMMAND ARGS` or manifest path. */
   source: string;
+  /** A built-in bot, a JavaScript/TypeScript bot file, or a program of its own over the line protocol. */
+  kind: 'builtin' | 'file' | 'program';
+  /** kind === 'file'. */
   isFile: boolean;
   params: Record<string, string>;
 }
 
 export function isFileSource(source: string): boolean {
-  return source.includes('/') || source.includes('\\') || /\.(m|c)?(t|j)s$/.test(source);
+  return !isProgramSource(source) && (source.includes('/') || source.includes('\\') || /\.(m|c)?(t|j)s$/.test(source));
 }
+
+export const isProgramSource = (source: string): boolean => source.startsWith('exec:') || source.endsWith('.bot.json');
+
+/** `exec:COMMAND` runs to the last `:key=value,...` (a command may hold colons of its own). */
+const EXEC = /^(exec:.*?)(?::([A-Za-z_][\w-]*=[^,:]*(?:,[A-Za-z_][\w-]*=[^,:]*)*))?$/;
 
 export function parseSpec(text: string): AgentSpec {
   const trimmed = text.trim();
-  const colon = trimmed.indexOf(':');
-  const source = colon < 0 ? trimmed : trimmed.slice(0, colon);
+  const exec = trimmed.startsWith('exec:') ? EXEC.exec(trimmed) : null;
+  const colon = exec ? (exec[2] === undefined ? -1 : exec[1]!.length) : trimmed.indexOf(':');
+  const source = exec ? exec[1]! : colon < 0 ? trimmed : trimmed.slice(0, colon);
   if (!source) throw new UserError(`empty agent name in "${text}"`);
   // No prototype: a key such as "__proto__" or "constructor" is just an unknown parameter.
   const params: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -30,7 +42,8 @@ export function parseSpec(text: string): AgentSpec {
       params[key] = pair.slice(eq + 1).trim();
     }
   }
-  return { text: trimmed, source, isFile: isFileSource(source), params };
+  const kind = isProgramSource(source) ? 'program' : isFileSource(source) ? 'file' : 'builtin';
+  return { text: trimmed, source, kind, isFile: kind === 'file', params };
 }
 
 /**

@@ -156,38 +156,51 @@ describe('nothanks tournament / replay', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('stops a stuck bot after --decision-timeout with one line and keeps the finished games', () => {
-    const bot = join(dir, 'stuck-late.mjs');
-    writeFileSync(
-      bot,
-      `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games > 30 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`,
-    );
-    const out = join(dir, 'stuck-run');
-    const r = run([
-      'tournament',
-      '--agents',
-      `${bot},greedy`,
-      '--players',
-      '3',
-      '--games',
-      '50',
-      '--threads',
-      '1',
-      '--chunk',
-      '1',
-      '--decision-timeout',
-      '1',
-      '--out',
-      out,
-    ]);
-    expect(r.status).toBe(1);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(
-      /^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped .*; the \d+ games finished before are in /,
-    );
-    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
-    expect(summary.partial).toBe(true);
-    expect(summary.gamesPlayed).toBeGreaterThan(0);
+  it('stops a bot that gets stuck, blocks in a child, throws or runs out of memory mid-run with one line, keeping the finished games', () => {
+    const cases: [string, string, RegExp][] = [
+      ['stuck', `for (;;) {}`, /bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
+      ['sleeper', `execSync('sleep 1000');`, /bot "sleeper" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
+      ['thrower', `throw new Error('late boom');`, /bot "thrower" in seat \d \(game seed [0-9a-f]{16}\) threw late boom/],
+      ['hog', `for (const keep = [];;) keep.push(new Array(1e5).fill(games));`, /a bot ran out of memory \(the limit is 64 MB of heap per worker thread\)/],
+    ];
+    for (const [name, act, message] of cases) {
+      const bot = join(dir, `${name}-late.mjs`);
+      writeFileSync(
+        bot,
+        `import { execSync } from 'node:child_process'; let games = 0; export default { name: '${name}', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games > 30 && o.cardsLeft < 3) { ${act} } return 'take'; } }) };`,
+      );
+      const out = join(dir, `${name}-run`);
+      const args = [
+        'tournament',
+        '--agents',
+        `${bot},greedy`,
+        '--players',
+        '3',
+        '--games',
+        '50',
+        '--threads',
+        '1',
+        '--chunk',
+        '1',
+        '--decision-timeout',
+        '1',
+        '--out',
+        out,
+      ];
+      const r = spawnSync(process.execPath, [cli, ...args], {
+        encoding: 'utf8',
+        cwd: dir,
+        timeout: 60_000,
+        env: { ...process.env, NOTHANKS_WORKER_HEAP_MB: '64' },
+      });
+      expect(r.status, name).toBe(1);
+      expect(r.stderr.trim().split('\n'), name).toHaveLength(1);
+      expect(r.stderr).toMatch(new RegExp(`^nothanks: ${message.source}.*; the [1-9]\\d* games finished before are in `));
+      const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+      expect(summary, name).toMatchObject({ partial: true, stopped: r.stderr.slice('nothanks: '.length, r.stderr.indexOf('; the ')) });
+      expect(summary.gamesPlayed, name).toBeGreaterThan(0);
+      expect(readFileSync(join(out, 'summary.csv'), 'utf8').split('\n')[1], name).toMatch(/,true$/);
+    }
   });
 
   it('plays one bot against P-1 copies of another with --table, in every rotation', () => {

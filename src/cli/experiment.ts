@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { loadExperiment } from '../experiments/experiment.js';
 import { runExperiment, sweepHeadlines, writeSweepOutputs } from '../experiments/run-experiment.js';
-import { UserError } from '../errors.js';
+import { AgentError, UserError } from '../errors.js';
 import { newResultsDir, prepareOutputDir } from '../files.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import { gameById } from '../registry.js';
@@ -39,11 +39,13 @@ export async function runCommand(a: {
       signal: stop.signal,
       log: (l) => console.log(l),
     });
-    console.log(`\n${exp.title}${run.partial ? ' (PARTIAL: interrupted)' : ''}`);
+    console.log(`\n${exp.title}${run.partial ? ` (PARTIAL: ${run.stopped === undefined ? 'interrupted' : 'stopped by a bot'})` : ''}`);
     for (const h of run.headlines) console.log(`- ${h}`);
     if (run.partial && exp.kind !== 'thresholds' && exp.kind !== 'compare') console.log(resumeHint(run.dir));
     else if (stop.signal.aborted && !run.partial) console.log('The interrupt came after the last game had finished: the results are complete.');
     console.log(`\nFinished in ${run.elapsedSeconds.toFixed(0)} s. ${shard ? 'Shard state' : 'Report'}: ${run.report}`);
+    // What finished is written (marked partial); a run a bot stopped still fails, with its one line.
+    if (run.stopped !== undefined) throw new AgentError(`${run.stopped}; what finished before is in ${run.dir}`);
     if (run.partial) process.exitCode = 130;
   } finally {
     stop.release();
@@ -95,6 +97,7 @@ export async function sweepCommand(
     );
     for (const h of headlines) console.log(h);
     console.log(`Outputs: ${join(dir, 'report.html')}`);
+    if (result.stopped !== undefined) throw new AgentError(`${result.stopped}; the partial sweep is in ${dir}`);
     if (result.partial) process.exitCode = 130;
   } finally {
     stop.release();

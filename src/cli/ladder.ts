@@ -1,12 +1,11 @@
 import { printable } from '../text.js';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { splitLineup } from '../agents/spec.js';
 import { AgentError, UserError } from '../errors.js';
 import { gameById } from '../registry.js';
 import { checkLadder, runLadder, type LadderOptions, type LadderResult } from '../ladder/ladder.js';
 import { ladderHeadlines, ladderText, writeLadderOutputs } from '../ladder/outputs.js';
-import { newResultsDir, prepareOutputDir } from '../files.js';
+import { newResultsDir, prepareOutputDir, writtenEntries } from '../files.js';
 import { ProgressBars } from '../output/progress.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import type { SeatingMode } from '../tournament/schedule.js';
@@ -76,9 +75,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
     const info = { seed: a.seed, games: a.games, selfPlay: a.selfPlay };
     const { sections } = await writeLadderOutputs(dir, result, info);
     const headlines = ladderHeadlines(result);
-    const files = readdirSync(dir)
-      .filter((f) => !f.endsWith('.tmp'))
-      .sort();
+    const files = writtenEntries(dir).sort();
     const intro = escapeHtml(
       `${game.name}: pool ${result.pool.join(', ')}; ${players.join(', ')} players; ${a.games} deals per seating (${result.seatingMode} seatings), seed ${a.seed}${result.partial ? `; PARTIAL: ${result.stopped ?? 'interrupted'}` : ''}.`,
     );

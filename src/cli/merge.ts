@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Experiment } from '../experiments/experiment.js';
 import { runExperiment } from '../experiments/run-experiment.js';
-import { newResultsDir, prepareOutputDir } from '../files.js';
+import { newResultsDir, prepareOutputDir, refuseInputAsOutput } from '../files.js';
 import { leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { checkPart, mergePart, openShards } from '../tournament/merge.js';
 import type { TournamentOptions } from '../tournament/run.js';
@@ -21,6 +21,8 @@ export async function mergeCommand(a: {
   quiet?: boolean;
 }): Promise<{ dir: string; summary?: Summary; report?: string }> {
   const { shards, manifest } = openShards(a.shards);
+  // --force replaces the output folder: never a shard the merge reads (it could not be redone).
+  if (a.out !== undefined) refuseInputAsOutput(a.out, a.shards);
   if (manifest.command === 'tournament') {
     const s = manifest.settings as unknown as Omit<TournamentOptions, 'seed'> & { seatings: SeatingMode; format: 'single' | 'circuit'; selfPlay: boolean };
     const options: TournamentOptions = { ...s, seed: manifest.seed };

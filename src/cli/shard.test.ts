@@ -20,6 +20,8 @@ function outputs(folder: string): Record<string, string> {
         if (rel !== 'state') walk(rel);
         continue;
       }
+      // The lab's list of what it wrote (for --force) is bookkeeping, in the order things were written.
+      if (name.name === '.nothanks-run') continue;
       let text = readFileSync(join(folder, rel), 'utf8');
       if (name.name === 'summary.json') {
         const { elapsedSeconds: _e, gamesPerSecond: _g, threads: _t, chunk: _c, ...rest } = JSON.parse(text);
@@ -149,17 +151,40 @@ describe('sharded experiment', () => {
 describe('result folders (issue 15)', () => {
   const quick = ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '5', '--quiet'];
 
-  it('--force replaces a previous run instead of mixing its files in, and deletes nothing that is not a run', () => {
-    expect(run([...quick, '--out', 'again']).status).toBe(0);
-    writeFileSync(join(dir, 'again', 'leaderboard.svg'), 'a chart of the old run');
+  it('--force replaces what a previous run wrote, and nothing else: not a user file, not a folder without a run, not an input', () => {
+    expect(run([...quick, '--out', 'again', '--log', join('again', 'games.jsonl')]).status).toBe(0);
+    writeFileSync(join(dir, 'again', 'my-notes.txt'), 'mine');
     expect(run([...quick, '--out', 'again']).stderr).toMatch(/already holds files: choose a new folder or add --force/);
     expect(run([...quick, '--out', 'again', '--force']).status).toBe(0);
-    expect(existsSync(join(dir, 'again', 'leaderboard.svg'))).toBe(false);
+    // The old run's log is gone (the new run wrote none); the user's file stays.
+    expect(existsSync(join(dir, 'again', 'games.jsonl'))).toBe(false);
+    expect(readFileSync(join(dir, 'again', 'my-notes.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(join(dir, 'again', 'summary.json'))).toBe(true);
     mkdirSync(join(dir, 'notes'));
     writeFileSync(join(dir, 'notes', 'thesis.tex'), 'precious');
+    writeFileSync(join(dir, 'notes', 'summary.json'), '{}');
     const r = run([...quick, '--out', 'notes', '--force']);
-    expect(r.stderr).toBe('nothanks: --out notes holds files but no lab run: --force only replaces a run folder; choose a new folder\n');
+    expect(r.stderr).toBe('nothanks: --out notes holds files but no record of a lab run: --force only replaces what a lab run wrote; choose a new folder\n');
     expect(readFileSync(join(dir, 'notes', 'thesis.tex'), 'utf8')).toBe('precious');
+    // A merge never writes over one of its shards, which could then never be merged again.
+    for (const i of [0, 1]) expect(run([...quick, '--shard', `${i}/2`, '--out', `part-${i}`]).status).toBe(0);
+    const m = run(['merge', 'part-0', 'part-1', '--out', 'part-0', '--force']);
+    expect(m.stderr).toMatch(/^nothanks: --out part-0 is one of this command's inputs .*: choose a new folder\n$/);
+    expect(existsSync(join(dir, 'part-0', 'state'))).toBe(true);
+    expect(run(['merge', 'part-0', 'part-1', '--out', 'merged']).status).toBe(0);
+  });
+
+  it('refuses a second run into a folder another live run is writing', () => {
+    expect(run([...quick, '--out', 'busy']).status).toBe(0);
+    // This test's own process stands in for the other run: alive, on this host.
+    writeFileSync(join(dir, 'busy', '.nothanks-lock'), `${hostname().replace(/[^A-Za-z0-9-]/g, '-')} ${process.pid}\n`);
+    const r = run([...quick, '--out', 'busy', '--force']);
+    expect(r.stderr).toBe(`nothanks: --out busy is being written by another lab run (process ${process.pid}): wait for it, or choose another folder\n`);
+    expect(existsSync(join(dir, 'busy', 'summary.json'))).toBe(true);
+    // A lock left by a killed run is taken over.
+    writeFileSync(join(dir, 'busy', '.nothanks-lock'), `${hostname().replace(/[^A-Za-z0-9-]/g, '-')} 999999\n`);
+    expect(run([...quick, '--out', 'busy', '--force']).status).toBe(0);
+    expect(existsSync(join(dir, 'busy', '.nothanks-lock'))).toBe(false);
   });
 
   it('removes the temporary log a killed run left beside --log', () => {

@@ -10,7 +10,7 @@ import { AtomicLineWriter, checkNewFile, newResultsDir, prepareOutputDir } from 
 import { CSV_OPTIONS, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
 import { playPart, resolveShard, shardLabel, shardRange, type Shard } from '../tournament/shard.js';
-import { prepare, type TournamentOptions } from '../tournament/run.js';
+import { prepare, untilStopped, type TournamentOptions } from '../tournament/run.js';
 import type { SeatingMode } from '../tournament/schedule.js';
 import { AgentError, UserError } from '../errors.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
@@ -117,26 +117,28 @@ export async function tournamentCommand(
   const progress = new Progress('tournament', !a.quiet);
   const stop = interruptible();
   try {
-    const result = await playPart(
-      {
-        ...options,
-        records: log !== undefined,
-        signal: stop.signal,
-        onProgress: (done, total) => progress.update(done, total),
-        onBatch(batch, res, seatings, labels) {
-          if (log && res.records) log.write(res.records.join('\n') + '\n');
-          if (!perGame) return;
-          const rows: (string | number)[][] = [];
-          for (const r of seatResults(game, batch, res.data, seatings.length, seatings[0]!.length)) {
-            rows.push([r.deal, r.seed, r.seating, r.seat, r.position, labels[seatings[r.seating]![r.seat]!]!, r.score, ...r.metrics]);
-          }
-          perGame.write(stringify(rows, CSV_OPTIONS));
+    const result = await untilStopped(
+      playPart(
+        {
+          ...options,
+          records: log !== undefined,
+          signal: stop.signal,
+          onProgress: (done, total) => progress.update(done, total),
+          onBatch(batch, res, seatings, labels) {
+            if (log && res.records) log.write(res.records.join('\n') + '\n');
+            if (!perGame) return;
+            const rows: (string | number)[][] = [];
+            for (const r of seatResults(game, batch, res.data, seatings.length, seatings[0]!.length)) {
+              rows.push([r.deal, r.seed, r.seating, r.seat, r.position, labels[seatings[r.seating]![r.seat]!]!, r.score, ...r.metrics]);
+            }
+            perGame.write(stringify(rows, CSV_OPTIONS));
+          },
         },
-      },
-      TOURNAMENT_PART,
-      stateDir(dir),
-      shard,
-      prepared,
+        TOURNAMENT_PART,
+        stateDir(dir),
+        shard,
+        prepared,
+      ),
     );
     progress.done();
     const summary = summaryJson(result, { seed: a.seed, games: a.games, format: a.format, seatingMode: a.seatings, selfPlay: a.selfPlay });

@@ -7,7 +7,7 @@ import { Progress } from '../output/progress.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { writeFileAtomic } from '../files.js';
 import { formatP, isSignificant, meanCI, Moments } from '../stats/moments.js';
-import { runTournament } from '../tournament/run.js';
+import { runTournament, untilStopped } from '../tournament/run.js';
 import { sampleGameLink, writeReplayViewer } from '../output/sample-game.js';
 import { armSlug, experimentRules, experimentTables, type CompareExperiment, type RunOptions } from './experiment.js';
 
@@ -47,9 +47,10 @@ export async function runCompare(
   games: number,
   dir: string,
   o: RunOptions,
-): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean }> {
+): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean; stopped?: string }> {
   const runs: ArmRun[] = [];
   let partial = false;
+  let stopped: string | undefined;
   outer: for (const players of exp.players) {
     for (const arm of exp.arms) {
       const game = gameById(arm.game);
@@ -57,34 +58,36 @@ export async function runCompare(
       const holdings = new Map<string, Moments>();
       const wantHoldings = exp.holdings && game.holdingWorth !== undefined;
       const progress = new Progress(`${arm.name}, ${players} players`, !o.quiet);
-      const result = await runTournament({
-        game: arm.game,
-        pool: arm.agents,
-        tables: experimentTables(arm.agents.length, players),
-        rules: experimentRules(arm, players),
-        games,
-        seed: exp.seed,
-        seatings: exp.seatings,
-        threads: o.threads,
-        signal: o.signal,
-        records: wantHoldings,
-        onProgress: (done, total) => progress.update(done, total),
-        onBatch(batch, res, seatings) {
-          const P = players;
-          const perDeal = seatings.length * P;
-          for (let k = batch.from; k < batch.to; k++) {
-            let sum = 0;
-            for (let i = 0; i < perDeal; i++) sum += res.data[(k - batch.from) * perDeal + i]!; // scores come first
-            tableMeans[k] = sum / perDeal;
-          }
-          for (const line of res.records ?? []) {
-            for (const h of game.holdingWorth!(JSON.parse(line))) {
-              if (!holdings.has(h.item)) holdings.set(h.item, new Moments());
-              holdings.get(h.item)!.add(h.worth);
+      const result = await untilStopped(
+        runTournament({
+          game: arm.game,
+          pool: arm.agents,
+          tables: experimentTables(arm.agents.length, players),
+          rules: experimentRules(arm, players),
+          games,
+          seed: exp.seed,
+          seatings: exp.seatings,
+          threads: o.threads,
+          signal: o.signal,
+          records: wantHoldings,
+          onProgress: (done, total) => progress.update(done, total),
+          onBatch(batch, res, seatings) {
+            const P = players;
+            const perDeal = seatings.length * P;
+            for (let k = batch.from; k < batch.to; k++) {
+              let sum = 0;
+              for (let i = 0; i < perDeal; i++) sum += res.data[(k - batch.from) * perDeal + i]!; // scores come first
+              tableMeans[k] = sum / perDeal;
             }
-          }
-        },
-      });
+            for (const line of res.records ?? []) {
+              for (const h of game.holdingWorth!(JSON.parse(line))) {
+                if (!holdings.has(h.item)) holdings.set(h.item, new Moments());
+                holdings.get(h.item)!.add(h.worth);
+              }
+            }
+          },
+        }),
+      );
       progress.done();
       const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false });
       if (summary.gamesPlayed > 0) {
@@ -102,11 +105,12 @@ export async function runCompare(
       }
       if (result.partial) {
         partial = true;
+        stopped = result.stopped;
         break outer;
       }
     }
   }
-  if (runs.length === 0) return { headlines: ['Interrupted before any deal finished: nothing to report.'], sections: [], partial };
+  if (runs.length === 0) return { headlines: ['Interrupted before any deal finished: nothing to report.'], sections: [], partial, stopped };
 
   // Paired differences of the table's mean score, each arm against the first, on the deals both played.
   const baseline = exp.arms[0]!.name;
@@ -278,6 +282,7 @@ export async function runCompare(
   return {
     headlines,
     partial,
+    stopped,
     sections: [
       { heading: 'Scores by arm', html: tables, charts: charts.slice(0, 1) },
       { heading: 'Differences, spread and seats', html: pairHtml, charts: charts.slice(1, 3) },

@@ -10,7 +10,7 @@ export async function runLadderExperiment(
   games: number,
   dir: string,
   o: RunOptions,
-): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean }> {
+): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean; stopped?: string }> {
   const bars = new ProgressBars((p) => `ladder, ${p} players`, !o.quiet);
   const result = await runLadder({
     game: exp.game,
@@ -29,5 +29,5 @@ export async function runLadderExperiment(
   bars.done();
   const { sections } = await writeLadderOutputs(dir, result, { seed: exp.seed, games, selfPlay: false }, exp.png);
   o.log?.(ladderText(result) + '\n');
-  return { headlines: ladderHeadlines(result), sections, partial: result.partial };
+  return { headlines: ladderHeadlines(result), sections, partial: result.partial, stopped: result.stopped };
 }

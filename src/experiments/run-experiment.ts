@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { linearRegression } from 'simple-statistics';
 import { renderChart, type RenderedChart } from '../charts/render.js';
@@ -14,12 +13,13 @@ import {
   type SweepRow,
 } from '../charts/specs.js';
 import { Progress } from '../output/progress.js';
-import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic } from '../files.js';
+import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic, writtenEntries } from '../files.js';
 import { newManifest, openForResume, stateDir, writeManifest, type RunManifest } from '../tournament/run-state.js';
 import { UserError } from '../errors.js';
 import { playPart, shardLabel } from '../tournament/shard.js';
-import type { TournamentOptions } from '../tournament/run.js';
-import { botFileDigests, loadBot } from '../agents/registry.js';
+import { untilStopped, type TournamentOptions } from '../tournament/run.js';
+import { botFileDigests } from '../agents/registry.js';
+import { checkAgent } from '../tournament/sandbox/load.js';
 import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
@@ -46,6 +46,8 @@ export interface ExperimentRun {
   /** One-line findings, for the terminal and the closing note. */
   headlines: string[];
   partial: boolean;
+  /** Why a partial run ended early, when a bot stopped it (absent when interrupted or complete). */
+  stopped?: string;
   elapsedSeconds: number;
 }
 
@@ -78,7 +80,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
       : exp.kind === 'compare'
         ? exp.arms
         : [{ game: exp.game, agents: exp.agents }];
-  for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await loadBot(spec, game);
+  for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await checkAgent(spec, game);
   let dir: string;
   let shard = o.shard;
   if (o.resume) {
@@ -94,7 +96,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
   // The copy records what is played: an override replaces the field and is noted beside it.
   const overridden = games !== exp.games ? { games: exp.games } : {};
   writeFileAtomic(join(dir, 'experiment.json'), JSON.stringify({ ...exp, games, overridden }, null, 2) + '\n');
-  const play = o.play ?? ((part: string, t: TournamentOptions) => playPart(t, part, stateDir(dir), shard));
+  const play = o.play ?? ((part: string, t: TournamentOptions) => untilStopped(playPart(t, part, stateDir(dir), shard)));
   const opts = { ...o, shard, play };
   const run: Stage =
     exp.kind === 'thresholds'
@@ -117,6 +119,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
         version: VERSION,
         node: process.version,
         partial: run.partial,
+        ...(run.stopped === undefined ? {} : { stopped: run.stopped }),
         elapsedSeconds,
         headlines: run.headlines,
         ...(shard ? { shard } : {}),
@@ -126,11 +129,12 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
     ) + '\n',
   );
   // A shard keeps its state and run.json; the charts and report come from nothanks merge.
-  if (shard) return { dir, report: join(dir, 'run.json'), headlines: run.headlines, partial: run.partial, elapsedSeconds };
-  const files = readdirSync(dir)
-    .filter((f) => !f.endsWith('.tmp') && f !== 'state')
+  const outcome = { headlines: run.headlines, partial: run.partial, ...(run.stopped === undefined ? {} : { stopped: run.stopped }), elapsedSeconds };
+  if (shard) return { dir, report: join(dir, 'run.json'), ...outcome };
+  const files = writtenEntries(dir)
+    .filter((f) => f !== 'state')
     .sort();
-  const intro = `${escapeHtml(exp.description ?? '')} Seed <code>${escapeHtml(exp.seed)}</code>, ${games} deals per seating${games !== exp.games ? ` (--games ${games}; the experiment file says ${exp.games})` : ''}, version ${VERSION}, ${elapsedSeconds.toFixed(0)} s${run.partial ? ', <strong>PARTIAL: interrupted</strong>' : ''}.`;
+  const intro = `${escapeHtml(exp.description ?? '')} Seed <code>${escapeHtml(exp.seed)}</code>, ${games} deals per seating${games !== exp.games ? ` (--games ${games}; the experiment file says ${exp.games})` : ''}, version ${VERSION}, ${elapsedSeconds.toFixed(0)} s${run.partial ? `, <strong>PARTIAL: ${escapeHtml(run.stopped ?? 'interrupted')}</strong>` : ''}.`;
   const report = writeReport(
     dir,
     exp.title,
@@ -144,7 +148,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
     ],
     files,
   );
-  return { dir, report, headlines: run.headlines, partial: run.partial, elapsedSeconds };
+  return { dir, report, ...outcome };
 }
 
 const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
@@ -155,6 +159,8 @@ interface Stage {
   findingsNote?: string;
   sections: ReportSection[];
   partial: boolean;
+  /** The one line of the bot that stopped a stage (its run is partial). */
+  stopped?: string;
 }
 
 /** strategies and player-count: one tournament per player count, then the charts across them. */
@@ -166,6 +172,7 @@ async function runTables(
 ): Promise<Stage> {
   const summaries: Summary[] = [];
   let partial = false;
+  let stopped: string | undefined;
   const shardLines: string[] = [];
   for (const players of exp.players) {
     const progress = new Progress(`${players} players`, !o.quiet);
@@ -186,7 +193,7 @@ async function runTables(
       shardLines.push(
         `shard ${shardLabel(o.shard)}, ${players} players: ${result.dealsPlayed} of its deals finished${result.partial ? ' (interrupted)' : ''}.`,
       );
-      if (result.partial) return { headlines: shardLines, partial: true, sections: [] };
+      if (result.partial) return { headlines: shardLines, partial: true, stopped: result.stopped, sections: [] };
       continue;
     }
     const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false });
@@ -197,10 +204,11 @@ async function runTables(
     }
     if (result.partial) {
       partial = true;
+      stopped = result.stopped;
       break;
     }
   }
-  if (o.shard) return { headlines: shardLines, partial, sections: [] };
+  if (o.shard) return { headlines: shardLines, partial, stopped, sections: [] };
   const charts = exp.kind === 'strategies' ? await strategyCharts(summaries, dir, exp.png) : await playerCountCharts(summaries, dir, exp.png);
   const metrics = gameById(exp.game).metrics;
   // Each leaderboard links to its tournament's first game in the replay viewer.
@@ -259,6 +267,7 @@ async function runTables(
     headlines,
     findingsNote: exp.kind === 'strategies' ? FINDINGS_NOTE : undefined,
     partial,
+    stopped,
     sections: [
       {
         heading: 'Leaderboards',
@@ -435,16 +444,22 @@ async function runThresholds(exp: ThresholdsExperiment, games: number, dir: stri
   const { charts, table } = await writeSweepOutputs(result, dir, exp.png);
   // The caller prints the headlines (nothanks run lists them at the end), so they are not logged here too.
   const headlines = sweepHeadlines(result);
-  return { headlines, partial: result.partial, sections: [{ heading: 'Sweep', html: table, charts }] };
+  return { headlines, partial: result.partial, stopped: result.stopped, sections: [{ heading: 'Sweep', html: table, charts }] };
 }
 
 export function sweepHeadlines(r: SweepResult): string[] {
   const w = r.winner;
   const v = r.winnerVsDefault;
-  return [
-    `Best ${r.agent} against ${r.field.join(', ')} at ${r.players} players: ${w.label}${w.label === w.spec ? '' : ` (--agents ${w.spec})`}, mean score ${w.meanScore.toFixed(2)} ${ci(w.meanScoreCI)} over ${w.deals} deals.`,
+  const lines = [
+    `${r.partial ? 'Leading so far:' : 'Best'} ${r.agent} against ${r.field.join(', ')} at ${r.players} players: ${w.label}${w.label === w.spec ? '' : ` (--agents ${w.spec})`}, mean score ${w.meanScore.toFixed(2)} ${ci(w.meanScoreCI)} over ${w.deals} deals.`,
     `Default parameters (${r.defaults.label}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; winner minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${formatP(v.p, 1)}; the winner was picked on these same games, so the gap is optimistic: confirm it on fresh seeds).`,
     `Racing played ${r.gamesPlayed} games instead of ${r.gamesFullGrid} for the full grid (saved ${((r.gamesSaved / r.gamesFullGrid) * 100).toFixed(0)}%); ${r.points.filter((p) => p.droppedAfterRound !== undefined).length} of ${r.points.length} points dropped.`,
+  ];
+  // An interrupted sweep has no best point, only a leader so far, and saved nothing by racing.
+  if (!r.partial) return lines;
+  return [
+    `PARTIAL: ${r.stopped ?? 'interrupted'} after ${r.winnerVsDefault.deals} of ${r.games} deals; the figures below are of the deals played and no point has won yet.`,
+    ...lines.slice(0, 2),
   ];
 }
 
@@ -472,8 +487,9 @@ export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolea
         ciLo: p.meanScoreCI[0].toFixed(4),
         ciHi: p.meanScoreCI[1].toFixed(4),
         droppedAfterRound: p.droppedAfterRound ?? '',
+        partial: String(r.partial),
       })),
-      [...names, 'label', 'spec', 'status', 'deals', 'meanScore', 'ciLo', 'ciHi', 'droppedAfterRound'],
+      [...names, 'label', 'spec', 'status', 'deals', 'meanScore', 'ciLo', 'ciHi', 'droppedAfterRound', 'partial'],
     ),
   );
   const charts = [await renderChart(dir, 'sweep-ranking', sweepRankingChart(rows, r.agent), png)];

@@ -198,6 +198,12 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
   /** Why seat order matters in this game, printed with rotation-only tournaments (optional). */
   seatingNote?: string;
   newState(rules: R): State;
+  /**
+   * A seat's observation (what its bot's decide() gets) as plain data, read through its public
+   * methods only: what the line protocol sends a process bot (docs/protocol.md) and the forward
+   * model's view.
+   */
+  observationJson(obs: object): JsonObject;
   /** What the tournament's one game loop (src/tournament/batch.ts runBatch) needs of the game. */
   batch: BatchKit<R, Rec, Bot>;
   /**

@@ -1,4 +1,5 @@
 import type { Agent, GameStart } from './agent.js';
+import { describeError } from '../text.js';
 import { AgentError } from '../errors.js';
 import { CALL_NEW_GAME, NO_CLOCK, tick } from './clock.js';
 import { protect } from './protect.js';
@@ -62,7 +63,7 @@ export class Seats<R> {
 
   /** The one-line error for a misbehaving bot: name, seat, game seed, what it did. */
   fail(seat: number, what: string, cause?: unknown): AgentError {
-    const detail = cause === undefined ? '' : ` ${cause instanceof Error ? cause.message : String(cause)}`;
+    const detail = cause === undefined ? '' : ` ${describeError(cause)}`;
     return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
   }
 }

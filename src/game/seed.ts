@@ -119,8 +119,17 @@ export class SeatStream {
   private readonly masked: SeedKey = { hi: 0, lo: 0 };
   readonly random: () => number;
 
-  constructor(key: SeedKey, seat: number, salt: SeedKey = NO_SALT) {
-    this.random = () => {
+  constructor(
+    private readonly key: SeedKey,
+    private readonly seat: number,
+    private readonly salt: SeedKey = NO_SALT,
+  ) {
+    STREAMS.set((this.random = this.makeRandom()), this);
+  }
+
+  private makeRandom(): () => number {
+    const { key, seat, salt } = this;
+    return () => {
       if (this.stale) {
         this.masked.hi = key.hi ^ salt.hi;
         this.masked.lo = key.lo ^ salt.lo;
@@ -130,7 +139,22 @@ export class SeatStream {
       return this.rng.next();
     };
   }
+
+  /**
+   * The stream's starting point as a process bot's client rebuilds it (docs/protocol.md): the
+   * 16-hex-digit sfc32 key (game seed XOR salt) and the stream number (seat + 1). What an
+   * in-process bot could recover by inverting its stream, no more.
+   */
+  start(): { key: string; stream: number } {
+    return { key: seedHex({ hi: (this.key.hi ^ this.salt.hi) >>> 0, lo: (this.key.lo ^ this.salt.lo) >>> 0 }), stream: this.seat + 1 };
+  }
 }
+
+/** Each GameStart.random the lab made, to its stream: a process bot's adapter sends the stream's start on. */
+const STREAMS = new WeakMap<() => number, SeatStream>();
+
+/** The stream behind a GameStart's `random` (undefined for a function the lab did not make). */
+export const seatStreamOf = (random: () => number): SeatStream | undefined => STREAMS.get(random);
 
 /** No mask: outside tournaments (play at the terminal, tests) seat streams are keyed by the game seed alone. */
 export const NO_SALT: Readonly<SeedKey> = Object.freeze({ hi: 0, lo: 0 });

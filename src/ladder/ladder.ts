@@ -2,7 +2,7 @@ import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { makeRandom } from '../game/seed.js';
-import { prepare, runTournament, type PreparedRun, type TournamentResult } from '../tournament/run.js';
+import { prepare, runTournament, untilStopped, type PreparedRun, type TournamentResult } from '../tournament/run.js';
 import { tables as combinations, type SeatingMode } from '../tournament/schedule.js';
 import { FinishingOrders, goodness, plData, type Goodness } from './orders.js';
 import { ELO_SCALE, fitPlackettLuce, type PLData, type PLFit } from './plackett-luce.js';
@@ -81,7 +81,7 @@ export interface LadderResult {
   tournaments: TournamentResult[];
   scopes: ScopeResult[];
   partial: boolean;
-  /** Why it stopped early when a bot got stuck (the tournament's one line naming it); partial then. */
+  /** Why it stopped early when a bot got stuck or failed (the tournament's one line naming it); partial then. */
   stopped?: string;
   elapsedSeconds: number;
 }
@@ -259,16 +259,18 @@ export async function runLadder(o: LadderOptions, checked?: CheckedLadder): Prom
   let stopped: string | undefined;
   for (const players of o.players) {
     let log: FinishingOrders | undefined;
-    const result = await runTournament(
-      {
-        ...options(players),
-        onProgress: (done, total) => o.onProgress?.(players, done, total),
-        onBatch(batch, res, seatings) {
-          log ??= new FinishingOrders(players, seatings);
-          log.addBatch(batch.from, batch.to, res.data);
+    const result = await untilStopped(
+      runTournament(
+        {
+          ...options(players),
+          onProgress: (done, total) => o.onProgress?.(players, done, total),
+          onBatch(batch, res, seatings) {
+            log ??= new FinishingOrders(players, seatings);
+            log.addBatch(batch.from, batch.to, res.data);
+          },
         },
-      },
-      prepared.get(players),
+        prepared.get(players),
+      ),
     );
     tournaments.push(result);
     if (log) logs.push(log);

@@ -21,6 +21,8 @@ export function summaryJson(r: TournamentResult, info: RunInfo) {
     gamesPlayed: r.gamesPlayed,
     elapsedSeconds: round(r.elapsedSeconds, 3),
     partial: r.partial,
+    /** Why a partial run ended early, when a bot stopped it (absent when interrupted or complete). */
+    ...(r.stopped === undefined ? {} : { stopped: r.stopped }),
     version: VERSION,
     game: r.game.id,
     rules: r.game.recordRules(r.rules),
@@ -86,8 +88,23 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         winShareHi: fmt(a.winShareCI[1]),
         meanRank: fmt(a.meanRank),
         matchWinShare: fmt(a.matchWinShare),
+        // On every row: a spreadsheet of a partial run must say so wherever it is cut.
+        partial: String(summary.partial),
       })),
-      ['agent', 'games', 'meanScore', 'meanScoreLo', 'meanScoreHi', 'winShare', 'winShareLo', 'winShareHi', 'meanRank', ...metricColumns, 'matchWinShare'],
+      [
+        'agent',
+        'games',
+        'meanScore',
+        'meanScoreLo',
+        'meanScoreHi',
+        'winShare',
+        'winShareLo',
+        'winShareHi',
+        'meanRank',
+        ...metricColumns,
+        'matchWinShare',
+        'partial',
+      ],
     ),
   );
   writeFileAtomic(
@@ -171,6 +188,6 @@ export function leaderboard(summary: Summary): string {
   ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
   const line = (r: string[]): string => r.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
-  const title = `${summary.game}, ${summary.players} players, ${summary.gamesPlayed} games${summary.partial ? ' (PARTIAL: interrupted)' : ''}, seed ${summary.seed}; lower score is better`;
+  const title = `${summary.game}, ${summary.players} players, ${summary.gamesPlayed} games${summary.partial ? ` (PARTIAL: ${summary.stopped === undefined ? 'interrupted' : 'stopped by a bot'})` : ''}, seed ${summary.seed}; lower score is better`;
   return [title, line(table[0]!), ...table.slice(1).map(line)].join('\n');
 }

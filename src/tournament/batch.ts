@@ -23,6 +23,8 @@ export interface Batch {
   streamSalt?: SeedKey;
   /** Seat the pool's bot files in worker threads of their own (--isolate): see src/tournament/sandbox/isolate.ts. */
   isolate?: boolean;
+  /** Folder for bot programs' stderr logs (default: src/tournament/sandbox/program.ts defaultBotLogs). */
+  botLogs?: string;
   /**
    * This task's slot of the tournament's decision clock (src/game/clock.ts): the runner writes the
    * deal and seating before each game and the tables tick before each bot call, so the watchdog can

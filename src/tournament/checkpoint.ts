@@ -1,4 +1,5 @@
 import { closeSync, existsSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { writeFileAtomic } from '../files.js';
@@ -32,12 +33,24 @@ export interface PartState {
   decisions: number;
   /** Seconds of play spent on the finished deals, over every session (resumes add up). */
   elapsedSeconds: number;
+  /** stateDigest of the rest and of the finished deals' means: a hand-edited or damaged state is refused. */
+  digest?: string;
 }
 
 export interface LoadedPart {
   state: PartState;
   /** done x meansPerDeal values. */
   means: Float64Array;
+}
+
+/**
+ * A SHA-256 digest of a state file's content (without its own `digest` field), so a hand edit or a
+ * damaged file is refused instead of merged. It catches edits and damage; it is no signature: one
+ * who recomputes it can still forge a state (the folder is the user's own).
+ */
+export function stateDigest(content: object, extra = ''): string {
+  const { digest: _, ...rest } = content as { digest?: string };
+  return createHash('sha256').update(JSON.stringify(rest)).update('\u0000').update(extra).digest('hex');
 }
 
 /** How often a running tournament rewrites its checkpoint (at the end of a chunk, at most this often). */
@@ -55,17 +68,37 @@ export function loadPart(stateDir: string, part: string): LoadedPart | undefined
   } catch (err) {
     throw new UserError(`cannot read the checkpoint ${json}: ${(err as Error).message}`);
   }
+  // What can be checked without the digest, so a damaged file gets a line that says what is wrong.
+  const wellFormed =
+    state !== null &&
+    typeof state === 'object' &&
+    Number.isSafeInteger(state.from) &&
+    Number.isSafeInteger(state.to) &&
+    Number.isSafeInteger(state.done) &&
+    state.done >= 0 &&
+    state.done <= state.to - state.from &&
+    Array.isArray(state.tally) &&
+    state.tally.every((v) => Number.isSafeInteger(v)) &&
+    Array.isArray(state.labels) &&
+    state.shape?.metrics !== undefined;
+  if (!wellFormed) throw new UserError(`the checkpoint ${json} is damaged: its deal counts or tallies are not whole numbers in range`);
   const perDeal = TournamentStats.meansPerDeal(state.shape.metrics.length, state.labels.length);
   const bytes = state.done * perDeal * 8;
   const meansPath = join(stateDir, `${fileName(part)}.means`);
   const size = existsSync(meansPath) ? statSync(meansPath).size : 0;
   if (size < bytes) throw new UserError(`the checkpoint ${json} is damaged: ${meansPath} holds ${size} bytes, ${bytes} expected`);
   const buffer = readFileSync(meansPath).subarray(0, bytes);
+  // Bytes past the finished deals are a crash's between an append and its checkpoint: never counted.
+  if (state.digest !== stateDigest(state, meansDigest(buffer).copy().digest('hex')))
+    throw new UserError(`the checkpoint ${json} was edited or damaged (its digest does not match its tallies and means): the run cannot be resumed or merged`);
   // Copy into an aligned buffer (Buffer slices may start at any byte).
   const means = new Float64Array(state.done * perDeal);
   new Uint8Array(means.buffer).set(buffer);
   return { state, means };
 }
+
+/** The running hash of a part's means bytes, from these first ones. */
+const meansDigest = (bytes: Uint8Array): Hash => createHash('sha256').update(bytes);
 
 /**
  * Writes a part's state as its tournament runs. The means file is opened once and appended to in
@@ -77,15 +110,21 @@ export class PartWriter {
   private readonly jsonPath: string;
   private lastCheckpoint = -Infinity;
 
+  /** The hash of every means byte written so far (the digest's second half). */
+  private readonly meansHash: Hash;
+
+  /** `means`: the finished deals' means already in the file (a resume), which the digest covers. */
   constructor(
     stateDir: string,
     private readonly state: PartState,
+    means: Float64Array = new Float64Array(0),
   ) {
+    this.meansHash = meansDigest(new Uint8Array(means.buffer, means.byteOffset, means.byteLength));
     this.jsonPath = join(stateDir, `${fileName(state.part)}.json`);
     const meansPath = join(stateDir, `${fileName(state.part)}.means`);
     const perDeal = TournamentStats.meansPerDeal(state.shape.metrics.length, state.labels.length);
     try {
-      writeFileAtomic(this.jsonPath, JSON.stringify(state) + '\n');
+      this.writeState();
       this.fd = openSync(meansPath, existsSync(meansPath) ? 'r+' : 'w');
       ftruncateSync(this.fd, state.done * perDeal * 8);
       this.position = state.done * perDeal * 8;
@@ -102,6 +141,13 @@ export class PartWriter {
     const bytes = new Uint8Array(means.buffer, means.byteOffset, means.byteLength);
     writeSync(this.fd, bytes, 0, bytes.length, this.position);
     this.position += bytes.length;
+    this.meansHash.update(bytes);
+  }
+
+  /** The state with its digest, renamed into place (every appended deal is finished when this runs). */
+  private writeState(): void {
+    this.state.digest = stateDigest(this.state, this.meansHash.copy().digest('hex'));
+    writeFileAtomic(this.jsonPath, JSON.stringify(this.state) + '\n');
   }
 
   /**
@@ -114,7 +160,7 @@ export class PartWriter {
     this.lastCheckpoint = now;
     fdatasyncSync(this.fd);
     Object.assign(this.state, { done, tally: Array.from(tally), decisions, elapsedSeconds });
-    writeFileAtomic(this.jsonPath, JSON.stringify(this.state) + '\n');
+    this.writeState();
   }
 
   close(): void {

@@ -205,14 +205,21 @@ describe('fair play', () => {
       'state.mjs': `import { GameState } from ${JSON.stringify(engine)}; let done = false; export default { name: 'peek', params: {}, create: () => ({ decide: () => { if (!done) { done = true; GameState.prototype.peek = function () { return this.cards; }; } return 'take'; } }) };`,
       // Replaces a typed-array method every engine uses.
       'typed.mjs': `const real = Uint8Array.prototype.subarray; let done = false; export default { name: 'sub', params: {}, create: () => ({ decide: () => { if (!done) { done = true; Object.getPrototypeOf(Uint8Array.prototype).subarray = function (...a) { return real.apply(this, a); }; } return 'take'; } }) };`,
-      // Patches at import time: caught in the main thread before any game.
+      // Patches at import time (in the threads that load it: never the main thread's realm).
       'import.mjs': `Math.random = () => 0.5; export default { name: 'dice', params: {}, create: () => ({ decide: () => 'take' }) };`,
+      // The iterators every for...of steps through, regular expressions, the clock.
+      'iterator.mjs': `const it = Object.getPrototypeOf([][Symbol.iterator]()); const next = it.next; it.next = function () { return next.call(this); }; export default { name: 'iter', params: {}, create: () => ({ decide: () => 'take' }) };`,
+      'regexp.mjs': `const exec = RegExp.prototype.exec; RegExp.prototype.exec = function (s) { return exec.call(this, s); }; export default { name: 're', params: {}, create: () => ({ decide: () => 'take' }) };`,
+      'date.mjs': `Date.now = () => 0; export default { name: 'clock', params: {}, create: () => ({ decide: () => 'take' }) };`,
     };
     const expected: Record<string, RegExp> = {
       // The lab's classes are frozen before a bot file loads: the patch throws in the bot's own code.
       'state.mjs': /^bot "peek" in seat \d \(game seed [0-9a-f]{16}\) threw Cannot add property peek, object is not extensible$/,
       'typed.mjs': /^a bot changed TypedArray\.prototype\.subarray, shared with the engine/,
       'import.mjs': /^a bot changed Math\.random, shared with the engine/,
+      'iterator.mjs': /^a bot changed %ArrayIteratorPrototype%\.next, shared with the engine/,
+      'regexp.mjs': /^a bot changed RegExp\.prototype\.exec, shared with the engine/,
+      'date.mjs': /^a bot changed Date\.now, shared with the engine/,
     };
     for (const [name, body] of Object.entries(cases)) {
       const path = join(dir, name);
@@ -271,6 +278,33 @@ describe('fair play', () => {
     const r = await runTournament({ pool: [bot, 'greedy', 'random'], rules: { players: 3 }, games: 5, seed: 'inspector', threads: 1, isolate: true });
     // Had anything opened, the bot would take every card and never pay a chip (11 or more at the end).
     expect(r.stats.agents()[0]!.meanChips).toBeLessThan(11);
+  });
+
+  it('a bot file never runs in the main thread: a load that loops, never settles or exits is one line; its timers reach nothing there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-probe-'));
+    const bot = `export default { name: 'x', params: {}, create: () => ({ decide: () => 'take' }) };`;
+    const cases: [string, string, RegExp][] = [
+      ['loop.mjs', `for (;;) {}\n${bot}`, /loop\.mjs did not load and start a bot within 5 s/],
+      ['create-loop.mjs', `export default { name: 'x', params: {}, create: () => { for (;;) {} } };`, /did not load and start a bot within 5 s/],
+      ['never.mjs', `await new Promise(() => {});\n${bot}`, /never\.mjs never finished loading: a top-level await in it never settles/],
+      ['exit.mjs', `export default { name: 'x', params: {}, create: () => process.exit(0) };`, /exit\.mjs ended its thread while loading \(exit code 0/],
+    ];
+    for (const [name, body, message] of cases) {
+      const path = join(dir, name);
+      writeFileSync(path, body);
+      await expect(
+        runTournament({ pool: [path, 'greedy', 'random'], rules: { players: 3 }, games: 5, seed: 'probe', threads: 1, decisionSeconds: 1 }),
+      ).rejects.toThrow(message);
+    }
+    // A timer that would forge the outputs written in the main thread: it never runs there.
+    const stringify = JSON.stringify;
+    const forger = join(dir, 'forger.mjs');
+    writeFileSync(forger, `setTimeout(() => { JSON.stringify = () => '{}'; }, 1); setInterval(() => {}, 1000);\n${bot}`);
+    const result = await runTournament({ pool: [forger, 'greedy', 'random'], rules: { players: 3 }, games: 20, seed: 'probe', threads: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(JSON.stringify).toBe(stringify);
+    expect(result.partial).toBe(false);
+    expect(result.dealsPlayed).toBe(20);
   });
 
   it('--isolate: a bot worker that never loads, exits or loops is one line within the limit, never a hang', async () => {

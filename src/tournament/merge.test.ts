@@ -2,6 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { TournamentStats } from '../stats/tournament-stats.js';
+import { stateDigest, type PartState } from './checkpoint.js';
 import { newManifest, stateDir, writeManifest } from './run-state.js';
 import { mergePart, openShards } from './merge.js';
 import { runTournament, type TournamentOptions, type TournamentResult } from './run.js';
@@ -32,6 +35,14 @@ async function shards(name: string, o: TournamentOptions, count: number, seed = 
   return dirs;
 }
 
+/** Edits a part's state as a run would have written it (its digest recomputed over the means it now counts). */
+function rewritePart(path: string, edit: (state: PartState) => PartState): void {
+  const state = edit(JSON.parse(readFileSync(path, 'utf8')) as PartState);
+  const perDeal = TournamentStats.meansPerDeal(state.shape.metrics.length, state.labels.length);
+  const means = readFileSync(path.replace(/\.json$/, '.means')).subarray(0, state.done * perDeal * 8);
+  writeFileSync(path, JSON.stringify({ ...state, digest: stateDigest(state, createHash('sha256').update(means).digest('hex')) }));
+}
+
 describe('merge', () => {
   it('gives the single run bit for bit: 3 shards, any chunk size', async () => {
     const single = await runTournament({ ...base, chunk: 10 });
@@ -60,18 +71,64 @@ describe('merge', () => {
     expect(() => openShards([dirs[0]!, dirs[1]!, four[2]!])).toThrow(/does not belong with .*check-0: games 91 vs 8/);
     const path = join(stateDir(dirs[2]!), 'run.json');
     const manifest = JSON.parse(readFileSync(path, 'utf8'));
-    writeFileSync(path, JSON.stringify({ ...manifest, version: '0.0.1' }));
+    const older = { ...manifest, version: '0.0.1' };
+    writeFileSync(path, JSON.stringify({ ...older, digest: stateDigest(older) }));
     expect(() => openShards(dirs)).toThrow(/does not belong with .*check-0: version 0\.1\.0 vs 0\.0\.1$/);
   });
 
   it('refuses an unfinished shard, naming how to finish it', async () => {
     const o = { ...base, games: 40 };
     const dirs = await shards('unfinished', o, 2);
-    const part = join(stateDir(dirs[1]!), 'tournament.json');
-    const state = JSON.parse(readFileSync(part, 'utf8'));
-    writeFileSync(part, JSON.stringify({ ...state, done: 3 }));
+    rewritePart(join(stateDir(dirs[1]!), 'tournament.json'), (state) => ({ ...state, done: 3 }));
     expect(() => mergePart(openShards(dirs).shards, 'tournament', o)).toThrow(
       /unfinished-1 is not finished \(tournament: 3 of deals 20\.\.39 played\): finish it with --resume/,
     );
+  });
+
+  it('refuses a damaged or hand-edited state: tallies that are not whole numbers, edited tallies or means, an edited manifest', async () => {
+    const o = { ...base, games: 12 };
+    const cases: [string, (dir: string) => void, RegExp][] = [
+      [
+        'nan',
+        (dir) => {
+          const path = join(stateDir(dir), 'tournament.json');
+          writeFileSync(path, readFileSync(path, 'utf8').replace(/"tally":\[(-?\d+)/, '"tally":["NaN"'));
+        },
+        /tournament\.json is damaged: its deal counts or tallies are not whole numbers in range$/,
+      ],
+      [
+        'count',
+        (dir) => {
+          const path = join(stateDir(dir), 'tournament.json');
+          const state = JSON.parse(readFileSync(path, 'utf8')) as PartState;
+          writeFileSync(path, JSON.stringify({ ...state, tally: state.tally.map((v, i) => (i === 0 ? v - 100 : v)) }));
+        },
+        /tournament\.json was edited or damaged \(its digest does not match its tallies and means\)/,
+      ],
+      [
+        'means',
+        (dir) => {
+          const path = join(stateDir(dir), 'tournament.means');
+          const bytes = readFileSync(path);
+          bytes[3]! ^= 1;
+          writeFileSync(path, bytes);
+        },
+        /tournament\.json was edited or damaged/,
+      ],
+      [
+        'manifest',
+        (dir) => {
+          const path = join(stateDir(dir), 'run.json');
+          writeFileSync(path, readFileSync(path, 'utf8').replace('"seed": "merge"', '"seed": "other"'));
+        },
+        /run\.json was edited or damaged \(its digest does not match\): the run cannot be resumed or merged$/,
+      ],
+    ];
+    for (const [name, damage, message] of cases) {
+      const dirs = await shards(`damaged-${name}`, o, 2);
+      expect(numbers(mergePart(openShards(dirs).shards, 'tournament', o))).toBe(numbers(await runTournament(o)));
+      damage(dirs[1]!);
+      expect(() => mergePart(openShards(dirs).shards, 'tournament', o), name).toThrow(message);
+    }
   });
 });

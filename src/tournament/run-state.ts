@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { shardLabel, type Shard } from './shard.js';
-import { removeStaleTmp, VERSION, writeFileAtomic } from '../files.js';
+import { stateDigest } from './checkpoint.js';
+import { adoptRunFolder, removeStaleTmp, VERSION, writeFileAtomic } from '../files.js';
 
 /**
  * Every run folder keeps its exact state in `state/`: `run.json` (this manifest: what was run) and
@@ -28,7 +29,7 @@ export interface RunManifest {
 export const stateDir = (dir: string): string => join(dir, STATE_DIR);
 
 export function writeManifest(dir: string, manifest: RunManifest): void {
-  writeFileAtomic(join(stateDir(dir), 'run.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileAtomic(join(stateDir(dir), 'run.json'), JSON.stringify({ ...manifest, digest: stateDigest(manifest) }, null, 2) + '\n');
 }
 
 export function readManifest(dir: string): RunManifest {
@@ -37,11 +38,16 @@ export function readManifest(dir: string): RunManifest {
     throw new UserError(
       `${dir} is not a run folder with a saved state (no ${join(STATE_DIR, 'run.json')}): it was made by an older version, or it is not a run`,
     );
+  let manifest: RunManifest & { digest?: string };
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as RunManifest;
+    manifest = JSON.parse(readFileSync(path, 'utf8')) as RunManifest & { digest?: string };
   } catch (err) {
     throw new UserError(`cannot read ${path}: ${(err as Error).message}`);
   }
+  if (manifest?.digest !== stateDigest(manifest ?? {}))
+    throw new UserError(`${path} was edited or damaged (its digest does not match): the run cannot be resumed or merged`);
+  const { digest: _, ...rest } = manifest;
+  return rest;
 }
 
 export const newManifest = (command: RunManifest['command'], seed: string, settings: Record<string, unknown>, shard?: Shard): RunManifest => ({
@@ -79,6 +85,7 @@ export function openForResume(dir: string, wanted: RunManifest): Shard | undefin
       `--resume ${dir}: that run is ${saved.shard ? `shard ${shardLabel(saved.shard)}` : 'not a shard'}, not shard ${shardLabel(wanted.shard)}`,
     );
   }
+  adoptRunFolder(dir);
   removeStaleTmp(dir, true);
   removeStaleTmp(stateDir(dir), true);
   return saved.shard;

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { assertBot, createBot, loadAgent, loadPool } from '../agents/registry.js';
+import { assertBot, createBot, loadPool } from '../agents/registry.js';
 import { batchLayout, type GameDefinition, type RulesInput } from '../game/contract.js';
 import type { Batch, BatchResult } from './batch.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../registry.js';
@@ -11,7 +11,9 @@ import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { loadPart, PartWriter } from './checkpoint.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
 import { IntegrityGuard, tamperMessage } from './sandbox/integrity.js';
-import { loadIsolatedAgent, setIsolateLimit } from './sandbox/isolate.js';
+import { setIsolateLimit } from './sandbox/isolate.js';
+import { checkAgent } from './sandbox/load.js';
+import { killChildProcesses } from './sandbox/child-processes.js';
 import { DecisionWatchdog } from './sandbox/watchdog.js';
 import { unpack, type WireResult, type WorkerResult, type WorkerTask } from './worker.js';
 
@@ -47,6 +49,8 @@ export interface TournamentOptions {
    */
   /** Seat bot files in worker threads of their own that see only their observation (src/tournament/sandbox/isolate.ts). */
   isolate?: boolean;
+  /** Folder for bot programs' stderr logs (the CLI: the run folder's bot-logs/). */
+  botLogs?: string;
   /** Per-decision time limit in seconds (default DEFAULT_DECISION_SECONDS): a bot call that takes longer stops the run. */
   decisionSeconds?: number;
   signal?: AbortSignal;
@@ -80,7 +84,10 @@ export interface TournamentResult {
   elapsedSeconds: number;
   /** True when the run was interrupted: the statistics cover the first dealsPlayed deals. */
   partial: boolean;
-  /** Why the run stopped before the end, when a bot got stuck (the one-line message); partial then. */
+  /**
+   * Why the run stopped before the end: a bot got stuck, broke the rules, crashed or ran out of
+   * memory (the one-line message). The games folded before are kept: partial then.
+   */
   stopped?: string;
   /** Deals restored from a checkpoint instead of played (0 for a fresh run). */
   dealsResumed: number;
@@ -90,6 +97,29 @@ export interface TournamentResult {
 
 /** Generous: the built-in bots answer in about a millisecond at their defaults. */
 export const DEFAULT_DECISION_SECONDS = 10;
+/**
+ * A run stopped by a bot (it broke the rules, crashed or ran out of memory) once games had
+ * started: the one line, and the result of the games folded before it (partial), for the outputs.
+ */
+export class RunStopped extends AgentError {
+  constructor(
+    message: string,
+    readonly result: TournamentResult,
+  ) {
+    super(message);
+  }
+}
+
+/** A run's result, also when a bot stopped it: then partial, with `stopped` saying why. */
+export function untilStopped(run: Promise<TournamentResult>): Promise<TournamentResult> {
+  return run.catch((err: unknown) => {
+    if (!(err instanceof RunStopped)) throw err;
+    return { ...err.result, stopped: err.message };
+  });
+}
+
+/** The heap a worker thread (its bots and tables) may use; NOTHANKS_WORKER_HEAP_MB sets another (tests use a small one). */
+export const WORKER_HEAP_MB = Number(process.env.NOTHANKS_WORKER_HEAP_MB) > 0 ? Number(process.env.NOTHANKS_WORKER_HEAP_MB) : 4096;
 
 /** Deals per seating a run may ask for (CLI and experiment files alike): 1e8 already means days of work. */
 export const MAX_DEALS = 100_000_000;
@@ -117,10 +147,13 @@ export async function prepare(options: TournamentOptions): Promise<PreparedRun> 
   const guard = new IntegrityGuard();
   // Under --isolate a bot file is loaded and started in a bot worker, never in this thread.
   setIsolateLimit(options.decisionSeconds ?? DEFAULT_DECISION_SECONDS);
-  const loaded = (await loadPool(pool, game.id, options.isolate ? loadIsolatedAgent : loadAgent)).map(assertBot);
+  // Nor is a bot file or program run here otherwise: each is checked in a probe thread.
+  const load = { isolate: options.isolate, seconds: options.decisionSeconds ?? DEFAULT_DECISION_SECONDS, botLogs: options.botLogs };
+  const loaded = (await loadPool(pool, game.id, (text, id) => checkAgent(text, id, load))).map(assertBot);
   const origins = loaded.map((a) => ({ agent: a.label, spec: a.spec.text, ...(a.file === undefined ? {} : { file: a.file }) }));
   // A bot must start here too: a create() that throws fails now, with one line, before any work.
-  for (const agent of loaded) createBot(agent, agent.file);
+  // (A probed bot file or program has started one in its probe thread.)
+  for (const agent of loaded) if (agent.spec.kind === 'builtin' || (options.isolate && agent.spec.kind === 'file')) createBot(agent, agent.file);
   const tampered = guard.check();
   if (tampered)
     throw new AgentError(
@@ -202,13 +235,21 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
     writer = new PartWriter(
       dir,
       loaded?.state ?? { part, ...identity, done: 0, tally: new Array<number>(stats.tallyLength).fill(0), decisions: 0, elapsedSeconds: 0 },
+      loaded?.means,
     );
   }
   const start = firstDeal + resumed;
   const tasks = Math.ceil((options.games - resumed) / chunk);
 
   let failure: unknown;
-  const piscina = new Piscina({ filename: distModule('tournament/worker.js'), minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  const piscina = new Piscina({
+    filename: distModule('tournament/worker.js'),
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 1000,
+    // A memory-hungry bot meets this limit, not the machine's.
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
   const abort = new AbortController();
   // Piscina reports pool trouble as 'error' events (an unhandled one would crash the process). After
   // an abort, a worker killed mid-task may still deliver its result: piscina calls that an
@@ -228,6 +269,8 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
     const label = labels[seatings[seating]![seat]!]!;
     const what = ['to decide', 'in newGame', 'in onEvent'][call] ?? 'to answer';
     stopped = `bot "${label}" in seat ${seat} (game seed ${dealSeed(game.seedNamespace ?? game.id, options.seed, deal)}) took longer than ${watchdog.limitSeconds} s ${what}: stopped (the limit is --decision-timeout)`;
+    // A bot blocked in a child process of its own cannot be stopped otherwise.
+    killChildProcesses();
     abort.abort();
   });
   const started = performance.now();
@@ -270,6 +313,7 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
       matchLength,
       records: options.records ?? false,
       isolate: options.isolate ?? false,
+      ...(options.botLogs === undefined ? {} : { botLogs: options.botLogs }),
       clock: watchdog.take(),
     };
     const task: WorkerTask = { batch, shape };
@@ -309,12 +353,16 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
   } finally {
     watchdog.stop();
     options.signal?.removeEventListener('abort', stop);
-    await piscina.destroy();
+    // A bot stuck in a blocking call (execSync) keeps its thread past terminate(): once the
+    // watchdog has named it, wait a moment for the threads, not forever (the CLI exits after
+    // writing the outputs).
+    const destroyed = piscina.destroy();
+    await (stopped ? Promise.race([destroyed, new Promise((r) => setTimeout(r, 2000).unref())]) : destroyed);
     checkpoint(true);
     writer?.close();
   }
-  if (failure) throw failure;
-  return {
+  const elapsedSeconds = priorSeconds + (performance.now() - started) / 1000;
+  const result: TournamentResult = {
     game,
     pool,
     labels,
@@ -325,11 +373,17 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
     dealsPlayed,
     gamesPlayed: dealsPlayed * gamesPerDeal,
     decisions,
-    elapsedSeconds: priorSeconds + (performance.now() - started) / 1000,
+    elapsedSeconds,
     partial: dealsPlayed < options.games,
     stopped,
     dealsResumed: resumed,
     threads,
     chunk,
   };
+  // A bot's failure keeps what finished before it (RunStopped carries it); anything else is a bug.
+  if (failure instanceof UserError) throw new RunStopped(failure.message, result);
+  if ((failure as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY')
+    throw new RunStopped(`a bot ran out of memory (the limit is ${WORKER_HEAP_MB} MB of heap per worker thread): run stopped`, result);
+  if (failure) throw failure;
+  return result;
 }

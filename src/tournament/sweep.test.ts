@@ -89,3 +89,28 @@ describe('sweep grid limits', () => {
     expect(parseGrid(def, ['margin=-10..10', 'potWeight=0..5:0.1', 'reserve=0..6']).reduce((n, a) => n * a.values.length, 1)).toBe(7497);
   });
 });
+
+describe('an interrupted sweep', () => {
+  it('says so first in its headlines, names no winner and claims no racing savings', async () => {
+    const { sweepHeadlines } = await import('../experiments/run-experiment.js');
+    const controller = new AbortController();
+    const result = await runSweep({
+      agent: 'threshold',
+      grid: ['margin=0..3'],
+      field: ['greedy'],
+      players: 3,
+      games: 400,
+      rounds: 4,
+      seed: 'cut',
+      threads: 1,
+      signal: controller.signal,
+      // Stop once the first round is under way.
+      onProgress: (done) => done > 0 && controller.abort(),
+    });
+    expect(result.partial).toBe(true);
+    const lines = sweepHeadlines(result);
+    expect(lines[0]).toMatch(/^PARTIAL: interrupted after \d+ of 400 deals; .* no point has won yet/);
+    expect(lines[1]).toMatch(/^Leading so far: threshold/);
+    expect(lines.join('\n')).not.toMatch(/^Best |saved \d+%/m);
+  });
+});

@@ -1,11 +1,11 @@
 import type { AgentDefinition, ParamValues } from '../game/agent.js';
-import { loadBot } from '../agents/registry.js';
+import { checkAgent } from './sandbox/load.js';
 import { parseSpec, splitLineup } from '../agents/spec.js';
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { holm, Moments } from '../stats/moments.js';
-import { runTournament } from './run.js';
+import { runTournament, untilStopped } from './run.js';
 
 /** One axis of a parameter grid. */
 export interface GridAxis {
@@ -127,6 +127,10 @@ export interface SweepResult {
   gamesSaved: number;
   elapsedSeconds: number;
   partial: boolean;
+  /** Deals per point asked for. */
+  games: number;
+  /** Why a partial sweep ended early, when a bot stopped it (absent when interrupted or complete). */
+  stopped?: string;
 }
 
 /**
@@ -146,7 +150,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     throw new UserError(`rounds must be an integer from 1 to 100, got ${o.rounds}`);
   if (o.alpha !== undefined && !(o.alpha > 0 && o.alpha <= 0.5)) throw new UserError(`alpha must be above 0 and at most 0.5, got ${o.alpha}`);
   const base = parseSpec(o.agent);
-  const tuned = await loadBot(o.agent, game.id);
+  const tuned = await checkAgent(o.agent, game.id);
   const def = tuned.definition;
   const axes = parseGrid(def, o.grid);
   const fixed = base.params;
@@ -165,7 +169,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     defaultIndex = specs.length - 1;
   }
   const labels: string[] = [];
-  for (const s of specs) labels.push((await loadBot(s, game.id)).label); // every point's parameters checked before play
+  for (const s of specs) labels.push((await checkAgent(s, game.id)).label); // every point's parameters checked before play
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one agent');
   const P = o.players;
@@ -186,6 +190,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   let gamesPlayed = 0;
   let dealsDone = 0;
   let partial = false;
+  let stopped: string | undefined;
 
   for (let round = 0; round < rounds && dealsDone < o.games; round++) {
     const contenders = specs.flatMap((_, i) => (alive[i] ? [i] : []));
@@ -194,37 +199,40 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     const tables = contenders.map((_, c) => [field.length + c, ...fieldSeats]);
     const deals = Math.min(perRound, o.games - dealsDone);
     const first = dealsDone;
-    const result = await runTournament({
-      game: game.id,
-      pool,
-      tables,
-      rules,
-      games: deals,
-      firstDeal: first,
-      seed: o.seed,
-      threads: o.threads,
-      signal: o.signal,
-      onProgress: (done, total) => o.onProgress?.(gamesPlayed + done, gamesPlayed + total + (o.games - first - deals) * contenders.length * P),
-      onBatch(batch, res, seatings) {
-        const sums = new Float64Array(contenders.length);
-        const counts = new Float64Array(contenders.length);
-        for (let k = batch.from; k < batch.to; k++) {
-          sums.fill(0);
-          counts.fill(0);
-          seatings.forEach((lineup, s) => {
-            for (let seat = 0; seat < P; seat++) {
-              const c = lineup[seat]! - field.length;
-              if (c < 0) continue;
-              sums[c]! += res.data[((k - batch.from) * seatings.length + s) * P + seat]!; // scores come first
-              counts[c]!++;
-            }
-          });
-          contenders.forEach((point, c) => (perDeal[point]![k] = sums[c]! / counts[c]!));
-        }
-      },
-    });
+    const result = await untilStopped(
+      runTournament({
+        game: game.id,
+        pool,
+        tables,
+        rules,
+        games: deals,
+        firstDeal: first,
+        seed: o.seed,
+        threads: o.threads,
+        signal: o.signal,
+        onProgress: (done, total) => o.onProgress?.(gamesPlayed + done, gamesPlayed + total + (o.games - first - deals) * contenders.length * P),
+        onBatch(batch, res, seatings) {
+          const sums = new Float64Array(contenders.length);
+          const counts = new Float64Array(contenders.length);
+          for (let k = batch.from; k < batch.to; k++) {
+            sums.fill(0);
+            counts.fill(0);
+            seatings.forEach((lineup, s) => {
+              for (let seat = 0; seat < P; seat++) {
+                const c = lineup[seat]! - field.length;
+                if (c < 0) continue;
+                sums[c]! += res.data[((k - batch.from) * seatings.length + s) * P + seat]!; // scores come first
+                counts[c]!++;
+              }
+            });
+            contenders.forEach((point, c) => (perDeal[point]![k] = sums[c]! / counts[c]!));
+          }
+        },
+      }),
+    );
     gamesPlayed += result.gamesPlayed;
     dealsDone = first + result.dealsPlayed;
+    stopped ??= result.stopped;
     if (result.partial) {
       partial = true;
       break;
@@ -273,6 +281,8 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     gamesSaved: gamesFullGrid - gamesPlayed,
     elapsedSeconds: (performance.now() - started) / 1000,
     partial,
+    games: o.games,
+    ...(stopped === undefined ? {} : { stopped }),
   };
 }
 

@@ -1,11 +1,12 @@
 import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
-import { createBot, loadAgent, loadPool } from '../agents/registry.js';
+import { createBot, loadPool } from '../agents/registry.js';
 import { batchLayout, type SeatableAgent } from '../game/contract.js';
 import { runBatch, type Batch, type BatchResult } from './batch.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
-import { loadIsolatedAgent, setIsolateLimit } from './sandbox/isolate.js';
+import { setIsolateLimit } from './sandbox/isolate.js';
+import { seatAgent } from './sandbox/load.js';
 import { streamSaltOf } from './sandbox/stream-salt.js';
 import { gameById } from '../registry.js';
 import { UserError } from '../errors.js';
@@ -62,7 +63,7 @@ const guard = new IntegrityGuard();
 
 /** The pool as this worker seats it (labels as in the main thread); a create() that throws names its bot. */
 async function seatable(batch: Batch): Promise<SeatableAgent[]> {
-  const loaded = await loadPool(batch.pool, batch.game, batch.isolate ? loadIsolatedAgent : loadAgent);
+  const loaded = await loadPool(batch.pool, batch.game, (text, game) => seatAgent(text, game, { isolate: batch.isolate, botLogs: batch.botLogs }));
   return loaded.map((a) => ({ label: a.label, create: () => createBot(a) }));
 }
 
@@ -86,7 +87,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     const key = JSON.stringify([batch.pool.length, batch.seatings, shape]);
     let stats = statsCache.get(key);
     if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, shape)));
-    const poolKey = JSON.stringify([batch.game, batch.pool, batch.isolate === true]);
+    const poolKey = JSON.stringify([batch.game, batch.pool, batch.isolate === true, batch.botLogs]);
     let pool = poolCache.get(poolKey);
     if (!pool) poolCache.set(poolKey, (pool = seatable(batch)));
     const agents = await pool;

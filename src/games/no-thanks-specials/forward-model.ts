@@ -1,7 +1,7 @@
 import type { State } from '../../game/contract.js';
 import type { Random } from '../../game/seed.js';
 import { KIND_COUNT, SPECIAL_BASE } from './cards.js';
-import { Observation } from './observation.js';
+import { Observation, viewOf } from './observation.js';
 import { makeRecord, type GameRecord } from './record.js';
 import type { Rules } from './rules.js';
 import { HiddenSampler } from './sampler.js';
@@ -70,35 +70,7 @@ export class SpecialsForwardModel extends SpecialsState implements State {
   }
 
   view(seat: number): object {
-    const o = new Observation(this, seat);
-    const seats = Array.from({ length: o.players }, (_, p) => p);
-    const unseen = new Uint8Array(256);
-    const n = o.unseenInto(unseen, new Int32Array(256));
-    return {
-      seat,
-      phase: o.phase,
-      card: o.card,
-      pot: o.pot,
-      myChips: o.myChips,
-      cardsLeft: o.cardsLeft,
-      current: o.current,
-      starter: o.starter,
-      lastBidder: o.lastBidder,
-      removedLeft: o.removedLeft,
-      nextDecider: o.nextDecider,
-      canSitOut: o.canSitOut,
-      displays: seats.map((p) => o.displayOf(p)),
-      specials: seats.map((p) => Array.from({ length: KIND_COUNT }, (_, k) => o.held(p, SPECIAL_BASE + k))),
-      cardPoints: seats.map((p) => o.cardPoints(p)),
-      scores: seats.map((p) => o.scoreNow(p)),
-      countedChips: seats.map((p) => o.countedChips(p)),
-      sitting: seats.map((p) => o.sittingOut(p)),
-      seenRemoved: seats.map((p) => o.hasSeenRemoved(p)),
-      chips: o.rules.openChips ? seats.map((p) => o.chips(p)) : null,
-      removed: o.seesRemoved ? o.removedCards() : null,
-      unseen: Array.from(unseen.subarray(0, n)),
-      history: Array.from({ length: o.historyLength }, (_, i) => o.historyAt(i)),
-    };
+    return viewOf(new Observation(this, seat));
   }
 
   /** Deals the unseen cards anew: the face-down deck and the set-aside cards the seat has not seen. */

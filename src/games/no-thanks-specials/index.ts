@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../../game/contract.js';
+import { viewOf, type Observation } from './observation.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../no-thanks/rules.js';
 import { GAME_ID, type SpecialsAgent } from './agent.js';
 import { dealInto } from '../no-thanks/deal.js';
@@ -32,6 +33,7 @@ export const noThanksSpecials: GameDefinition<Rules, GameRecord, SpecialsAgent> 
   ],
   scoreRange,
   seatingNote: 'cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.',
+  observationJson: (obs) => viewOf(obs as Observation),
   newState: (rules) => new SpecialsForwardModel(rules),
   batch: {
     table: (rules, bots, labels) => new Table(rules, bots, labels),

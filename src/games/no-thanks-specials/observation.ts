@@ -1,3 +1,4 @@
+import type { JsonObject } from '../../game/contract.js';
 import { protectData } from '../../game/protect.js';
 import { UserError } from '../../errors.js';
 import { FORTY_VALUE, KIND_COUNT, kindIndex, SPECIAL_BASE } from './cards.js';
@@ -205,3 +206,38 @@ export class Observation {
 
 /** The forty is dealt as the number 40, never as a special code. */
 const CODE_FORTY = SPECIAL_BASE + kindIndex('forty');
+
+/**
+ * Everything a seat sees, as plain data read through its observation (never from engine fields):
+ * the forward model's view and what the line protocol sends a process bot (docs/protocol.md).
+ */
+export function viewOf(o: Observation): JsonObject {
+  const seats = Array.from({ length: o.players }, (_, p) => p);
+  const unseen = new Uint8Array(256);
+  const n = o.unseenInto(unseen, new Int32Array(256));
+  return {
+    seat: o.seat,
+    phase: o.phase,
+    card: o.card,
+    pot: o.pot,
+    myChips: o.myChips,
+    cardsLeft: o.cardsLeft,
+    current: o.current,
+    starter: o.starter,
+    lastBidder: o.lastBidder,
+    removedLeft: o.removedLeft,
+    nextDecider: o.nextDecider,
+    canSitOut: o.canSitOut,
+    displays: seats.map((p) => o.displayOf(p)),
+    specials: seats.map((p) => Array.from({ length: KIND_COUNT }, (_, k) => o.held(p, SPECIAL_BASE + k))),
+    cardPoints: seats.map((p) => o.cardPoints(p)),
+    scores: seats.map((p) => o.scoreNow(p)),
+    countedChips: seats.map((p) => o.countedChips(p)),
+    sitting: seats.map((p) => o.sittingOut(p)),
+    seenRemoved: seats.map((p) => o.hasSeenRemoved(p)),
+    chips: o.rules.openChips ? seats.map((p) => o.chips(p)) : null,
+    removed: o.seesRemoved ? o.removedCards() : null,
+    unseen: Array.from(unseen.subarray(0, n)),
+    history: Array.from({ length: o.historyLength }, (_, i) => o.historyAt(i)) as unknown as JsonObject[],
+  };
+}

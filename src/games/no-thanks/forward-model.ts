@@ -1,6 +1,6 @@
 import type { State } from '../../game/contract.js';
 import type { Random } from '../../game/seed.js';
-import { Observation } from './observation.js';
+import { Observation, viewOf } from './observation.js';
 import { makeRecord, type GameRecord } from './record.js';
 import type { Rules } from './rules.js';
 import { HiddenSampler } from './sampler.js';
@@ -77,23 +77,7 @@ export class NoThanksState extends GameState implements State {
   }
 
   view(seat: number): object {
-    const o = new Observation(this, seat);
-    const seats = Array.from({ length: o.players }, (_, p) => p);
-    return {
-      seat,
-      card: o.card,
-      pot: o.pot,
-      myChips: o.myChips,
-      cardsLeft: o.cardsLeft,
-      current: o.current,
-      starter: o.starter,
-      displays: seats.map((p) => o.displayOf(p)),
-      cardPoints: seats.map((p) => o.cardPoints(p)),
-      countedChips: seats.map((p) => o.countedChips(p)),
-      chips: o.rules.openChips ? seats.map((p) => o.chips(p)) : null,
-      removed: o.rules.knownRemoved ? o.removedCards() : null,
-      history: Array.from({ length: o.historyLength }, (_, i) => o.historyAt(i)),
-    };
+    return viewOf(new Observation(this, seat));
   }
 
   /** Deals the unseen cards anew (face-down deck and removed pile), as the seat's sampler does for mc. */

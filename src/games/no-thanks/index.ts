@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../../game/contract.js';
+import { viewOf, type Observation } from './observation.js';
 import { GAME_ID, type NoThanksAgent } from './agent.js';
 import { dealInto } from './deal.js';
 import { Table } from './table.js';
@@ -36,6 +37,7 @@ export const noThanks: GameDefinition<Rules, GameRecord, NoThanksAgent> = {
   scoreRange,
   tableFactor: { label: 'chips per played card', of: (r) => (r.players * r.startChips) / deckSize(r) },
   seatingNote: 'cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.',
+  observationJson: (obs) => viewOf(obs as Observation),
   newState: (rules) => new NoThanksState(rules),
   batch: {
     table: (rules, bots, labels) => new Table(rules, bots, labels),

@@ -1,4 +1,5 @@
 import { UserError } from '../../errors.js';
+import type { JsonObject } from '../../game/contract.js';
 import type { Rules } from './rules.js';
 import { PASS, type GameState } from './state.js';
 
@@ -131,4 +132,40 @@ export class Observation {
     for (let j = 0; j < i; j++) if (s.actions[j] !== PASS) card = s.cards[++k]!;
     return { type: s.actions[i] === PASS ? 'pass' : 'take', seat: s.actionSeats[i]!, card, pot: s.actionPots[i]! };
   }
+
+  /** Every public decision so far, oldest first (what historyAt gives, in one pass). */
+  history(): HistoryEvent[] {
+    const s = this.#s;
+    const out: HistoryEvent[] = [];
+    let k = s.deckStart;
+    for (let i = 0; i < s.decisions; i++) {
+      const pass = s.actions[i] === PASS;
+      out.push({ type: pass ? 'pass' : 'take', seat: s.actionSeats[i]!, card: s.cards[k]!, pot: s.actionPots[i]! });
+      if (!pass) k++;
+    }
+    return out;
+  }
+}
+
+/**
+ * Everything a seat sees, as plain data read through its observation (never from engine fields):
+ * the forward model's view and what the line protocol sends a process bot (docs/protocol.md).
+ */
+export function viewOf(o: Observation): JsonObject {
+  const seats = Array.from({ length: o.players }, (_, p) => p);
+  return {
+    seat: o.seat,
+    card: o.card,
+    pot: o.pot,
+    myChips: o.myChips,
+    cardsLeft: o.cardsLeft,
+    current: o.current,
+    starter: o.starter,
+    displays: seats.map((p) => o.displayOf(p)),
+    cardPoints: seats.map((p) => o.cardPoints(p)),
+    countedChips: seats.map((p) => o.countedChips(p)),
+    chips: o.rules.openChips ? seats.map((p) => o.chips(p)) : null,
+    removed: o.rules.knownRemoved ? o.removedCards() : null,
+    history: o.history() as unknown as JsonObject[],
+  };
 }

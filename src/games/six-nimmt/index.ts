@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../../game/contract.js';
+import { viewOf, type Observation } from './observation.js';
 import { GAME_ID, type SixNimmtAgent } from './agent.js';
 import { Sfc32 } from '../../game/seed.js';
 import { GameState } from './state.js';
@@ -24,6 +25,7 @@ export const sixNimmt: GameDefinition<Rules, GameRecord, SixNimmtAgent> = {
   metrics: [{ id: 'rows', label: 'rows taken' }],
   scoreRange,
   seatingNote: 'play is simultaneous, so seats matter little (in the pro variant: who drafts first); use --seatings all for comparisons you quote.',
+  observationJson: (obs) => viewOf(obs as Observation),
   newState: (rules) => new SixNimmtState(rules),
   batch: {
     table: (rules, bots, labels, records) => new Table(rules, bots, labels, records),

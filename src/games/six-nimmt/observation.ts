@@ -1,3 +1,4 @@
+import type { JsonObject } from '../../game/contract.js';
 import { protectData } from '../../game/protect.js';
 import { UserError } from '../../errors.js';
 import { BULLHEADS, type Rules } from './rules.js';
@@ -240,7 +241,7 @@ export class Observation {
 }
 
 /** Everything a seat sees, as plain data read through its observation (the forward model's view). */
-export function viewOf(o: Observation): object {
+export function viewOf(o: Observation): JsonObject {
   const P = o.players;
   const seats = Array.from({ length: P }, (_, p) => p);
   const pro = o.rules.variant === 'pro';

@@ -91,6 +91,8 @@ const GLOBALS = [
   'BigInt',
   'BigInt64Array',
   'BigUint64Array',
+  'RegExp',
+  'Date',
 ] as const;
 
 /** The intrinsics and each registered game's state and observation classes, with their prototype chains. */
@@ -103,6 +105,16 @@ export function guardedRoots(): [string, object][] {
     seen.add(target);
     roots.push([path, target]);
   };
+  // The iterators every for...of, spread and destructuring steps through (their `next`).
+  const iterators: [string, object][] = [
+    ['%ArrayIteratorPrototype%', [][Symbol.iterator]()],
+    ['%MapIteratorPrototype%', new Map()[Symbol.iterator]()],
+    ['%SetIteratorPrototype%', new Set()[Symbol.iterator]()],
+    ['%StringIteratorPrototype%', ''[Symbol.iterator]()],
+    ['%RegExpStringIteratorPrototype%', /x/[Symbol.matchAll]('')],
+  ];
+  for (const [name, it] of iterators) add(name, Object.getPrototypeOf(it) as object);
+  add('%IteratorPrototype%', Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as object);
   const typedArray = Object.getPrototypeOf(Uint8Array) as object;
   add('TypedArray', typedArray);
   add('TypedArray.prototype', (typedArray as { prototype: object }).prototype);

@@ -1,3 +1,4 @@
+import { describeError } from '../../text.js';
 import { Worker } from 'node:worker_threads';
 import type { GameStart } from '../../game/agent.js';
 import { resolve } from 'node:path';
@@ -144,7 +145,7 @@ class BotProcess {
           answer = { value, args: args.map(toWire) };
         }
       } catch (err) {
-        answer = { error: err instanceof Error ? err.message : String(err) };
+        answer = { error: describeError(err) };
       }
       send(this.memory, answer, TO_BOT);
     }

@@ -1,5 +1,6 @@
 // First of all, before anything a bot file could reach: no inspector, no signals.
 import './close-inspector.js';
+import { describeError } from '../../text.js';
 import { writeSync } from 'node:fs';
 import { format } from 'node:util';
 import { workerData } from 'node:worker_threads';
@@ -34,7 +35,7 @@ for (const [name, fd] of [
 
 /** An error's text, cut short: a message must fit the channel. */
 const errorText = (err: unknown): string => {
-  const text = err instanceof Error ? err.message : String(err);
+  const text = describeError(err);
   return text.length > 300 ? `${text.slice(0, 300)}...` : text;
 };
 

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, delimiter, dirname, join } from 'node:path';
+import { PROJECT_ROOT } from '../../paths.js';
+import type { Program } from './program.js';
+
+/**
+ * The operating-system sandbox of program bots: bubblewrap (Debian package `bubblewrap`), the
+ * tool Flatpak runs apps in. A bot program runs in new namespaces of every kind (no network, its
+ * own process ids: it sees no lab process, so neither the lab's argv with the seed nor a pid to
+ * signal), with a read-only view of the system's programs and libraries, its own folder read-only,
+ * a private /tmp, an empty environment, no /etc, and an address-space limit. It dies with the
+ * thread that started it, and everything it forked dies with it (the namespace's init is bwrap).
+ */
+const BWRAP = 'bwrap';
+
+let verdict: string | undefined | null = null;
+
+/** Why the sandbox cannot run here (one line), or undefined when it works: tried once per thread. */
+export function sandboxMissing(): string | undefined {
+  if (verdict !== null) return verdict;
+  try {
+    execFileSync(BWRAP, [...baseArgs(), '--', '/usr/bin/true'], { stdio: 'ignore', timeout: 10_000 });
+    verdict = undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    verdict =
+      code === 'ENOENT'
+        ? 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap'
+        : 'bubblewrap (bwrap) is installed but cannot make a sandbox here (user namespaces disabled?)';
+  }
+  return verdict;
+}
+
+const SYSTEM = ['/usr', '/bin', '/lib', '/lib64', '/sbin'];
+
+function baseArgs(): string[] {
+  return [
+    '--unshare-all',
+    '--die-with-parent',
+    '--new-session',
+    '--clearenv',
+    ...SYSTEM.flatMap((d) => ['--ro-bind-try', d, d]),
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
+  ];
+}
+
+/** Where the Python client appears inside the sandbox (PYTHONPATH points there). */
+const PYTHON_CLIENT = '/opt/nothanks/python';
+
+const isNode = (program: string): boolean => program === process.execPath || basename(program) === 'node';
+
+/** The program's full path, as the sandbox must bind it when it lives outside the system folders. */
+function locate(program: string): string | undefined {
+  if (program.includes('/')) return existsSync(program) ? realpathSync(program) : undefined;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, program);
+    if (dir && existsSync(candidate)) return realpathSync(candidate);
+  }
+  return undefined;
+}
+
+/** The command line that runs `program` in the sandbox. */
+export function sandboxCommand(program: Program): string[] {
+  const [file, ...args] = program.command;
+  const args2 = [...baseArgs()];
+  const bindRo = (path: string, at = path): void => void args2.push('--ro-bind', path, at);
+  const found = locate(file!);
+  if (found && !SYSTEM.some((d) => found.startsWith(`${d}/`))) bindRo(dirname(found));
+  bindRo(program.folder);
+  bindRo(join(PROJECT_ROOT, 'clients', 'python'), PYTHON_CLIENT);
+  for (const path of program.labFiles ?? []) bindRo(path);
+  // The lab's bundle cache holds other bots' compiled code: never visible.
+  if ((program.labFiles ?? []).some((p) => p === join(PROJECT_ROOT, 'node_modules'))) args2.push('--tmpfs', join(PROJECT_ROOT, 'node_modules', '.cache'));
+  args2.push('--chdir', program.folder, '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin', '--setenv', 'HOME', '/tmp', '--setenv', 'LANG', 'C.UTF-8');
+  args2.push('--setenv', 'PYTHONPATH', PYTHON_CLIENT, '--setenv', 'PYTHONDONTWRITEBYTECODE', '1', '--');
+  // A memory limit: Node reserves address space far beyond its heap, so it gets a heap limit instead.
+  if (isNode(file!)) return [BWRAP, ...args2, file!, `--max-old-space-size=${program.memoryMb}`, ...args];
+  return [BWRAP, ...args2, '/usr/bin/prlimit', `--as=${program.memoryMb * 1024 * 1024}`, '--', file!, ...args];
+}

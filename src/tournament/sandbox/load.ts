@@ -1,0 +1,146 @@
+import { resolve } from 'node:path';
+import { agentLabel, assertBot, loadAgent, resolveParams, type LoadedAgent } from '../../agents/registry.js';
+import { parseSpec, type AgentSpec } from '../../agents/spec.js';
+import { UserError } from '../../errors.js';
+import type { AgentDefinition, GameStart, ParamValues } from '../../game/agent.js';
+import { seatStreamOf } from '../../game/seed.js';
+import { gameById } from '../../registry.js';
+import { sandboxMissing } from './bubblewrap.js';
+import { loadIsolatedAgent } from './isolate.js';
+import { probe, type Declared } from './probe.js';
+import { BotProgram, defaultBotLogs, readProgram, type Program } from './program.js';
+
+/**
+ * How the lab loads a bot, in one place: a built-in in process; a bot file checked in a probe
+ * thread (main thread) and played in the worker threads, or under --isolate in a worker of its
+ * own; a bot program (`exec:...`, `NAME.bot.json`) in an OS process of its own, sandboxed when
+ * the platform can (always under --isolate). checkAgent is the main thread's (nothing of a bot runs
+ * there); seatAgent the worker threads' (bots that play).
+ */
+export interface LoadOptions {
+  /** Contest mode: bot files in their own workers, programs only in the sandbox. */
+  isolate?: boolean;
+  /** Seconds a bot file gets to load, a program to greet (at least 5). */
+  seconds?: number;
+  /** Folder for the programs' stderr logs. */
+  botLogs?: string;
+}
+
+/** Whether programs run in the sandbox here; under --isolate a missing sandbox is one line. */
+function sandboxFor(isolate: boolean | undefined): boolean {
+  const missing = sandboxMissing();
+  if (missing && isolate) throw new UserError(`--isolate runs bot programs in a sandbox, and ${missing}`);
+  if (missing && !warned) {
+    warned = true;
+    process.stderr.write(`nothanks: ${missing}; bot programs run without a sandbox (they can read your files and use the network)\n`);
+  }
+  return !missing;
+}
+let warned = false;
+
+const probes = new Map<string, Promise<Declared>>();
+
+/** A program's parameters: checked against a manifest's declarations; an exec: spec's go to the bot as written. */
+function programParams(program: Program, spec: AgentSpec, name: string): ParamValues {
+  if (!program.params) return { ...spec.params };
+  return resolveParams({ name, description: '', params: program.params, create: () => ({}) }, spec);
+}
+
+const refuseHere = (what: string) => (): never => {
+  throw new Error(`${what} is started in the threads that play it, not in the main thread`);
+};
+
+/** A spec checked for a run in the main thread: see the module comment. */
+export async function checkAgent(text: string, game: string, o: LoadOptions = {}): Promise<LoadedAgent> {
+  const spec = parseSpec(text);
+  const seconds = Math.max(5, o.seconds ?? 10);
+  if (spec.kind === 'builtin') return assertBot(await loadAgent(text, game));
+  if (spec.kind === 'file' && o.isolate) return loadIsolatedAgent(text, game);
+  if (spec.kind === 'file') {
+    const file = resolve(spec.source);
+    const key = `${game}\u0000${file}`;
+    if (!probes.has(key))
+      probes.set(key, probe({ kind: 'file', text: file, game, what: `agent file ${file}`, params: {}, source: file, sandbox: false, logs: '' }, seconds));
+    const declared = await probes.get(key)!;
+    const create = refuseHere(`bot file ${file}`);
+    const definition: AgentDefinition = { ...declared, create };
+    return { spec, definition, params: resolveParams(definition, spec), label: agentLabel(declared.name, spec), file, create };
+  }
+  const program = readProgram(spec.source);
+  if (program.game !== undefined && program.game !== game) throw new UserError(`bot manifest ${spec.source} is a ${program.game} bot, not a ${game} bot`);
+  const params = programParams(program, spec, program.name ?? spec.source);
+  const sandbox = sandboxFor(o.isolate);
+  const key = `${game}\u0000${text}`;
+  if (!probes.has(key))
+    probes.set(
+      key,
+      probe(
+        { kind: 'program', text, game, what: `bot program ${spec.source}`, params, source: spec.source, sandbox, logs: o.botLogs ?? defaultBotLogs() },
+        seconds,
+      ),
+    );
+  const declared = await probes.get(key)!;
+  const create = refuseHere(`bot program ${spec.source}`);
+  return { spec, definition: { ...declared, params: program.params ?? {}, create }, params, label: agentLabel(declared.name, spec), create };
+}
+
+/** The worker threads' programs, by game and spec: one process each, reused for every game. */
+const programs = new Map<string, BotProgram>();
+
+/** A spec loaded to play in a worker thread: see the module comment. */
+export async function seatAgent(text: string, game: string, o: LoadOptions = {}): Promise<LoadedAgent> {
+  const spec = parseSpec(text);
+  if (spec.kind !== 'program') return o.isolate && spec.kind === 'file' ? loadIsolatedAgent(text, game) : loadAgent(text, game);
+  const program = readProgram(spec.source);
+  const params = programParams(program, spec, program.name ?? spec.source);
+  const key = `${game}\u0000${text}`;
+  let running = programs.get(key);
+  if (!running) {
+    try {
+      running = new BotProgram(text, program, game, params, { sandbox: sandboxFor(o.isolate), logs: o.botLogs ?? defaultBotLogs() });
+    } catch (err) {
+      throw new UserError(`bot program ${spec.source}: ${(err as Error).message}`);
+    }
+    programs.set(key, running);
+  }
+  const p = running;
+  const definition = gameById(game);
+  const create = (): object => new ProcessSeat(p, (obs) => definition.observationJson(obs));
+  return { spec, definition: { name: p.name, description: '', params: program.params ?? {}, create }, params, label: agentLabel(p.name, spec), create };
+}
+
+/**
+ * One seat's bot in a program: the Agent the table calls, turning each call into its message.
+ * onEvent exists only when the program asked for events (the table notifies only seats with it).
+ */
+class ProcessSeat {
+  private readonly id: number;
+  private seat = -1;
+  onEvent?: (event: object, obs: object) => void;
+
+  constructor(
+    private readonly program: BotProgram,
+    private readonly view: (obs: object) => object,
+  ) {
+    this.id = program.newInstance();
+    if (program.events) this.onEvent = (event, obs) => void program.exchange({ type: 'event', id: this.id, event }, 'ok', obs, 'after an event');
+  }
+
+  newGame(start: GameStart): void {
+    this.seat = start.seat;
+    this.program.send({
+      type: 'new-game',
+      id: this.id,
+      seat: start.seat,
+      players: (start.rules as { players: number }).players,
+      rules: start.rules,
+      agents: start.agents,
+      random: seatStreamOf(start.random)?.start() ?? null,
+    });
+  }
+
+  decide(obs: object): unknown {
+    const m = this.program.exchange({ type: 'decide', id: this.id, observation: this.view(obs) }, 'action', obs, `to decide (seat ${this.seat})`);
+    return m.action;
+  }
+}

@@ -1,0 +1,287 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { AgentError, UserError } from '../../errors.js';
+import type { ParamSpec, ParamValues } from '../../game/agent.js';
+import { PROJECT_ROOT } from '../../paths.js';
+import { describeError, hasControlCharacters, printable } from '../../text.js';
+import { answer, isQuestion } from './questions.js';
+import { sandboxCommand } from './bubblewrap.js';
+
+/**
+ * A bot that is a program of its own (any language), played over the line protocol
+ * (docs/protocol.md): one JSON message per line on its stdin and stdout, its stderr to a log file.
+ * The table's thread talks to it synchronously through two named pipes (a decision is a write and
+ * a blocking read: no event loop between the game loop and the bot). A bot that stops answering is
+ * the decision watchdog's to stop: it kills the lab's child processes, which ends the blocked read.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** A program bot as a spec names it: `exec:COMMAND ARGS` or a `NAME.bot.json` manifest. */
+export interface Program {
+  /** The program and its arguments (paths that name files made absolute). */
+  command: string[];
+  /** The bot's own folder: its working directory, and all it may read under the sandbox. */
+  folder: string;
+  /** The manifest's declared name and parameters (an exec: spec declares none: the bot checks its own). */
+  name?: string;
+  params?: Record<string, ParamSpec>;
+  /** The game it plays (a manifest may say; default: the run's). */
+  game?: string;
+  /** Address-space limit for the program (MB); Node programs get it as their heap limit. */
+  memoryMb: number;
+  /** Whether it needs the lab's own files (the Node host of a JS bot file under --isolate). */
+  labFiles?: readonly string[];
+}
+
+export const DEFAULT_MEMORY_MB = 2048;
+
+/** Reads a program spec's source: the command line after `exec:`, or a manifest file. */
+export function readProgram(source: string): Program {
+  if (source.startsWith('exec:')) {
+    const words = splitCommand(source.slice('exec:'.length));
+    if (words.length === 0) throw new UserError(`agent "${source}": exec: needs a command, e.g. exec:python3 bots/greedy.py`);
+    // The first word that names an existing file is the bot's (a script, or the program itself):
+    // its folder is the bot's folder, and all that the sandbox lets it read.
+    const at = words.findIndex((w) => existsSync(w) && statSync(w).isFile());
+    if (at < 0) throw new UserError(`agent "${source}": no word of the command names an existing file (the bot's script or program), so its folder is unknown`);
+    const command = words.map((w, i) => (i === at ? resolve(w) : w));
+    return { command, folder: dirname(command[at]!), memoryMb: DEFAULT_MEMORY_MB };
+  }
+  const path = resolve(source);
+  if (!existsSync(path)) throw new UserError(`bot manifest ${path} does not exist`);
+  let m: Record<string, unknown>;
+  try {
+    m = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    throw new UserError(`bot manifest ${path} is not JSON: ${describeError(err)}`);
+  }
+  const fail = (what: string): never => {
+    throw new UserError(`bot manifest ${path}: ${what}`);
+  };
+  if (!m || typeof m !== 'object' || Array.isArray(m)) fail('must be a JSON object { "name", "command", ... }');
+  if (!Array.isArray(m.command) || m.command.length === 0 || !m.command.every((w) => typeof w === 'string' && w !== ''))
+    fail('"command" must be a non-empty list of strings, e.g. ["python3", "greedy.py"]');
+  if (m.name !== undefined && (typeof m.name !== 'string' || !m.name.trim() || hasControlCharacters(m.name)))
+    fail('"name" must be a non-empty string without control characters');
+  if (m.game !== undefined && typeof m.game !== 'string') fail('"game" must be a game id such as "no-thanks"');
+  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params)))
+    fail('"params" must be an object of parameter declarations');
+  if (m.memoryMb !== undefined && !(Number.isInteger(m.memoryMb) && (m.memoryMb as number) >= 64)) fail('"memoryMb" must be an integer of at least 64');
+  const folder = dirname(path);
+  // Words that name files in the manifest's folder are the bot's: made absolute.
+  const command = (m.command as string[]).map((w) => (!isAbsolute(w) && existsSync(join(folder, w)) ? join(folder, w) : w));
+  return {
+    command,
+    folder,
+    ...(m.name === undefined ? {} : { name: (m.name as string).trim() }),
+    ...(m.params === undefined ? {} : { params: m.params as Record<string, ParamSpec> }),
+    ...(m.game === undefined ? {} : { game: m.game as string }),
+    memoryMb: (m.memoryMb as number | undefined) ?? DEFAULT_MEMORY_MB,
+  };
+}
+
+/** Splits a command line on spaces, with "double" or 'single' quotes for words that hold them. */
+function splitCommand(text: string): string[] {
+  const words: string[] = [];
+  for (const m of text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) words.push(m[1] ?? m[2] ?? m[3]!);
+  return words;
+}
+
+/** A message from the bot, once parsed. */
+type FromBot = { type?: unknown; [key: string]: unknown };
+
+/** The longest line a bot may send (a flood is one line, not a lab out of memory). */
+const MAX_LINE = 8 << 20;
+
+/** Where the bots' stderr logs go when a run names no folder for them. */
+export const defaultBotLogs = (): string => join(tmpdir(), 'nothanks-bot-logs');
+
+/**
+ * One running bot program: started on first use in a thread, reused for every game of that thread,
+ * killed (with its process group) when the thread ends. Several seats may share it (a table that
+ * seats the bot twice): each message names its seat instance by `id`.
+ */
+export class BotProgram {
+  readonly name: string;
+  /** Whether it asked to hear every public event (each then waits for its "ok"). */
+  readonly events: boolean;
+  private readonly child: ChildProcess;
+  private readonly toBot: number;
+  private readonly fromBot: number;
+  private readonly pipes: string;
+  private readonly chunk = Buffer.alloc(1 << 16);
+  private pending = '';
+  private nextId = 0;
+  private closed = false;
+
+  constructor(
+    readonly label: string,
+    program: Program,
+    game: string,
+    params: ParamValues,
+    options: { sandbox: boolean; logs: string },
+  ) {
+    this.pipes = mkdtempSync(join(tmpdir(), 'nothanks-bot-'));
+    const inPath = join(this.pipes, 'in');
+    const outPath = join(this.pipes, 'out');
+    execFileSync('mkfifo', ['-m', '600', inPath, outPath]);
+    // Opened so that no open blocks: a read-write end first, then the one-way ends, then the
+    // read-write ends closed, so the bot's exit is an end of file here and our exit its end of input.
+    const inRw = openSync(inPath, 'r+');
+    const botIn = openSync(inPath, 'r');
+    this.toBot = openSync(inPath, 'w');
+    closeSync(inRw);
+    const outRw = openSync(outPath, 'r+');
+    const botOut = openSync(outPath, 'w');
+    this.fromBot = openSync(outPath, 'r');
+    closeSync(outRw);
+    mkdirSync(options.logs, { recursive: true });
+    const log = openSync(join(options.logs, `${label.replace(/[^A-Za-z0-9._-]+/g, '_')}.${process.pid}.${threadId}.log`), 'a');
+    const [file, ...args] = options.sandbox ? sandboxCommand(program) : program.command;
+    try {
+      this.child = spawn(file!, args, {
+        stdio: [botIn, botOut, log],
+        cwd: program.folder,
+        // Its own process group: killed whole (children it forked included) when this thread ends.
+        detached: !options.sandbox,
+        env: programEnv(),
+      });
+    } finally {
+      closeSync(botIn);
+      closeSync(botOut);
+      closeSync(log);
+    }
+    this.child.on('error', () => {
+      // A program that cannot start (not found, not executable) closes its pipes: the greeting's read says so.
+    });
+    running.add(this);
+    this.send({ type: 'hello', protocol: PROTOCOL_VERSION, game, params });
+    const hello = this.receive('to answer the greeting');
+    if (hello.type !== 'hello') throw this.fail(`answered the greeting with ${describe(hello)}, not {"type":"hello",...}`);
+    if (hello.protocol !== PROTOCOL_VERSION) throw this.fail(`speaks protocol ${JSON.stringify(hello.protocol)}, not ${PROTOCOL_VERSION}`);
+    if (typeof hello.name !== 'string' || !hello.name.trim() || hasControlCharacters(hello.name))
+      throw this.fail('gave no name in its greeting (a non-empty string without control characters)');
+    this.name = program.name ?? hello.name.trim();
+    this.events = hello.events === true;
+  }
+
+  /** A seat instance id for a new seat of this program. */
+  newInstance(): number {
+    return this.nextId++;
+  }
+
+  send(message: object): void {
+    const line = `${JSON.stringify(message)}\n`;
+    try {
+      writeSync(this.toBot, line);
+    } catch (err) {
+      throw this.fail(`stopped reading its input (${(err as NodeJS.ErrnoException).code ?? describeError(err)}): it has ended`);
+    }
+  }
+
+  /** The bot's next message, parsed; `waiting` says what for, in errors. */
+  receive(waiting: string): FromBot {
+    for (;;) {
+      const nl = this.pending.indexOf('\n');
+      if (nl >= 0) {
+        const line = this.pending.slice(0, nl);
+        this.pending = this.pending.slice(nl + 1);
+        if (!line.trim()) continue;
+        let message: unknown;
+        try {
+          message = JSON.parse(line);
+        } catch {
+          throw this.fail(`sent a line that is not JSON ${waiting}: ${printable(line.slice(0, 80))}${line.length > 80 ? '...' : ''}`);
+        }
+        if (!message || typeof message !== 'object' || Array.isArray(message))
+          throw this.fail(`sent ${printable(line.slice(0, 80))}, not a JSON object, ${waiting}`);
+        if ((message as FromBot).type === 'error') throw this.fail(`reported an error: ${printable(String((message as FromBot).message).slice(0, 300))}`);
+        return message as FromBot;
+      }
+      if (this.pending.length > MAX_LINE) throw this.fail(`sent a line of over ${MAX_LINE >> 20} MB ${waiting}: a flood, not a message`);
+      let n: number;
+      try {
+        n = readSync(this.fromBot, this.chunk, 0, this.chunk.length, null);
+      } catch (err) {
+        throw this.fail(`could not be read (${describeError(err)})`);
+      }
+      if (n === 0) throw this.fail(`ended ${waiting} (it exited, crashed or closed its output; its stderr is in the run's bot logs)`);
+      this.pending += this.chunk.toString('utf8', 0, n);
+    }
+  }
+
+  /**
+   * Sends a request and answers the bot's questions about `about` until it gives its reply of
+   * `type` (an action, or "ok"); returns that message.
+   */
+  exchange(request: object, type: string, about: object | undefined, waiting: string): FromBot {
+    this.send(request);
+    for (;;) {
+      const m = this.receive(waiting);
+      if (m.type === type) return m;
+      if (!isQuestion(m)) throw this.fail(`sent ${describe(m)} ${waiting}, not {"type":"${type}",...} or a question`);
+      this.send(answer(m, about));
+    }
+  }
+
+  private fail(what: string): AgentError {
+    return new AgentError(`bot program "${this.label}" ${what}`);
+  }
+
+  /** Says goodbye, closes its pipes and kills what is left of it. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    running.delete(this);
+    try {
+      writeSync(this.toBot, '{"type":"bye"}\n');
+    } catch {
+      // Gone already.
+    }
+    closeSync(this.toBot);
+    closeSync(this.fromBot);
+    killGroup(this.child);
+    rmSync(this.pipes, { recursive: true, force: true });
+  }
+}
+
+function describe(m: FromBot): string {
+  const text = JSON.stringify(m);
+  return printable(text.length > 80 ? `${text.slice(0, 80)}...` : text);
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** A program's environment: nothing of the lab's (no seed, no paths), just enough to run. */
+function programEnv(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: tmpdir(),
+    LANG: 'C.UTF-8',
+    // The Python client, importable without copying it (docs/protocol.md).
+    PYTHONPATH: join(PROJECT_ROOT, 'clients', 'python'),
+    PYTHONDONTWRITEBYTECODE: '1',
+  };
+}
+
+/** Every program this thread started: killed when it ends. */
+const running = new Set<BotProgram>();
+process.on('exit', () => {
+  for (const p of running) p.close();
+});
+
+export const programName = (p: Program, source: string): string => p.name ?? basename(source);
