@@ -10,6 +10,6 @@ export default defineConfig({
     // Commands the tests run print no periodic progress lines into the stderr they check (one test asks for them).
     env: { NOTHANKS_PROGRESS_SECONDS: '3600' },
     // One line when Chromium is missing (browser tests skipped), or a failure with REQUIRE_BROWSER=1.
-    globalSetup: ['src/testing/browser-setup.ts'],
+    globalSetup: ['src/testing/global-setup.ts'],
   },
 });

@@ -310,6 +310,7 @@ describe('the information model', () => {
       'current',
       'displayOf',
       'has',
+      'history',
       'historyAt',
       'historyLength',
       'marginalCost',

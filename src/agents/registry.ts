@@ -200,13 +200,13 @@ function labImports(): Plugin {
 }
 
 /**
- * Imports a user's bot file. TypeScript is bundled with esbuild (relative imports included, the
+ * The JavaScript a bot file runs as: the file itself, or for TypeScript a bundle with esbuild (relative imports included, the
  * lab's own package name pointed at this lab by labImports, other packages left to node_modules)
  * into a cached .mjs named by a hash of the bundle itself: an edit to any file the bot imports
  * gives a new bundle, so stale code never runs. Bundling is done once per thread (milliseconds);
  * worker threads import plain JavaScript and nothing is transpiled in the game loop.
  */
-async function importAgentFile(path: string): Promise<AgentDefinition> {
+export async function bundleAgentFile(path: string): Promise<string> {
   if (!existsSync(path)) throw new UserError(`agent file ${path} does not exist`);
   let target = path;
   if (/\.(m|c)?ts$/.test(path)) {
@@ -241,6 +241,12 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
       renameSync(partial, target);
     }
   }
+  return target;
+}
+
+/** Imports a bot file (bundled first, see bundleAgentFile) and checks what it exports. */
+async function importAgentFile(path: string): Promise<AgentDefinition> {
+  const target = await bundleAgentFile(path);
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(target).href)) as Record<string, unknown>;

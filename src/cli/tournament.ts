@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { botFileDigests } from '../agents/registry.js';
-import { splitLineup } from '../agents/spec.js';
+import { parseSpec, splitLineup } from '../agents/spec.js';
 import { gameById } from '../registry.js';
 import { seatResults } from '../tournament/batch.js';
-import { AtomicLineWriter, checkNewFile, newResultsDir, prepareOutputDir } from '../files.js';
+import { AtomicLineWriter, checkNewFile, makeDirs, newResultsDir, prepareOutputDir } from '../files.js';
 import { CSV_OPTIONS, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
 import { playPart, resolveShard, shardLabel, shardRange, type Shard } from '../tournament/shard.js';
@@ -58,6 +58,13 @@ export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<s
     ...(o.tables ? { tables: o.tables } : {}),
     ...(Object.keys(botFiles).length ? { botFiles } : {}),
   };
+}
+
+/** The run folder's bot-logs/ (made here, so the folder's list of what the lab wrote has it). */
+function botLogsDir(dir: string): string {
+  const logs = join(dir, 'bot-logs');
+  makeDirs(logs);
+  return logs;
 }
 
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
@@ -122,6 +129,10 @@ export async function tournamentCommand(
         {
           ...options,
           records: log !== undefined,
+          // Bot programs' stderr: in the run folder, beside what it is about.
+          ...(prepared.origins.some((o) => parseSpec(o.spec).kind === 'program' || (a.isolate && parseSpec(o.spec).kind === 'file'))
+            ? { botLogs: botLogsDir(dir) }
+            : {}),
           signal: stop.signal,
           onProgress: (done, total) => progress.update(done, total),
           onBatch(batch, res, seatings, labels) {

@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 /**
  * Tests that need a real browser live in *.browser.test.ts files and run in headless Chromium.
  * Without it vitest.config.ts leaves those files out, and the suite says so in one line
- * (browser-setup.ts); CI sets REQUIRE_BROWSER=1 (.ci/run), which turns a missing Chromium into a
+ * (global-setup.ts); CI sets REQUIRE_BROWSER=1 (.ci/run), which turns a missing Chromium into a
  * failure, so they always run there. This file imports nothing of vitest: the config reads it.
  */
 export const CHROMIUM_PATH: string = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

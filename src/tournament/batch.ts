@@ -21,7 +21,7 @@ export interface Batch {
   records: boolean;
   /** The run's seat-stream salt (src/game/seed.ts SeatStream), a one-way hash of the run: tables copy it. */
   streamSalt?: SeedKey;
-  /** Seat the pool's bot files in worker threads of their own (--isolate): see src/tournament/sandbox/isolate.ts. */
+  /** Contest mode (--isolate): bot files and programs each in a sandboxed process (src/tournament/sandbox/load.ts). */
   isolate?: boolean;
   /** Folder for bot programs' stderr logs (default: src/tournament/sandbox/program.ts defaultBotLogs). */
   botLogs?: string;

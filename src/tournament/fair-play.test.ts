@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { sandboxMissing } from './sandbox/bubblewrap.js';
 import { loadAgent } from '../agents/registry.js';
 import { dealKeyInto, masterKey, SeatStream, seedHex, type SeedKey } from '../game/seed.js';
 import { makeRecord } from '../games/no-thanks/record.js';
@@ -78,6 +80,9 @@ class Spy implements NoThanksAgent {
 }
 
 const loadedRandom = await loadAgent('random');
+
+/** --isolate needs the sandbox: skipped only where bubblewrap cannot run, never in CI (REQUIRE_SANDBOX=1). */
+const sandboxed = it.skipIf(sandboxMissing() !== undefined && process.env.REQUIRE_SANDBOX === undefined);
 
 describe('fair play', () => {
   it('a spy cannot predict the next card better than chance from what it is given', async () => {
@@ -230,7 +235,7 @@ describe('fair play', () => {
     }
   });
 
-  it('--isolate: a bot file in its own worker plays the same games, and its tampering reaches nothing', async () => {
+  sandboxed('--isolate: a bot file in a sandboxed process of its own plays the same games, and its tampering reaches nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     const greedyLike = `(o) => (o.myChips === 0 || o.marginalCost() - o.pot <= 0 ? 'take' : 'pass')`;
     const plain = join(dir, 'plain.mjs');
@@ -250,33 +255,37 @@ describe('fair play', () => {
     await expect(runTournament({ ...o, pool: [patcher, 'greedy', 'random'] })).rejects.toThrow(/^a bot changed /);
   });
 
-  it('--isolate: a bot cannot open the inspector to reach the main thread (seed, outputs) or signal the lab', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nothanks-inspector-'));
-    const bot = join(dir, 'inspector.mjs');
-    // Every way tried, at load time and in decide; what got through is the bot's decision: 'take' if anything opened.
+  sandboxed('--isolate: a bot file cannot reach the lab: no signal, no seed, no run files, no network, no inspector of the lab', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-escape-'));
+    const seed = 'SEED-of-the-contest-0815';
+    const server = createServer((s) => s.end('x')).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const port = (server.address() as { port: number }).port;
+    const secret = join(tmpdir(), `nothanks-run-data-${process.pid}.txt`);
+    writeFileSync(secret, 'the log of a running tournament');
+    const bot = join(dir, 'escape.mjs');
+    // Every way tried at load time; what got through is the bot's decision: 'take' if anything worked.
     writeFileSync(
       bot,
-      `import inspector from 'node:inspector';
-      import * as promises from 'node:inspector/promises';
-      import { createRequire } from 'node:module';
-      const require = createRequire(import.meta.url);
+      `import { readFileSync, readdirSync } from 'node:fs';
+      import { connect } from 'node:net';
+      import inspector from 'node:inspector';
       const attempts = [
-        () => { const s = new inspector.Session(); s.connectToMainThread(); },
-        () => { const s = new (require('node:inspector').Session)(); s.connectToMainThread(); },
-        () => { const s = new promises.Session(); s.connectToMainThread(); },
-        () => { const s = new inspector.Session(); s.connect(); },
-        () => inspector.open(0),
-        () => new (process.binding('inspector').MainThreadConnection)(() => {}),
-        () => process.kill(process.pid, 'SIGUSR1'),
-        // A thread of its own would load a fresh, open node:inspector.
-        () => new (require('node:worker_threads').Worker)('1', { eval: true }).terminate(),
-        () => { inspector.Session.prototype.connectToMainThread = () => {}; },
+        () => process.kill(${process.pid}, 'SIGUSR1'),
+        () => process.kill(${process.pid}, 0),
+        () => readFileSync('/proc/${process.pid}/cmdline'),
+        () => { for (const p of readdirSync('/proc')) { try { if (readFileSync('/proc/' + p + '/cmdline', 'utf8').includes('${seed}')) return; } catch {} } throw new Error('not found'); },
+        () => readFileSync(${JSON.stringify(secret)}),
+        () => readFileSync('/etc/passwd'),
+        () => { const s = new inspector.Session(); s.connectToMainThread(); s.post('Runtime.evaluate', { expression: 'process.argv' }); },
       ];
-      const opened = attempts.filter((f) => { try { f(); return true; } catch { return false; } }).length;
-      export default { name: 'inspector', params: {}, create: () => ({ decide: (o) => (opened > 0 || o.myChips === 0 ? 'take' : 'pass') }) };`,
+      let opened = attempts.filter((f) => { try { f(); return true; } catch { return false; } }).length;
+      await new Promise((resolve) => { const c = connect(${port}, '127.0.0.1'); c.on('data', () => { opened++; resolve(); }); c.on('error', resolve); setTimeout(resolve, 1000); });
+      export default { name: 'escape', params: {}, create: () => ({ decide: (o) => (opened > 0 || o.myChips === 0 ? 'take' : 'pass') }) };`,
     );
-    const r = await runTournament({ pool: [bot, 'greedy', 'random'], rules: { players: 3 }, games: 5, seed: 'inspector', threads: 1, isolate: true });
-    // Had anything opened, the bot would take every card and never pay a chip (11 or more at the end).
+    const r = await runTournament({ pool: [bot, 'greedy', 'random'], rules: { players: 3 }, games: 5, seed, threads: 1, isolate: true });
+    server.close();
+    // Had anything worked, the bot would take every card and never pay a chip (11 or more at the end).
     expect(r.stats.agents()[0]!.meanChips).toBeLessThan(11);
   });
 
@@ -307,19 +316,19 @@ describe('fair play', () => {
     expect(result.dealsPlayed).toBe(20);
   });
 
-  it('--isolate: a bot worker that never loads, exits or loops is one line within the limit, never a hang', async () => {
+  sandboxed('--isolate: a bot file that never loads, exits or loops is one line within the limit, never a hang', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     const cases: [string, string, RegExp][] = [
-      ['never.mjs', `await new Promise(() => {}); export default {};`, /isolated\): its isolated worker ended/],
+      ['never.mjs', `await new Promise(() => {}); export default {};`, /never\.mjs \(isolated\): its program ended to answer the greeting/],
       [
         'exit.mjs',
         `export default { name: 'exit', params: {}, create: () => process.exit(2) };`,
-        /^bot "exit" \(.*\) failed to start: its isolated worker ended/,
+        /exit\.mjs \(isolated\): its program ended to answer the greeting/,
       ],
       [
         'loop.mjs',
         `export default { name: 'loop', params: {}, create: () => { for (;;) {} } };`,
-        /^bot "loop" \(.*\) failed to start: its isolated worker did not answer within 1 s/,
+        /loop\.mjs \(isolated\) did not answer the greeting within 5 s/,
       ],
     ];
     for (const [name, body, message] of cases) {
@@ -331,7 +340,7 @@ describe('fair play', () => {
     }
   });
 
-  it('--isolate: the stand-in answers `in`, Object.keys and methods that fill typed arrays as the observation does', async () => {
+  sandboxed('--isolate: the stand-in answers `in`, Object.keys and methods that fill typed arrays as the observation does', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     // A special-card bot whose move depends on what unseenInto writes into its arrays, and on the observation's shape.
     const body = `export default { name: 'shape', game: 'no-thanks-specials', params: {}, create: () => {
@@ -356,7 +365,7 @@ describe('fair play', () => {
     expect(isolated.stats.agents().map((a) => [a.meanScore, a.winShare])).toEqual(inProcess.stats.agents().map((a) => [a.meanScore, a.winShare]));
   });
 
-  it('--isolate: a bot stuck in a game is stopped by the decision limit like any bot, and the finished games are kept', async () => {
+  sandboxed('--isolate: a bot stuck in a game is stopped by the decision limit like any bot, and the finished games are kept', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     const path = join(dir, 'late.mjs');
     writeFileSync(
@@ -378,7 +387,7 @@ describe('fair play', () => {
     expect(r.gamesPlayed).toBeGreaterThan(0);
   });
 
-  it('--isolate: the observation still hides what it hides, and bot errors keep their one line', async () => {
+  sandboxed('--isolate: the observation still hides what it hides, and bot errors keep their one line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-isolate-'));
     const nosy = join(dir, 'nosy.mjs');
     writeFileSync(
@@ -387,6 +396,8 @@ describe('fair play', () => {
     );
     await expect(
       runTournament({ rules: { players: 3 }, games: 5, seed: 'nosy', threads: 1, pool: [nosy, 'greedy'], isolate: true, selfPlay: true }),
-    ).rejects.toThrow(/^bot "nosy" in seat \d \(game seed [0-9a-f]{16}\) threw opponents' chips are hidden unless openChips is set/);
+    ).rejects.toThrow(
+      /^bot "nosy" in seat \d \(game seed [0-9a-f]{16}\) threw its program reported an error: opponents' chips are hidden unless openChips is set/,
+    );
   });
 });

@@ -11,7 +11,6 @@ import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { loadPart, PartWriter } from './checkpoint.js';
 import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
 import { IntegrityGuard, tamperMessage } from './sandbox/integrity.js';
-import { setIsolateLimit } from './sandbox/isolate.js';
 import { checkAgent } from './sandbox/load.js';
 import { killChildProcesses } from './sandbox/child-processes.js';
 import { DecisionWatchdog } from './sandbox/watchdog.js';
@@ -47,7 +46,7 @@ export interface TournamentOptions {
    * Stop with an error when no game finishes for this many seconds (default 120): a bot that never
    * answers must not hang the run. Very slow bots may need more.
    */
-  /** Seat bot files in worker threads of their own that see only their observation (src/tournament/sandbox/isolate.ts). */
+  /** Contest mode: bot files and programs each in a sandboxed process of their own (src/tournament/sandbox/load.ts). */
   isolate?: boolean;
   /** Folder for bot programs' stderr logs (the CLI: the run folder's bot-logs/). */
   botLogs?: string;
@@ -145,15 +144,13 @@ export async function prepare(options: TournamentOptions): Promise<PreparedRun> 
   if (pool.length === 0) throw new UserError('no agents given');
   const rules = game.makeRules(options.rules);
   const guard = new IntegrityGuard();
-  // Under --isolate a bot file is loaded and started in a bot worker, never in this thread.
-  setIsolateLimit(options.decisionSeconds ?? DEFAULT_DECISION_SECONDS);
-  // Nor is a bot file or program run here otherwise: each is checked in a probe thread.
+  // No bot file or program runs in this thread: each is checked in a probe thread (sandbox/load.ts).
   const load = { isolate: options.isolate, seconds: options.decisionSeconds ?? DEFAULT_DECISION_SECONDS, botLogs: options.botLogs };
   const loaded = (await loadPool(pool, game.id, (text, id) => checkAgent(text, id, load))).map(assertBot);
   const origins = loaded.map((a) => ({ agent: a.label, spec: a.spec.text, ...(a.file === undefined ? {} : { file: a.file }) }));
   // A bot must start here too: a create() that throws fails now, with one line, before any work.
   // (A probed bot file or program has started one in its probe thread.)
-  for (const agent of loaded) if (agent.spec.kind === 'builtin' || (options.isolate && agent.spec.kind === 'file')) createBot(agent, agent.file);
+  for (const agent of loaded) if (agent.spec.kind === 'builtin') createBot(agent, agent.file);
   const tampered = guard.check();
   if (tampered)
     throw new AgentError(

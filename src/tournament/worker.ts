@@ -5,7 +5,6 @@ import { batchLayout, type SeatableAgent } from '../game/contract.js';
 import { runBatch, type Batch, type BatchResult } from './batch.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
-import { setIsolateLimit } from './sandbox/isolate.js';
 import { seatAgent } from './sandbox/load.js';
 import { streamSaltOf } from './sandbox/stream-salt.js';
 import { gameById } from '../registry.js';
@@ -66,10 +65,6 @@ async function seatable(batch: Batch): Promise<SeatableAgent[]> {
   const loaded = await loadPool(batch.pool, batch.game, (text, game) => seatAgent(text, game, { isolate: batch.isolate, botLogs: batch.botLogs }));
   return loaded.map((a) => ({ label: a.label, create: () => createBot(a) }));
 }
-
-// In games, a stuck isolated bot is the watchdog's to stop (it keeps the finished games); this
-// thread only gives up on a bot worker that is gone.
-setIsolateLimit(Number.POSITIVE_INFINITY);
 
 const statsCache = new Map<string, TournamentStats>();
 const poolCache = new Map<string, Promise<SeatableAgent[]>>();

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
-import { basename, delimiter, dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../../paths.js';
 import type { Program } from './program.js';
 
@@ -55,14 +55,15 @@ const PYTHON_CLIENT = '/opt/nothanks/python';
 
 const isNode = (program: string): boolean => program === process.execPath || basename(program) === 'node';
 
-/** The program's full path, as the sandbox must bind it when it lives outside the system folders. */
-function locate(program: string): string | undefined {
-  if (program.includes('/')) return existsSync(program) ? realpathSync(program) : undefined;
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(dir, program);
-    if (dir && existsSync(candidate)) return realpathSync(candidate);
-  }
-  return undefined;
+/**
+ * A program given as a path outside the system folders (a virtualenv's python, a compiled bot):
+ * its folder, which the sandbox binds read-only. A bare name is looked up on the sandbox's own
+ * PATH, the system's (/usr/local/bin, /usr/bin, /bin).
+ */
+function programFolder(program: string): string | undefined {
+  if (!program.includes('/') || !existsSync(program)) return undefined;
+  const real = realpathSync(program);
+  return SYSTEM.some((d) => real.startsWith(`${d}/`)) ? undefined : dirname(real);
 }
 
 /** The command line that runs `program` in the sandbox. */
@@ -70,13 +71,15 @@ export function sandboxCommand(program: Program): string[] {
   const [file, ...args] = program.command;
   const args2 = [...baseArgs()];
   const bindRo = (path: string, at = path): void => void args2.push('--ro-bind', path, at);
-  const found = locate(file!);
-  if (found && !SYSTEM.some((d) => found.startsWith(`${d}/`))) bindRo(dirname(found));
+  const folder = programFolder(file!);
+  if (folder) bindRo(folder);
   bindRo(program.folder);
   bindRo(join(PROJECT_ROOT, 'clients', 'python'), PYTHON_CLIENT);
-  for (const path of program.labFiles ?? []) bindRo(path);
-  // The lab's bundle cache holds other bots' compiled code: never visible.
-  if ((program.labFiles ?? []).some((p) => p === join(PROJECT_ROOT, 'node_modules'))) args2.push('--tmpfs', join(PROJECT_ROOT, 'node_modules', '.cache'));
+  for (const path of program.labFiles ?? []) {
+    bindRo(path);
+    // The lab's bundle cache holds other bots' compiled code: never visible (a bot's own bundle is bound after it).
+    if (path === join(PROJECT_ROOT, 'node_modules')) args2.push('--tmpfs', join(PROJECT_ROOT, 'node_modules', '.cache'));
+  }
   args2.push('--chdir', program.folder, '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin', '--setenv', 'HOME', '/tmp', '--setenv', 'LANG', 'C.UTF-8');
   args2.push('--setenv', 'PYTHONPATH', PYTHON_CLIENT, '--setenv', 'PYTHONDONTWRITEBYTECODE', '1', '--');
   // A memory limit: Node reserves address space far beyond its heap, so it gets a heap limit instead.

@@ -1,21 +1,22 @@
-import { resolve } from 'node:path';
-import { agentLabel, assertBot, loadAgent, resolveParams, type LoadedAgent } from '../../agents/registry.js';
+import { dirname, join, resolve } from 'node:path';
+import { agentLabel, assertBot, bundleAgentFile, loadAgent, resolveParams, type LoadedAgent } from '../../agents/registry.js';
 import { parseSpec, type AgentSpec } from '../../agents/spec.js';
 import { UserError } from '../../errors.js';
 import type { AgentDefinition, GameStart, ParamValues } from '../../game/agent.js';
 import { seatStreamOf } from '../../game/seed.js';
+import { distModule, PROJECT_ROOT } from '../../paths.js';
 import { gameById } from '../../registry.js';
 import { sandboxMissing } from './bubblewrap.js';
-import { loadIsolatedAgent } from './isolate.js';
 import { probe, type Declared } from './probe.js';
-import { BotProgram, defaultBotLogs, readProgram, type Program } from './program.js';
+import { BotProgram, DEFAULT_MEMORY_MB, defaultBotLogs, readProgram, type Program } from './program.js';
 
 /**
  * How the lab loads a bot, in one place: a built-in in process; a bot file checked in a probe
- * thread (main thread) and played in the worker threads, or under --isolate in a worker of its
- * own; a bot program (`exec:...`, `NAME.bot.json`) in an OS process of its own, sandboxed when
- * the platform can (always under --isolate). checkAgent is the main thread's (nothing of a bot runs
- * there); seatAgent the worker threads' (bots that play).
+ * thread (main thread) and played in the worker threads; a bot program (`exec:...`,
+ * `NAME.bot.json`) in an OS process of its own, sandboxed when the platform can. Under --isolate
+ * (contest mode) a bot file is a program too: the Node host (node-host.ts) plays it in a sandboxed
+ * process under Node's permission model, and a program runs only in the sandbox. checkAgent is the
+ * main thread's (nothing of a bot runs there); seatAgent the worker threads' (bots that play).
  */
 export interface LoadOptions {
   /** Contest mode: bot files in their own workers, programs only in the sandbox. */
@@ -40,7 +41,40 @@ let warned = false;
 
 const probes = new Map<string, Promise<Declared>>();
 
-/** A program's parameters: checked against a manifest's declarations; an exec: spec's go to the bot as written. */
+/** A bot file under --isolate, as a program: the Node host, reading the lab's code and the bot's folder only. */
+async function hostedFile(file: string): Promise<Program> {
+  const bundle = await bundleAgentFile(file);
+  const lab = [join(PROJECT_ROOT, 'dist'), join(PROJECT_ROOT, 'node_modules'), join(PROJECT_ROOT, 'package.json'), bundle];
+  const readable = [...lab, dirname(file)];
+  return {
+    command: [
+      process.execPath,
+      '--experimental-permission',
+      ...readable.map((p) => `--allow-fs-read=${p}`),
+      '--no-warnings',
+      distModule('tournament/sandbox/node-host.js'),
+      bundle,
+    ],
+    folder: dirname(file),
+    memoryMb: DEFAULT_MEMORY_MB,
+    labFiles: lab,
+  };
+}
+
+/** The program a spec runs as, if it runs as one. */
+async function programOf(spec: AgentSpec, isolate: boolean | undefined): Promise<Program | undefined> {
+  if (spec.kind === 'program') return readProgram(spec.source);
+  if (spec.kind === 'file' && isolate) return hostedFile(resolve(spec.source));
+  return undefined;
+}
+
+/** How errors name a program bot: its manifest or command, or its file under --isolate. */
+const programWhat = (spec: AgentSpec): string => (spec.kind === 'file' ? `agent file ${resolve(spec.source)} (isolated)` : `bot program ${spec.source}`);
+
+/**
+ * A program's parameters: checked against a manifest's declarations; an exec: spec's go to the bot
+ * as written, and so do an isolated bot file's (its host checks them against its declarations).
+ */
 function programParams(program: Program, spec: AgentSpec, name: string): ParamValues {
   if (!program.params) return { ...spec.params };
   return resolveParams({ name, description: '', params: program.params, create: () => ({}) }, spec);
@@ -55,33 +89,26 @@ export async function checkAgent(text: string, game: string, o: LoadOptions = {}
   const spec = parseSpec(text);
   const seconds = Math.max(5, o.seconds ?? 10);
   if (spec.kind === 'builtin') return assertBot(await loadAgent(text, game));
-  if (spec.kind === 'file' && o.isolate) return loadIsolatedAgent(text, game);
-  if (spec.kind === 'file') {
+  const program = await programOf(spec, o.isolate);
+  if (!program) {
     const file = resolve(spec.source);
     const key = `${game}\u0000${file}`;
-    if (!probes.has(key))
-      probes.set(key, probe({ kind: 'file', text: file, game, what: `agent file ${file}`, params: {}, source: file, sandbox: false, logs: '' }, seconds));
+    if (!probes.has(key)) probes.set(key, probe({ kind: 'file', text: file, game, what: `agent file ${file}`, params: {}, sandbox: false, logs: '' }, seconds));
     const declared = await probes.get(key)!;
     const create = refuseHere(`bot file ${file}`);
     const definition: AgentDefinition = { ...declared, create };
     return { spec, definition, params: resolveParams(definition, spec), label: agentLabel(declared.name, spec), file, create };
   }
-  const program = readProgram(spec.source);
   if (program.game !== undefined && program.game !== game) throw new UserError(`bot manifest ${spec.source} is a ${program.game} bot, not a ${game} bot`);
   const params = programParams(program, spec, program.name ?? spec.source);
   const sandbox = sandboxFor(o.isolate);
-  const key = `${game}\u0000${text}`;
+  const key = `${game}\u0000${text}\u0000${o.isolate === true}`;
   if (!probes.has(key))
-    probes.set(
-      key,
-      probe(
-        { kind: 'program', text, game, what: `bot program ${spec.source}`, params, source: spec.source, sandbox, logs: o.botLogs ?? defaultBotLogs() },
-        seconds,
-      ),
-    );
+    probes.set(key, probe({ kind: 'program', text, game, what: programWhat(spec), params, program, sandbox, logs: o.botLogs ?? defaultBotLogs() }, seconds));
   const declared = await probes.get(key)!;
-  const create = refuseHere(`bot program ${spec.source}`);
-  return { spec, definition: { ...declared, params: program.params ?? {}, create }, params, label: agentLabel(declared.name, spec), create };
+  const create = refuseHere(programWhat(spec));
+  const file = spec.kind === 'file' ? { file: resolve(spec.source) } : {};
+  return { spec, definition: { ...declared, params: program.params ?? {}, create }, params, label: agentLabel(declared.name, spec), ...file, create };
 }
 
 /** The worker threads' programs, by game and spec: one process each, reused for every game. */
@@ -90,8 +117,8 @@ const programs = new Map<string, BotProgram>();
 /** A spec loaded to play in a worker thread: see the module comment. */
 export async function seatAgent(text: string, game: string, o: LoadOptions = {}): Promise<LoadedAgent> {
   const spec = parseSpec(text);
-  if (spec.kind !== 'program') return o.isolate && spec.kind === 'file' ? loadIsolatedAgent(text, game) : loadAgent(text, game);
-  const program = readProgram(spec.source);
+  const program = await programOf(spec, o.isolate);
+  if (!program) return loadAgent(text, game);
   const params = programParams(program, spec, program.name ?? spec.source);
   const key = `${game}\u0000${text}`;
   let running = programs.get(key);
@@ -99,14 +126,22 @@ export async function seatAgent(text: string, game: string, o: LoadOptions = {})
     try {
       running = new BotProgram(text, program, game, params, { sandbox: sandboxFor(o.isolate), logs: o.botLogs ?? defaultBotLogs() });
     } catch (err) {
-      throw new UserError(`bot program ${spec.source}: ${(err as Error).message}`);
+      throw new UserError(`${programWhat(spec)}: ${(err as Error).message}`);
     }
     programs.set(key, running);
   }
   const p = running;
   const definition = gameById(game);
   const create = (): object => new ProcessSeat(p, (obs) => definition.observationJson(obs));
-  return { spec, definition: { name: p.name, description: '', params: program.params ?? {}, create }, params, label: agentLabel(p.name, spec), create };
+  const file = spec.kind === 'file' ? { file: resolve(spec.source) } : {};
+  return {
+    spec,
+    definition: { name: p.name, description: '', params: program.params ?? {}, create },
+    params,
+    label: agentLabel(p.name, spec),
+    ...file,
+    create,
+  };
 }
 
 /**

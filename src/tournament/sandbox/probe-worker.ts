@@ -1,9 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBot, loadBot } from '../../agents/registry.js';
 import { UserError } from '../../errors.js';
-import type { ParamValues } from '../../game/agent.js';
 import { describeError } from '../../text.js';
-import { BotProgram, readProgram } from './program.js';
+import type { ProbeTask } from './probe.js';
+import { BotProgram } from './program.js';
 
 /**
  * The throwaway thread of probe.ts. A bot file: imported, one bot started with its default
@@ -11,19 +11,16 @@ import { BotProgram, readProgram } from './program.js';
  * spec's parameters, greeted, its name sent back, closed. Whatever either does happens here (or
  * in the program's own process), never in the main thread.
  */
-const { kind, text, game, params, source, sandbox, logs } = workerData as {
-  kind: 'file' | 'program';
-  text: string;
-  game: string;
-  params: ParamValues;
-  source: string;
-  sandbox: boolean;
-  logs: string;
-};
+const { kind, text, game, params, program: toStart, what, sandbox, logs } = workerData as ProbeTask;
 
 try {
   if (kind === 'program') {
-    const program = new BotProgram(text, readProgram(source), game, params, { sandbox, logs });
+    let program: BotProgram;
+    try {
+      program = new BotProgram(text, toStart!, game, params, { sandbox, logs });
+    } catch (err) {
+      throw err instanceof UserError ? new UserError(`${what}: ${err.message}`) : err;
+    }
     program.close();
     parentPort!.postMessage({ ok: { name: program.name, description: '', params: {}, game } });
   } else {

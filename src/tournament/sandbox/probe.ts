@@ -3,6 +3,7 @@ import type { AgentDefinition, ParamValues } from '../../game/agent.js';
 import { UserError } from '../../errors.js';
 import { distModule } from '../../paths.js';
 import { killChildProcesses } from './child-processes.js';
+import type { Program } from './program.js';
 
 /**
  * A bot file or program is checked in a throwaway worker thread, never in the main thread: the
@@ -27,7 +28,8 @@ export interface ProbeTask {
   /** What `what` the errors name: "agent file /x/bot.ts", "bot program exec:python3 x.py". */
   what: string;
   params: ParamValues;
-  source: string;
+  /** The program to start (kind "program"). */
+  program?: Program;
   sandbox: boolean;
   logs: string;
 }

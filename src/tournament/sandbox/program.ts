@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
@@ -139,7 +140,7 @@ export class BotProgram {
     this.fromBot = openSync(outPath, 'r');
     closeSync(outRw);
     mkdirSync(options.logs, { recursive: true });
-    const log = openSync(join(options.logs, `${label.replace(/[^A-Za-z0-9._-]+/g, '_')}.${process.pid}.${threadId}.log`), 'a');
+    const log = openSync(join(options.logs, logName(label)), 'a');
     const [file, ...args] = options.sandbox ? sandboxCommand(program) : program.command;
     try {
       this.child = spawn(file!, args, {
@@ -227,8 +228,9 @@ export class BotProgram {
     }
   }
 
+  /** The table (or the loader) names the bot, seat and game around it. */
   private fail(what: string): AgentError {
-    return new AgentError(`bot program "${this.label}" ${what}`);
+    return new AgentError(`its program ${what}`);
   }
 
   /** Says goodbye, closes its pipes and kills what is left of it. */
@@ -246,6 +248,12 @@ export class BotProgram {
     killGroup(this.child);
     rmSync(this.pipes, { recursive: true, force: true });
   }
+}
+
+/** A log file's name for a spec: readable, short, unique per spec, thread and process. */
+function logName(label: string): string {
+  const readable = label.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
+  return `${readable}.${createHash('sha256').update(label).digest('hex').slice(0, 8)}.${process.pid}.${threadId}.log`;
 }
 
 function describe(m: FromBot): string {

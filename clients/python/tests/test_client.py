@@ -1,0 +1,71 @@
+"""Tests of the Python client (run by the lab's npm test: python3 -m unittest in clients/python)."""
+
+import io
+import json
+import unittest
+
+from nothanks_bot import Bot, Random, run
+
+
+class RandomStream(unittest.TestCase):
+    def test_matches_the_lab_sfc32(self):
+        # The lab's SeatStream for key 0123456789abcdef, stream 1 (src/game/seed.ts Sfc32): first draws.
+        r = Random("0123456789abcdef", 1)
+        self.assertEqual([r.random() for _ in range(3)], EXPECTED)
+
+
+EXPECTED = json.loads(open(__file__.replace("test_client.py", "sfc32.json")).read())
+
+
+class Echo(Bot):
+    name = "echo"
+
+    def decide(self, obs):
+        return "take" if obs.call("marginalCost") < 10 else "pass"
+
+
+class Loop(unittest.TestCase):
+    def test_greets_plays_asks_and_stops(self):
+        lab = "\n".join(
+            json.dumps(m)
+            for m in [
+                {"type": "hello", "protocol": 1, "game": "no-thanks", "params": {}},
+                {"type": "new-game", "id": 0, "seat": 1, "players": 3, "rules": {"players": 3}, "agents": ["a", "echo", "b"], "random": None},
+                {"type": "decide", "id": 0, "observation": {"seat": 1}},
+                {"type": "result", "value": 4},
+                {"type": "bye"},
+            ]
+        )
+        out = io.StringIO()
+        run(Echo, stdin=io.StringIO(lab + "\n"), stdout=out)
+        sent = [json.loads(line) for line in out.getvalue().splitlines()]
+        self.assertEqual(
+            sent,
+            [
+                {"type": "hello", "protocol": 1, "name": "echo", "events": False},
+                {"type": "call", "name": "marginalCost", "args": []},
+                {"type": "action", "action": "take"},
+            ],
+        )
+
+    def test_reports_a_bot_error_and_exits(self):
+        class Broken(Bot):
+            def decide(self, obs):
+                raise ValueError("no move")
+
+        lab = "\n".join(
+            json.dumps(m)
+            for m in [
+                {"type": "hello", "protocol": 1, "game": "no-thanks", "params": {}},
+                {"type": "new-game", "id": 0, "seat": 0, "players": 3, "rules": {"players": 3}, "agents": [], "random": None},
+                {"type": "decide", "id": 0, "observation": {"seat": 0}},
+            ]
+        )
+        out = io.StringIO()
+        with self.assertRaises(SystemExit):
+            run(Broken, stdin=io.StringIO(lab + "\n"), stdout=out)
+        self.assertEqual(json.loads(out.getvalue().splitlines()[-1]), {"type": "error", "message": "ValueError: no move"})
+
+
+if __name__ == "__main__":
+    unittest.main()

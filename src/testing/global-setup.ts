@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import { browserRequired, hasChromium, missingChromiumMessage } from './chromium.js';
+
+/**
+ * Vitest global setup: runs once per `vitest run`, so a missing Chromium is one line for the whole
+ * suite (vitest.config.ts leaves the *.browser.test.ts files out), or, with REQUIRE_BROWSER=1, a failed run.
+ */
+export default function setup(): void {
+  sandboxSetup();
+  if (hasChromium()) return;
+  if (browserRequired()) throw new Error(missingChromiumMessage());
+  process.stderr.write(`${missingChromiumMessage()}\n`);
+}
+
+/** The sandbox tests (bot programs under bubblewrap) likewise: one line without bwrap, or with REQUIRE_SANDBOX=1 a failed run. */
+function sandboxSetup(): void {
+  let works = true;
+  try {
+    execFileSync('bwrap', ['--unshare-all', '--ro-bind', '/usr', '/usr', '--', '/usr/bin/true'], { stdio: 'ignore' });
+  } catch {
+    works = false;
+  }
+  if (works) return;
+  const message = 'sandbox tests skipped: bubblewrap is missing or cannot run here (apt-get install bubblewrap); CI requires them (REQUIRE_SANDBOX=1)';
+  if (process.env.REQUIRE_SANDBOX) throw new Error(message);
+  process.stderr.write(`${message}\n`);
+}
