@@ -486,3 +486,36 @@ export function ladderChart(rows: LadderRow[], anchor: string): TopLevelSpec {
     config,
   };
 }
+
+/** A sequential test's log-likelihood ratio at each look, between its two bounds (accept H1 above, H0 below). */
+export function llrPathChart(trace: readonly { deals: number; llr: number }[], bounds: { lower: number; upper: number }, title: string): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: `Sequential test: ${title}`, subtitle: 'log-likelihood ratio at each look; it stops at a bound (upper: H1, lower: H0)' },
+    width: WIDTH,
+    height: 260,
+    layer: [
+      {
+        data: { values: trace.map((t) => ({ deals: t.deals, llr: t.llr })) },
+        mark: { type: 'line', point: true },
+        encoding: {
+          x: { field: 'deals', type: 'quantitative', title: 'deals played' },
+          y: { field: 'llr', type: 'quantitative', title: 'log-likelihood ratio' },
+        },
+      },
+      {
+        data: {
+          values: [
+            { bound: 'accept H1', y: bounds.upper },
+            { bound: 'accept H0', y: bounds.lower },
+          ],
+        },
+        mark: { type: 'rule', strokeDash: [6, 4] },
+        encoding: {
+          y: { field: 'y', type: 'quantitative' },
+          color: { field: 'bound', type: 'nominal', title: null, scale: { range: ['#c0392b', '#2471a3'] } },
+        },
+      },
+    ],
+  };
+}

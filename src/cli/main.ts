@@ -7,6 +7,7 @@ import { gameById } from '../registry.js';
 import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
 import { ladderCommand, printLadder, type LadderArgs } from './ladder.js';
+import { sequentialTestCommand, type TestArgs } from './sequential-test.js';
 import { runCommand, sweepCommand } from './experiment.js';
 import { withRuleOptions, type RuleArgs } from './options.js';
 import { mergeCommand } from './merge.js';
@@ -212,6 +213,35 @@ async function main(): Promise<void> {
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false }),
       (a) => sweepCommand(a as unknown as Parameters<typeof sweepCommand>[0]),
+    )
+    .command(
+      'test',
+      'is the candidate stronger than the baseline? a sequential test (GSPRT) on duplicate deals, stopped when the answer is sure',
+      (y) =>
+        withRuleOptions(y)
+          .option('candidate', { type: 'string', demandOption: true, describe: 'the bot to test (B)' })
+          .option('baseline', { type: 'string', demandOption: true, describe: 'the bot it must beat (A)' })
+          .option('field', { type: 'string', describe: 'the other seats: one bot, or players-1 comma-separated (default: copies of the baseline)' })
+          .option('unit', {
+            type: 'string',
+            choices: ['win', 'score'],
+            default: 'win',
+            describe: 'win: win share in points of percentage; score: mean score in points',
+          })
+          .option('d0', { type: 'number', default: 0, describe: 'H0: the candidate is better by at most d0' })
+          .option('d1', { type: 'number', describe: 'H1: the candidate is better by at least d1 (default 3 win-share points, or 1 score point)' })
+          .option('alpha', { type: 'number', default: 0.05, describe: 'the chance of accepting H1 when the difference is d0' })
+          .option('beta', { type: 'number', default: 0.05, describe: 'the chance of accepting H0 when the difference is d1' })
+          .option('max-deals', { type: 'number', default: 20000, describe: 'the cap: a truncated test stops here' })
+          .option('batch', { type: 'number', default: 50, describe: 'deals between looks at the evidence' })
+          .option('seatings', { type: 'string', choices: ['rotations', 'all'], default: 'rotations', describe: 'seatings per deal (all: every permutation)' })
+          .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
+          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/test-<time>)' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
+          .option('resume', { type: 'string', describe: 'continue the interrupted test in this folder' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
+      (a) => sequentialTestCommand(a as unknown as TestArgs),
     )
     .command(
       'bench',

@@ -12,8 +12,10 @@ export class Progress {
   private readonly mode: 'off' | 'bar' | 'lines';
 
   constructor(
-    private readonly label: string,
+    /** Shown before the counts; a caller may change it as it goes (a sequential test shows its LLR). */
+    public label: string,
     shown = true,
+    private readonly unit = 'games',
   ) {
     this.mode = !shown ? 'off' : process.stderr.isTTY === true ? 'bar' : 'lines';
     this.lastDraw = this.mode === 'lines' ? this.started : 0;
@@ -32,7 +34,7 @@ export class Progress {
     const width = 24;
     const filled = Math.round((done / total) * width);
     const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
-    const counts = `${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} games · ${Math.round(rate).toLocaleString('en-US')}/s · ${clock(left)} left`;
+    const counts = `${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} ${this.unit} · ${Math.round(rate).toLocaleString('en-US')}/s · ${clock(left)} left`;
     if (this.mode === 'lines') {
       process.stderr.write(`${this.label}: ${counts} (${Math.floor((100 * done) / total)}%)\n`);
       return;

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { sandboxMissing } from '../tournament/sandbox/bubblewrap.js';
 import { browserRequired, hasChromium, missingChromiumMessage } from './chromium.js';
 
 /**
@@ -14,14 +14,9 @@ export default function setup(): void {
 
 /** The sandbox tests (bot programs under bubblewrap) likewise: one line without bwrap, or with REQUIRE_SANDBOX=1 a failed run. */
 function sandboxSetup(): void {
-  let works = true;
-  try {
-    execFileSync('bwrap', ['--unshare-all', '--ro-bind', '/usr', '/usr', '--', '/usr/bin/true'], { stdio: 'ignore' });
-  } catch {
-    works = false;
-  }
-  if (works) return;
-  const message = 'sandbox tests skipped: bubblewrap is missing or cannot run here (apt-get install bubblewrap); CI requires them (REQUIRE_SANDBOX=1)';
+  const missing = sandboxMissing();
+  if (missing === undefined) return;
+  const message = `sandbox tests skipped: ${missing}; CI requires them (REQUIRE_SANDBOX=1)`;
   if (process.env.REQUIRE_SANDBOX) throw new Error(message);
   process.stderr.write(`${message}\n`);
 }

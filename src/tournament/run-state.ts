@@ -14,8 +14,8 @@ import { adoptRunFolder, removeStaleTmp, VERSION, writeFileAtomic } from '../fil
 export const STATE_DIR = 'state';
 
 export interface RunManifest {
-  /** The command: "tournament" or "run" (an experiment). */
-  command: 'tournament' | 'run';
+  /** The command: "tournament", "run" (an experiment) or "test" (a sequential test). */
+  command: 'tournament' | 'run' | 'test';
   version: string;
   seed: string;
   /**

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../../paths.js';
 import type { Program } from './program.js';
@@ -8,8 +8,9 @@ import type { Program } from './program.js';
  * The operating-system sandbox of program bots: bubblewrap (Debian package `bubblewrap`), the
  * tool Flatpak runs apps in. A bot program runs in new namespaces of every kind (no network, its
  * own process ids: it sees no lab process, so neither the lab's argv with the seed nor a pid to
- * signal), with a read-only view of the system's programs and libraries, its own folder read-only,
- * a private /tmp, an empty environment, no /etc, and an address-space limit. It dies with the
+ * signal), with a read-only view of the system's programs and libraries, its own folder and the
+ * lab's reference clients read-only, a private /tmp, an empty environment, no /etc, and an
+ * address-space limit. It dies with the
  * thread that started it, and everything it forked dies with it (the namespace's init is bwrap).
  */
 const BWRAP = 'bwrap';
@@ -50,8 +51,8 @@ function baseArgs(): string[] {
   ];
 }
 
-/** Where the Python client appears inside the sandbox (PYTHONPATH points there). */
-const PYTHON_CLIENT = '/opt/nothanks/python';
+/** The reference clients (Python, Node), readable by every bot at their own path: PYTHONPATH points at the Python one. */
+const CLIENTS = join(PROJECT_ROOT, 'clients');
 
 const isNode = (program: string): boolean => program === process.execPath || basename(program) === 'node';
 
@@ -74,14 +75,18 @@ export function sandboxCommand(program: Program): string[] {
   const folder = programFolder(file!);
   if (folder) bindRo(folder);
   bindRo(program.folder);
-  bindRo(join(PROJECT_ROOT, 'clients', 'python'), PYTHON_CLIENT);
+  bindRo(CLIENTS);
   for (const path of program.labFiles ?? []) {
     bindRo(path);
-    // The lab's bundle cache holds other bots' compiled code: never visible (a bot's own bundle is bound after it).
-    if (path === join(PROJECT_ROOT, 'node_modules')) args2.push('--tmpfs', join(PROJECT_ROOT, 'node_modules', '.cache'));
+    // The lab's bundle cache holds other bots' compiled code: never visible (a bot's own bundle is
+    // bound after it). Made first if missing: the mount needs it, and one made later would show.
+    if (path === join(PROJECT_ROOT, 'node_modules')) {
+      mkdirSync(join(path, '.cache'), { recursive: true });
+      args2.push('--tmpfs', join(path, '.cache'));
+    }
   }
   args2.push('--chdir', program.folder, '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin', '--setenv', 'HOME', '/tmp', '--setenv', 'LANG', 'C.UTF-8');
-  args2.push('--setenv', 'PYTHONPATH', PYTHON_CLIENT, '--setenv', 'PYTHONDONTWRITEBYTECODE', '1', '--');
+  args2.push('--setenv', 'PYTHONPATH', join(CLIENTS, 'python'), '--setenv', 'PYTHONDONTWRITEBYTECODE', '1', '--');
   // A memory limit: Node reserves address space far beyond its heap, so it gets a heap limit instead.
   if (isNode(file!)) return [BWRAP, ...args2, file!, `--max-old-space-size=${program.memoryMb}`, ...args];
   return [BWRAP, ...args2, '/usr/bin/prlimit', `--as=${program.memoryMb * 1024 * 1024}`, '--', file!, ...args];

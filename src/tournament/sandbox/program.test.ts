@@ -52,6 +52,14 @@ describe('bot programs', () => {
     expect(numbers(program)).toBe(numbers(inProcess));
   });
 
+  it('a Node program bot plays as the built-in greedy, asking the lab for the run-aware cost', async () => {
+    const o: TournamentOptions = { pool: ['greedy', 'threshold', 'random'], rules: { players: 4 }, games: 30, seed: 'node', threads: 2 };
+    const node = `exec:node ${join(PROJECT_ROOT, 'clients', 'node', 'examples', 'no-thanks-greedy.mjs')}`;
+    const program = await runTournament({ ...o, pool: [node, 'threshold', 'random'] });
+    expect(program.labels[0]).toBe('greedy-node');
+    expect(numbers(program)).toBe(numbers(await runTournament(o)));
+  });
+
   it('gets its own seat stream: a Python random bot draws what the built-in draws, for any thread count', async () => {
     const random = pyBot(
       'random',
