@@ -25,6 +25,7 @@ export type { GameDefinition, MetricSpec, RuleOption, RulesInput, State } from '
 
 // Runners.
 export { runTournament, type AgentOrigin, type TournamentOptions, type TournamentResult } from './tournament/run.js';
+export { runSequentialTest, type Look, type SequentialTestOptions, type SequentialTestResult } from './tournament/sequential.js';
 export { runSweep, type GridAxis, type SweepOptions, type SweepPoint, type SweepResult } from './tournament/sweep.js';
 import type { Experiment, RunOptions as ExperimentOptions } from './experiments/experiment.js';
 import type { ExperimentRun } from './experiments/run-experiment.js';

@@ -496,7 +496,8 @@ export function llrPathChart(trace: readonly { deals: number; llr: number }[], b
     height: 260,
     layer: [
       {
-        data: { values: trace.map((t) => ({ deals: t.deals, llr: t.llr })) },
+        // A certain verdict (no spread: an infinite LLR) is drawn just past its bound.
+        data: { values: trace.map((t) => ({ deals: t.deals, llr: Math.max(1.5 * bounds.lower, Math.min(1.5 * bounds.upper, t.llr)) })) },
         mark: { type: 'line', point: true },
         encoding: {
           x: { field: 'deals', type: 'quantitative', title: 'deals played' },

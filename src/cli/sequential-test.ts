@@ -145,7 +145,9 @@ export function testHeadlines(r: SequentialTestResult): string[] {
   return [
     `${what}: ${verdict}.`,
     `LLR ${r.llr.toFixed(3)} against bounds [${r.bounds.lower.toFixed(3)}, ${r.bounds.upper.toFixed(3)}] after ${r.deals} deals (${r.games} games); estimate ${sign(r.estimate.mean)} ${unitText(r.unit)}, 95% [${sign(r.estimate.ci[0])}, ${sign(r.estimate.ci[1])}] (anytime-valid; the fixed-n interval would be [${sign(r.estimate.fixedCi[0])}, ${sign(r.estimate.fixedCi[1])}]).`,
-    `A fixed-size test with the same error rates would need about ${r.fixedSizeDeals} deals for this spread (sd ${r.estimate.sd.toFixed(2)} per deal); this one used ${r.deals}.`,
+    r.estimate.sd > 0
+      ? `A fixed-size test with the same error rates would need about ${r.fixedSizeDeals} deals for this spread (sd ${r.estimate.sd.toFixed(2)} per deal); this one used ${r.deals}.`
+      : `Every deal gave the same difference (the two bots played alike on these deals): the first look was certain.`,
   ];
 }
 
