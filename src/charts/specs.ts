@@ -520,3 +520,28 @@ export function llrPathChart(trace: readonly { deals: number; llr: number }[], b
     ],
   };
 }
+
+/** A tuner's evaluations: each one's paired gain over the setting it was played against, by games spent. */
+export function tuneProgressChart(evaluations: readonly { games: number; gain: number }[], title: string): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: {
+      text: `Tuning ${title}`,
+      subtitle: 'each evaluation: its paired gain (points per game, positive is better) by games spent; line: moving mean of 10',
+    },
+    data: { values: evaluations.map((e) => ({ games: e.games, gain: e.gain })) },
+    width: WIDTH,
+    height: 260,
+    transform: [{ window: [{ op: 'mean', field: 'gain', as: 'trend' }], frame: [-9, 0] }],
+    layer: [
+      {
+        mark: { type: 'point', opacity: 0.4 },
+        encoding: {
+          x: { field: 'games', type: 'quantitative', title: 'games spent' },
+          y: { field: 'gain', type: 'quantitative', title: 'paired gain (points per game)' },
+        },
+      },
+      { mark: { type: 'line', color: '#c0392b' }, encoding: { x: { field: 'games', type: 'quantitative' }, y: { field: 'trend', type: 'quantitative' } } },
+    ],
+  };
+}

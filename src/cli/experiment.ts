@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
+import { splitLineup } from '../agents/spec.js';
 import { loadExperiment } from '../experiments/experiment.js';
 import { runExperiment, sweepHeadlines, writeSweepOutputs } from '../experiments/run-experiment.js';
 import { AgentError, UserError } from '../errors.js';
@@ -71,6 +73,7 @@ export async function sweepCommand(
   const players = a.players ?? game.defaultPlayers;
   const rules = rulesFromArgs(a, game, players);
   const dir = a.out ?? newResultsDir('sweep');
+  refuseRunInsideBotFolders(dir, [a.agent, ...splitLineup(a.field)]);
   prepareOutputDir(dir, a.force);
   const progress = new Progress('sweep', !a.quiet);
   const stop = interruptible();

@@ -1,4 +1,5 @@
 import { printable } from '../text.js';
+import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { join } from 'node:path';
 import { splitLineup } from '../agents/spec.js';
 import { AgentError, UserError } from '../errors.js';
@@ -69,6 +70,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
     // Mistakes fail before the folder is made.
     const checked = await checkLadder(options);
     const dir = a.out ?? newResultsDir('ladder');
+    refuseRunInsideBotFolders(dir, options.pool);
     prepareOutputDir(dir, a.force);
     const result = await runLadder(options, checked);
     bars.done();

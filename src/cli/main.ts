@@ -8,6 +8,7 @@ import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
 import { ladderCommand, printLadder, type LadderArgs } from './ladder.js';
 import { sequentialTestCommand, type TestArgs } from './sequential-test.js';
+import { tuneCommand, type TuneArgs } from './tune.js';
 import { runCommand, sweepCommand } from './experiment.js';
 import { withRuleOptions, type RuleArgs } from './options.js';
 import { mergeCommand } from './merge.js';
@@ -22,7 +23,7 @@ const SHARD_HELP =
 const RESUME_HELP = 'continue the interrupted run (or shard) in this folder: repeat its command with --resume DIR in place of --out';
 
 /** Flags that take several values; any other flag given twice is a mistake, not "the last one wins". */
-const LIST_FLAGS = new Set(['grid', 'shards']);
+const LIST_FLAGS = new Set(['grid', 'shards', 'params']);
 
 /**
  * Before any command: a flag given twice (yargs would hand the command an array where it expects
@@ -242,6 +243,25 @@ async function main(): Promise<void> {
           .option('resume', { type: 'string', describe: 'continue the interrupted test in this folder' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false }),
       (a) => sequentialTestCommand(a as unknown as TestArgs),
+    )
+    .command(
+      'tune',
+      'tune every parameter of a bot at once (SPSA or NTBEA on duplicate deals), then check the winner on held-out deals',
+      (y) =>
+        withRuleOptions(y)
+          .option('agent', { type: 'string', demandOption: true, describe: 'bot to tune (may fix other parameters: threshold:cost=face)' })
+          .option('params', { type: 'string', array: true, demandOption: true, describe: 'name=lo..hi or name=a|b|c, one per parameter to tune' })
+          .option('field', { type: 'string', demandOption: true, describe: 'the opponents, comma-separated' })
+          .option('budget', { type: 'number', default: 20000, describe: 'games the tuning may play (the held-out check comes on top)' })
+          .option('method', { type: 'string', choices: ['spsa', 'ntbea'], default: 'spsa', describe: 'spsa (continuous) or ntbea (mixed, discrete levels)' })
+          .option('deals', { type: 'number', default: 40, describe: 'deals per evaluation, shared by the settings it compares' })
+          .option('holdout', { type: 'number', default: 1000, describe: 'deals of the held-out check (another seed)' })
+          .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
+          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tune-<time>)' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
+      (a) => tuneCommand(a as unknown as TuneArgs),
     )
     .command(
       'bench',

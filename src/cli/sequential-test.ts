@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { join } from 'node:path';
 import { splitLineup } from '../agents/spec.js';
 import { renderChart } from '../charts/render.js';
@@ -9,6 +10,7 @@ import { csv } from '../output/tournament-outputs.js';
 import { Progress } from '../output/progress.js';
 import { escapeHtml, htmlTable, writeReport } from '../output/report.js';
 import { gameById } from '../registry.js';
+import { stateDigest } from '../tournament/checkpoint.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
 import { bounds } from '../stats/sprt.js';
 import { CI_METHOD, runSequentialTest, type SequentialTestResult } from '../tournament/sequential.js';
@@ -71,9 +73,10 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
     dir = a.resume;
     openForResume(dir, newManifest('test', a.seed, settings));
     const saved = join(stateDir(dir), DIFFS_FILE);
-    if (existsSync(saved)) done = (JSON.parse(readFileSync(saved, 'utf8')) as { diffs: number[] }).diffs;
+    if (existsSync(saved)) done = readDiffs(saved);
   } else {
     dir = a.out ?? newResultsDir('test');
+    refuseRunInsideBotFolders(dir, [a.candidate, a.baseline, ...(field ?? [])]);
     prepareOutputDir(dir, a.force);
     writeManifest(dir, newManifest('test', a.seed, settings));
   }
@@ -84,7 +87,8 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
   const save = (diffs: readonly number[], force = false): void => {
     if (!force && performance.now() - lastSave < 2000) return;
     lastSave = performance.now();
-    writeFileAtomic(join(stateDir(dir), DIFFS_FILE), JSON.stringify({ diffs }) + '\n');
+    const content = { diffs: [...diffs] };
+    writeFileAtomic(join(stateDir(dir), DIFFS_FILE), JSON.stringify({ ...content, digest: stateDigest(content) }) + '\n');
   };
   let result: SequentialTestResult;
   try {
@@ -126,6 +130,19 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
     console.log(resumeHint(dir));
     process.exitCode = 130;
   }
+}
+
+/** The saved deals of an interrupted test, refused when damaged or edited (its digest, finite numbers). */
+function readDiffs(path: string): number[] {
+  let saved: { diffs?: unknown; digest?: string };
+  try {
+    saved = JSON.parse(readFileSync(path, 'utf8')) as { diffs?: unknown; digest?: string };
+  } catch (err) {
+    throw new UserError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+  if (!saved || !Array.isArray(saved.diffs) || saved.digest !== stateDigest(saved))
+    throw new UserError(`${path} was edited or damaged: the test cannot be resumed`);
+  return saved.diffs as number[];
 }
 
 const sign = (x: number): string => (x >= 0 ? `+${x.toFixed(2)}` : x.toFixed(2));

@@ -1,4 +1,5 @@
 import { printable } from '../text.js';
+import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -115,6 +116,7 @@ export async function tournamentCommand(
     shard = openForResume(dir, newManifest('tournament', a.seed, settings, shard));
   } else {
     dir = a.out ?? newResultsDir(shard ? `tournament-shard-${shard.index}-of-${shard.count}` : 'tournament');
+    refuseRunInsideBotFolders(dir, pool, a.isolate);
     prepareOutputDir(dir, a.force);
     writeManifest(dir, newManifest('tournament', a.seed, settings, shard));
   }

@@ -19,7 +19,7 @@ import { UserError } from '../errors.js';
 import { playPart, shardLabel } from '../tournament/shard.js';
 import { untilStopped, type TournamentOptions } from '../tournament/run.js';
 import { botFileDigests } from '../agents/registry.js';
-import { checkAgent } from '../tournament/sandbox/load.js';
+import { checkAgent, refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
@@ -89,6 +89,10 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
     shard = openForResume(dir, experimentManifest(exp, games, o));
   } else {
     dir = o.out ?? newResultsDir(shard ? `${exp.kind}-shard-${shard.index}-of-${shard.count}` : exp.kind);
+    refuseRunInsideBotFolders(
+      dir,
+      lineups.flatMap((l) => l.agents.flatMap(splitLineup)),
+    );
     prepareOutputDir(dir, o.force);
     // The tournament kinds keep their exact state, for --resume and merge.
     if (!o.play && (exp.kind === 'strategies' || exp.kind === 'player-count')) writeManifest(dir, experimentManifest(exp, games, { shard }));

@@ -67,6 +67,8 @@ describe('runSequentialTest', () => {
   it('refuses a test that cannot be: equal bots, d1 not above d0, error rates out of range, a field of the wrong size', async () => {
     await expect(runSequentialTest({ ...base, baseline: 'threshold' })).rejects.toThrow(/the candidate and the baseline are the same bot/);
     await expect(runSequentialTest({ ...base, d1: 0 })).rejects.toThrow(/d1 must be above d0/);
+    await expect(runSequentialTest({ ...base, d1: Number.POSITIVE_INFINITY })).rejects.toThrow(/d0 and d1 must be finite numbers/);
+    await expect(runSequentialTest({ ...base, done: [1, Number.NaN] })).rejects.toThrow(/not a finite number: it is damaged/);
     await expect(runSequentialTest({ ...base, alpha: 0.7 })).rejects.toThrow(/alpha must be above 0 and below 0.5/);
     await expect(runSequentialTest({ ...base, field: ['random', 'greedy'] })).rejects.toThrow(/--field gives the other 3 seats/);
   });

@@ -79,12 +79,16 @@ export interface SequentialTestResult {
   stopped?: string;
 }
 
+/** The fewest deals a verdict may rest on (looks before it only record the evidence). */
+export const MIN_DEALS = 20;
+
 export const CI_METHOD =
   'anytime-valid 95% normal-mixture confidence sequence (Robbins 1970; Howard et al. 2021), sigma estimated from the deals: valid at the sequential stop';
 
 export async function runSequentialTest(o: SequentialTestOptions): Promise<SequentialTestResult> {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const P = o.rules.players;
+  if (!Number.isFinite(o.d0) || !Number.isFinite(o.d1)) throw new UserError(`d0 and d1 must be finite numbers, got d0 ${o.d0}, d1 ${o.d1}`);
   if (!(o.d1 > o.d0)) throw new UserError(`d1 must be above d0 (H1: difference >= d1 against H0: difference <= d0), got d0 ${o.d0}, d1 ${o.d1}`);
   for (const [name, v] of [
     ['alpha', o.alpha],
@@ -113,6 +117,8 @@ export async function runSequentialTest(o: SequentialTestOptions): Promise<Seque
   const h: SprtHypotheses = { d0: o.d0, d1: o.d1, alpha: o.alpha, beta: o.beta };
   const diffs: number[] = [...(o.done ?? [])];
   if (diffs.length > o.maxDeals) throw new UserError(`the saved test has ${diffs.length} deals, more than --max-deals ${o.maxDeals}`);
+  if (!diffs.every((d) => typeof d === 'number' && Number.isFinite(d)))
+    throw new UserError('the saved test holds a difference that is not a finite number: it is damaged');
   const trace: Look[] = [];
   const m = new Moments();
   const look = (n: number): Look => {
@@ -132,7 +138,8 @@ export async function runSequentialTest(o: SequentialTestOptions): Promise<Seque
         const l = look(n);
         trace.push(l);
         o.onLook?.(l);
-        const v2 = verdict(l.llr, h);
+        // No verdict on a handful of deals: a variance from so few (often equal) differences is no evidence.
+        const v2 = n >= MIN_DEALS ? verdict(l.llr, h) : 'continue';
         if (v2 !== 'continue') decided = v2;
       }
     }

@@ -57,14 +57,17 @@ const CLIENTS = join(PROJECT_ROOT, 'clients');
 const isNode = (program: string): boolean => program === process.execPath || basename(program) === 'node';
 
 /**
- * A program given as a path outside the system folders (a virtualenv's python, a compiled bot):
- * its folder, which the sandbox binds read-only. A bare name is looked up on the sandbox's own
+ * A program given as a path outside the system folders (a virtualenv's or pyenv's python, a
+ * compiled bot): the folders of its installation, which the sandbox binds read-only. A bare name is looked up on the sandbox's own
  * PATH, the system's (/usr/local/bin, /usr/bin, /bin).
  */
-function programFolder(program: string): string | undefined {
-  if (!program.includes('/') || !existsSync(program)) return undefined;
-  const real = realpathSync(program);
-  return SYSTEM.some((d) => real.startsWith(`${d}/`)) ? undefined : dirname(real);
+function programFolders(program: string): string[] {
+  if (!program.includes('/') || !existsSync(program)) return [];
+  // The installation it belongs to (a bin/ folder's parent holds its lib/), as given (a
+  // virtualenv, whose site-packages are beside its bin/) and as resolved (the Python it links to).
+  const prefix = (path: string): string => (basename(dirname(path)) === 'bin' ? dirname(dirname(path)) : dirname(path));
+  const folders = [...new Set([prefix(program), prefix(realpathSync(program))])];
+  return folders.filter((f) => !SYSTEM.some((d) => f === d || f.startsWith(`${d}/`)));
 }
 
 /** The command line that runs `program` in the sandbox. */
@@ -72,8 +75,7 @@ export function sandboxCommand(program: Program): string[] {
   const [file, ...args] = program.command;
   const args2 = [...baseArgs()];
   const bindRo = (path: string, at = path): void => void args2.push('--ro-bind', path, at);
-  const folder = programFolder(file!);
-  if (folder) bindRo(folder);
+  for (const folder of programFolders(file!)) bindRo(folder);
   bindRo(program.folder);
   bindRo(CLIENTS);
   for (const path of program.labFiles ?? []) {

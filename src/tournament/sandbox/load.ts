@@ -179,3 +179,18 @@ class ProcessSeat {
     return m.action;
   }
 }
+
+/**
+ * A run folder must not lie inside a program bot's folder (or an isolated bot file's): the
+ * sandbox lets a bot read its folder, and the run folder holds the master seed (state/run.json)
+ * and the games as they are played.
+ */
+export function refuseRunInsideBotFolders(dir: string, specs: readonly string[], isolate = false): void {
+  const run = resolve(dir);
+  for (const text of specs) {
+    const spec = parseSpec(text);
+    const folder = spec.kind === 'program' ? readProgram(spec.source).folder : spec.kind === 'file' && isolate ? dirname(resolve(spec.source)) : undefined;
+    if (folder !== undefined && (run === folder || run.startsWith(`${folder}/`)))
+      throw new UserError(`the run folder ${dir} is inside the folder of bot "${spec.text}" (${folder}), which that bot can read: choose an --out outside it`);
+  }
+}

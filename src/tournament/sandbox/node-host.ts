@@ -1,6 +1,7 @@
 import { readSync, writeSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { StringDecoder } from 'node:string_decoder';
 import { format } from 'node:util';
 import type { Agent, AgentDefinition, GameStart } from '../../game/agent.js';
 import { Sfc32 } from '../../game/seed.js';
@@ -26,6 +27,8 @@ process.stdout.write = ((chunk: string | Uint8Array) => {
 }) as typeof process.stdout.write;
 
 const input = Buffer.alloc(1 << 16);
+// A decoder keeps a character split across two reads whole.
+const decoder = new StringDecoder('utf8');
 let pending = '';
 
 /** The lab's next message (a blocking read: the bot's decide() is synchronous). */
@@ -39,7 +42,7 @@ function receive(): Record<string, unknown> {
     }
     const n = readSync(0, input, 0, input.length, null);
     if (n === 0) process.exit(0);
-    pending += input.toString('utf8', 0, n);
+    pending += decoder.write(input.subarray(0, n));
   }
 }
 

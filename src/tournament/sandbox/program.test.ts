@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../paths.js';
 import { runTournament, type TournamentOptions, type TournamentResult } from '../run.js';
 import { sandboxMissing } from './bubblewrap.js';
-import { checkAgent } from './load.js';
+import { checkAgent, refuseRunInsideBotFolders } from './load.js';
 
 // Bot programs over the line protocol (docs/protocol.md). Worker threads run the compiled build.
 const examples = join(PROJECT_ROOT, 'clients', 'python', 'examples');
@@ -87,7 +87,15 @@ describe('bot programs', () => {
     ];
     for (const [name, body, message] of cases) {
       const bot = pyBot(name, base + body);
-      const run = runTournament({ pool: [bot, 'greedy', 'random'], rules: { players: 3 }, games: 4, seed: 'bad', threads: 1, decisionSeconds: 1 });
+      // Only the hang meets the 1 s limit: the others get the default 10 s, so a slow machine never turns them into timeouts.
+      const run = runTournament({
+        pool: [bot, 'greedy', 'random'],
+        rules: { players: 3 },
+        games: 4,
+        seed: 'bad',
+        threads: 1,
+        decisionSeconds: name === 'hang' ? 1 : 10,
+      });
       if (name === 'hang') expect((await run).stopped, name).toMatch(message);
       else await expect(run, name).rejects.toThrow(message);
     }
@@ -95,6 +103,25 @@ describe('bot programs', () => {
     await expect(checkAgent(silent, 'no-thanks')).rejects.toThrow(/^bot program exec:python3 .*silent\.py: its program ended to answer the greeting/);
     const mute = pyBot('mute', `time.sleep(1000)`);
     await expect(checkAgent(mute, 'no-thanks', { seconds: 1 })).rejects.toThrow(/^bot program exec:python3 .*mute\.py did not answer the greeting within 5 s$/);
+  });
+
+  it('refuses a malformed manifest and a run folder inside a bot folder, in one line', async () => {
+    const folder = mkdtempSync(join(dir, 'manifest-'));
+    writeFileSync(join(folder, 'bot.py'), '');
+    const manifest = (name: string, m: object): string => {
+      writeFileSync(join(folder, name), JSON.stringify(m));
+      return join(folder, name);
+    };
+    const command = ['python3', 'bot.py'];
+    await expect(checkAgent(manifest('a.bot.json', { command, params: { margin: 5 } }), 'no-thanks')).rejects.toThrow(/parameter "margin": must be an object/);
+    await expect(
+      checkAgent(manifest('b.bot.json', { command, params: { margin: { description: 'm', default: 9, min: 0, max: 5 } } }), 'no-thanks'),
+    ).rejects.toThrow(/"default" must lie from "min" to "max"/);
+    await expect(checkAgent(manifest('c.bot.json', { command, nmae: 'x' }), 'no-thanks')).rejects.toThrow(/unknown field "nmae"/);
+    expect(() => refuseRunInsideBotFolders(join(folder, 'results'), [`exec:python3 ${join(folder, 'bot.py')}`])).toThrow(
+      /the run folder .*results is inside the folder of bot .* which that bot can read/,
+    );
+    expect(() => refuseRunInsideBotFolders(join(dir, 'elsewhere'), [`exec:python3 ${join(folder, 'bot.py')}`])).not.toThrow();
   });
 
   it.skipIf(!sandboxed)('sandboxed, it cannot read files, open the network, find the seed, signal the lab or leave a process behind', async () => {

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { StringDecoder } from 'node:string_decoder';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { AgentError, UserError } from '../../errors.js';
@@ -44,9 +45,11 @@ export function readProgram(source: string): Program {
   if (source.startsWith('exec:')) {
     const words = splitCommand(source.slice('exec:'.length));
     if (words.length === 0) throw new UserError(`agent "${source}": exec: needs a command, e.g. exec:python3 bots/greedy.py`);
-    // The first word that names an existing file is the bot's (a script, or the program itself):
-    // its folder is the bot's folder, and all that the sandbox lets it read.
-    const at = words.findIndex((w) => existsSync(w) && statSync(w).isFile());
+    // The bot's file is its first argument that names an existing file (its script), else the
+    // program itself: its folder is the bot's folder, all of itself the sandbox lets it read.
+    const isFile = (w: string): boolean => existsSync(w) && statSync(w).isFile();
+    let at = words.findIndex((w, i) => i > 0 && isFile(w));
+    if (at < 0 && isFile(words[0]!)) at = 0;
     if (at < 0) throw new UserError(`agent "${source}": no word of the command names an existing file (the bot's script or program), so its folder is unknown`);
     const command = words.map((w, i) => (i === at ? resolve(w) : w));
     return { command, folder: dirname(command[at]!), memoryMb: DEFAULT_MEMORY_MB };
@@ -68,8 +71,15 @@ export function readProgram(source: string): Program {
   if (m.name !== undefined && (typeof m.name !== 'string' || !m.name.trim() || hasControlCharacters(m.name)))
     fail('"name" must be a non-empty string without control characters');
   if (m.game !== undefined && typeof m.game !== 'string') fail('"game" must be a game id such as "no-thanks"');
+  const unknown = Object.keys(m).filter((k) => !MANIFEST_KEYS.includes(k));
+  if (unknown.length)
+    fail(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: ${MANIFEST_KEYS.join(', ')})`);
   if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params)))
     fail('"params" must be an object of parameter declarations');
+  for (const [name, p] of Object.entries((m.params ?? {}) as Record<string, unknown>)) {
+    const why = declarationProblem(p);
+    if (why) fail(`parameter "${name}": ${why}`);
+  }
   if (m.memoryMb !== undefined && !(Number.isInteger(m.memoryMb) && (m.memoryMb as number) >= 64)) fail('"memoryMb" must be an integer of at least 64');
   const folder = dirname(path);
   // Words that name files in the manifest's folder are the bot's: made absolute.
@@ -82,6 +92,27 @@ export function readProgram(source: string): Program {
     ...(m.game === undefined ? {} : { game: m.game as string }),
     memoryMb: (m.memoryMb as number | undefined) ?? DEFAULT_MEMORY_MB,
   };
+}
+
+const MANIFEST_KEYS = ['name', 'game', 'command', 'params', 'memoryMb'];
+
+/** What is wrong with a parameter declaration, as a bot file's would be checked (undefined: nothing). */
+function declarationProblem(p: unknown): string | undefined {
+  if (!p || typeof p !== 'object' || Array.isArray(p)) return 'must be an object { description, default, min, max } or { description, default, choices }';
+  const d = p as Record<string, unknown>;
+  if (typeof d.description !== 'string') return '"description" must be a string';
+  if (d.choices !== undefined) {
+    if (!Array.isArray(d.choices) || d.choices.length === 0 || !d.choices.every((c) => typeof c === 'string'))
+      return '"choices" must be a non-empty list of strings';
+    return (d.choices as unknown[]).includes(d.default) ? undefined : '"default" must be one of its "choices"';
+  }
+  const nums = [d.default, d.min, d.max];
+  if (!nums.every((v) => typeof v === 'number' && Number.isFinite(v))) return '"default", "min" and "max" must be numbers (or give "choices")';
+  const [def, min, max] = nums as number[];
+  if (!(min! <= def! && def! <= max!)) return '"default" must lie from "min" to "max"';
+  if (d.integer !== undefined && typeof d.integer !== 'boolean') return '"integer" must be true or false';
+  if (d.integer === true && !nums.every((v) => Number.isInteger(v))) return 'an integer parameter needs whole "default", "min" and "max"';
+  return undefined;
 }
 
 /** Splits a command line on spaces, with "double" or 'single' quotes for words that hold them. */
@@ -114,6 +145,8 @@ export class BotProgram {
   private readonly fromBot: number;
   private readonly pipes: string;
   private readonly chunk = Buffer.alloc(1 << 16);
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly logPath: string;
   private pending = '';
   private nextId = 0;
   private closed = false;
@@ -140,7 +173,8 @@ export class BotProgram {
     this.fromBot = openSync(outPath, 'r');
     closeSync(outRw);
     mkdirSync(options.logs, { recursive: true });
-    const log = openSync(join(options.logs, logName(label)), 'a');
+    this.logPath = join(options.logs, logName(label));
+    const log = openSync(this.logPath, 'a');
     const [file, ...args] = options.sandbox ? sandboxCommand(program) : program.command;
     try {
       this.child = spawn(file!, args, {
@@ -209,8 +243,9 @@ export class BotProgram {
       } catch (err) {
         throw this.fail(`could not be read (${describeError(err)})`);
       }
-      if (n === 0) throw this.fail(`ended ${waiting} (it exited, crashed or closed its output; its stderr is in the run's bot logs)`);
-      this.pending += this.chunk.toString('utf8', 0, n);
+      if (n === 0) throw this.fail(`ended ${waiting} (it exited, crashed or closed its output; its stderr is in ${this.logPath})`);
+      // A decoder keeps a character split across two reads whole.
+      this.pending += this.decoder.write(this.chunk.subarray(0, n));
     }
   }
 
