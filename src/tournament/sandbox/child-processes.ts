@@ -26,18 +26,18 @@ export function killChildProcesses(root = process.pid): number {
       // Gone while we looked.
     }
   }
+  // The whole tree first, then parents before children: a shell killed first cannot print
+  // "Killed" for its child (execSync runs its command in /bin/sh).
+  const tree: number[] = [];
+  for (let i = -1; i < tree.length; i++) tree.push(...(children.get(i < 0 ? root : tree[i]!) ?? []));
   let killed = 0;
-  const kill = (pid: number): void => {
-    for (const child of children.get(pid) ?? []) {
-      kill(child);
-      try {
-        process.kill(child, 'SIGKILL');
-        killed++;
-      } catch {
-        // Already gone.
-      }
+  for (const pid of tree) {
+    try {
+      process.kill(pid, 'SIGKILL');
+      killed++;
+    } catch {
+      // Already gone.
     }
-  };
-  kill(root);
+  }
   return killed;
 }

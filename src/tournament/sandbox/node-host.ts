@@ -7,6 +7,7 @@ import type { Agent, AgentDefinition, GameStart } from '../../game/agent.js';
 import { Sfc32 } from '../../game/seed.js';
 import { resolveParams } from '../../agents/registry.js';
 import { describeError } from '../../text.js';
+import { fromWire, toWire } from './questions.js';
 
 /**
  * The program that plays a JavaScript/TypeScript bot file out of process (--isolate): run by the
@@ -54,23 +55,6 @@ function ask(question: object): Result {
   send(question);
   return receive() as Result;
 }
-
-const TYPED: Record<string, new (data: number[]) => ArrayLike<number>> = {
-  Int8Array,
-  Uint8Array,
-  Int16Array,
-  Uint16Array,
-  Int32Array,
-  Uint32Array,
-  Float32Array,
-  Float64Array,
-};
-const toWire = (v: unknown): unknown =>
-  ArrayBuffer.isView(v) && !(v instanceof DataView) ? { typed: v.constructor.name, data: Array.from(v as unknown as ArrayLike<number>) } : v;
-const fromWire = (v: unknown): unknown => {
-  const w = v as { typed?: unknown; data?: unknown } | null;
-  return w && typeof w === 'object' && typeof w.typed === 'string' && Array.isArray(w.data) && TYPED[w.typed] ? new TYPED[w.typed]!(w.data as number[]) : v;
-};
 
 /** A stand-in whose every property is read from the lab's real observation, one question each. */
 function observationStandIn(): object {
