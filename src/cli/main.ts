@@ -95,7 +95,7 @@ async function main(): Promise<void> {
             type: 'boolean',
             default: false,
             describe:
-              'contest mode: each bot file in a worker thread of its own that sees only its observation; without --seed a secret random seed (a known seed gives every deal away)',
+              'contest mode: every bot file and program in a sandboxed process of its own (bubblewrap) that sees only its observation; without --seed a secret random seed (a known seed gives every deal away)',
           })
           .option('decision-timeout', {
             type: 'number',

@@ -11,13 +11,14 @@ import { fromWire, toWire } from './questions.js';
 
 /**
  * The program that plays a JavaScript/TypeScript bot file out of process (--isolate): run by the
- * lab as `node node-host.js BUNDLE` in the sandbox, it speaks the line protocol
+ * lab as `node node-host.js BUNDLE FILE` in the sandbox, it speaks the line protocol
  * (docs/protocol.md) on stdin/stdout and hands the bot stand-ins for its observation and GameStart.
  * Every read of the stand-in is a question answered by the real observation in the lab, so the
  * bot behaves exactly as in process (tested: identical results), while nothing of the engine, the
  * other bots or the lab's run exists in this process.
  */
-const [bundle] = process.argv.slice(2) as [string];
+/** The bot's JavaScript (a TypeScript file's bundle) and the file as the user named it (a nameless bot is called after it). */
+const [bundle, file] = process.argv.slice(2) as [string, string];
 
 // stdout carries the protocol: whatever the bot prints goes to stderr (the run's bot logs).
 for (const name of ['log', 'info', 'debug', 'warn', 'error'] as const) console[name] = (...args: unknown[]) => writeSync(2, `${format(...args)}\n`);
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
         const given = m.params as Record<string, string>;
         params = resolveParams(definition, { text: `${definition.name}`, source: bundle, kind: 'file', isFile: true, params: given });
         const probe = definition.create(params as never) as Bot;
-        const name = definition.name?.trim() || basename(bundle).replace(/\.(m|c)?(t|j)s$/, '');
+        const name = definition.name?.trim() || basename(file ?? bundle).replace(/\.(m|c)?(t|j)s$/, '');
         send({ type: 'hello', protocol: 1, name, events: typeof probe.onEvent === 'function' });
       } else if (m.type === 'new-game') {
         const id = m.id as number;
