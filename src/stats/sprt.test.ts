@@ -12,9 +12,14 @@ const H: SprtHypotheses = { d0: 0, d1: 0.25, alpha: 0.05, beta: 0.05 };
 
 type Llr = typeof llr;
 
-function simulate(truth: number, runs: number, seed: string, f: Llr = llr): { h1: number; meanLength: number } {
+/** Standard normal draws (Box-Muller) from a named seeded stream. */
+function normals(seed: string): () => number {
   const random = makeRandom(seed);
-  const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  return () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+function simulate(truth: number, runs: number, seed: string, f: Llr = llr): { h1: number; meanLength: number } {
+  const normal = normals(seed);
   let h1 = 0;
   let total = 0;
   for (let r = 0; r < runs; r++) {
@@ -74,8 +79,7 @@ describe('the sequential probability ratio test', () => {
   });
 
   it('gives a confidence sequence that covers the truth at the stop, where the fixed-n interval read at the stop need not', () => {
-    const random = makeRandom('coverage');
-    const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const normal = normals('coverage');
     let covered = 0;
     const runs = 1000;
     for (let r = 0; r < runs; r++) {

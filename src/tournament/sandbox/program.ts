@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { AgentError, UserError } from '../../errors.js';
 import type { ParamSpec, ParamValues } from '../../game/agent.js';
@@ -326,5 +326,3 @@ const running = new Set<BotProgram>();
 process.on('exit', () => {
   for (const p of running) p.close();
 });
-
-export const programName = (p: Program, source: string): string => p.name ?? basename(source);
