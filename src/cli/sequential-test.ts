@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
+import { checkAgent, refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { join } from 'node:path';
 import { splitLineup } from '../agents/spec.js';
 import { renderChart } from '../charts/render.js';
@@ -13,7 +13,7 @@ import { gameById } from '../registry.js';
 import { stateDigest } from '../tournament/checkpoint.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
 import { bounds } from '../stats/sprt.js';
-import { CI_METHOD, runSequentialTest, type SequentialTestResult } from '../tournament/sequential.js';
+import { CI_METHOD, checkSequentialTest, runSequentialTest, type SequentialTestResult } from '../tournament/sequential.js';
 import type { SeatingMode } from '../tournament/schedule.js';
 import { interruptible } from './interrupt.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
@@ -51,11 +51,12 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
   // A difference worth finding, in the unit's scale, when none is given.
   const d1 = a.d1 ?? (a.unit === 'win' ? 3 : 1);
   const field = a.field === undefined ? undefined : splitLineup(a.field);
-  const settings = {
+  // The test's settings, once: what the manifest records (a resume must repeat them) and what is run.
+  const test = {
     game: game.id,
     candidate: a.candidate,
     baseline: a.baseline,
-    field: field ?? null,
+    field,
     rules,
     unit: a.unit,
     d0: a.d0,
@@ -63,9 +64,13 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
     alpha: a.alpha,
     beta: a.beta,
     maxDeals: a.maxDeals,
-    batch: a.batch,
+    batchDeals: a.batch,
     seatings: a.seatings,
   };
+  const settings = { ...test, field: field ?? null };
+  // Mistakes fail before the folder is made: a typo leaves nothing behind.
+  checkSequentialTest(test);
+  for (const spec of [a.candidate, a.baseline, ...(field ?? [])]) await checkAgent(spec, game.id);
   let dir: string;
   let done: number[] = [];
   if (a.resume !== undefined) {
@@ -81,7 +86,7 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
     writeManifest(dir, newManifest('test', a.seed, settings));
   }
   const progress = new Progress('test', !a.quiet, 'deals');
-  const b = bounds({ d0: a.d0, d1, alpha: a.alpha, beta: a.beta });
+  const b = bounds(test);
   const stop = interruptible();
   let lastSave = 0;
   const save = (diffs: readonly number[], force = false): void => {
@@ -93,20 +98,8 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
   let result: SequentialTestResult;
   try {
     result = await runSequentialTest({
-      game: game.id,
-      candidate: a.candidate,
-      baseline: a.baseline,
-      field,
-      rules,
-      unit: a.unit,
-      d0: a.d0,
-      d1,
-      alpha: a.alpha,
-      beta: a.beta,
-      maxDeals: a.maxDeals,
-      batchDeals: a.batch,
+      ...test,
       seed: a.seed,
-      seatings: a.seatings,
       threads: a.threads,
       signal: stop.signal,
       done,

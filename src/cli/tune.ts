@@ -8,7 +8,7 @@ import { Progress } from '../output/progress.js';
 import { escapeHtml, htmlTable, writeReport } from '../output/report.js';
 import { csv } from '../output/tournament-outputs.js';
 import { gameById } from '../registry.js';
-import { runTune, type TuneResult } from '../tournament/tune.js';
+import { checkTune, runTune, type TuneOptions, type TuneResult } from '../tournament/tune.js';
 import { interruptible } from './interrupt.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 
@@ -47,6 +47,21 @@ export async function tuneCommand(a: TuneArgs): Promise<void> {
   const game = gameById(a.game);
   const players = a.players ?? game.defaultPlayers;
   const rules = rulesFromArgs(a, game, players);
+  const options: TuneOptions = {
+    game: game.id,
+    agent: a.agent,
+    params: a.params,
+    field: [a.field],
+    rules,
+    budget: a.budget,
+    method: a.method,
+    seed: a.seed,
+    threads: a.threads,
+    dealsPerEvaluation: a.deals,
+    holdoutDeals: a.holdout,
+  };
+  // Mistakes fail before the folder is made: a typo leaves nothing behind.
+  await checkTune(options);
   const dir = a.out ?? newResultsDir('tune');
   refuseRunInsideBotFolders(dir, [a.agent, ...splitLineup(a.field)]);
   prepareOutputDir(dir, a.force);
@@ -55,17 +70,7 @@ export async function tuneCommand(a: TuneArgs): Promise<void> {
   let r: TuneResult;
   try {
     r = await runTune({
-      game: game.id,
-      agent: a.agent,
-      params: a.params,
-      field: [a.field],
-      rules,
-      budget: a.budget,
-      method: a.method,
-      seed: a.seed,
-      threads: a.threads,
-      dealsPerEvaluation: a.deals,
-      holdoutDeals: a.holdout,
+      ...options,
       signal: stop.signal,
       onProgress: (done, total) => progress.update(done, total),
     });

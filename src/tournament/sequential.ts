@@ -85,9 +85,8 @@ export const MIN_DEALS = 20;
 export const CI_METHOD =
   'anytime-valid 95% normal-mixture confidence sequence (Robbins 1970; Howard et al. 2021), sigma estimated from the deals: valid at the sequential stop';
 
-export async function runSequentialTest(o: SequentialTestOptions): Promise<SequentialTestResult> {
-  const game = gameById(o.game ?? DEFAULT_GAME);
-  const P = o.rules.players;
+/** The test's numbers checked (one line for the first that is wrong), before anything is played or written. */
+export function checkSequentialTest(o: Pick<SequentialTestOptions, 'd0' | 'd1' | 'alpha' | 'beta' | 'maxDeals' | 'batchDeals'>): void {
   if (!Number.isFinite(o.d0) || !Number.isFinite(o.d1)) throw new UserError(`d0 and d1 must be finite numbers, got d0 ${o.d0}, d1 ${o.d1}`);
   if (!(o.d1 > o.d0)) throw new UserError(`d1 must be above d0 (H1: difference >= d1 against H0: difference <= d0), got d0 ${o.d0}, d1 ${o.d1}`);
   for (const [name, v] of [
@@ -99,6 +98,13 @@ export async function runSequentialTest(o: SequentialTestOptions): Promise<Seque
     throw new UserError(`max deals must be an integer from 2 to 10000000, got ${o.maxDeals}`);
   const batch = o.batchDeals ?? 50;
   if (!Number.isInteger(batch) || batch < 1) throw new UserError(`the batch of deals between looks must be a positive integer, got ${batch}`);
+}
+
+export async function runSequentialTest(o: SequentialTestOptions): Promise<SequentialTestResult> {
+  const game = gameById(o.game ?? DEFAULT_GAME);
+  const P = o.rules.players;
+  checkSequentialTest(o);
+  const batch = o.batchDeals ?? 50;
   const fieldSpecs = o.field?.length ? o.field : [o.baseline];
   if (fieldSpecs.length !== 1 && fieldSpecs.length !== P - 1)
     throw new UserError(`--field gives the other ${P - 1} seats: one bot for all of them, or ${P - 1} bots, got ${fieldSpecs.length}`);

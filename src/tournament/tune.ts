@@ -8,6 +8,7 @@ import { Moments } from '../stats/moments.js';
 import { runTournament } from './run.js';
 import { seatingsOf } from './schedule.js';
 import { checkAgent } from './sandbox/load.js';
+import type { LoadedAgent } from '../agents/registry.js';
 
 /**
  * Tuning every parameter of a bot at once, on duplicate deals: each evaluation plays the settings
@@ -90,14 +91,12 @@ export interface TuneResult {
   elapsedSeconds: number;
 }
 
-export async function runTune(o: TuneOptions): Promise<TuneResult> {
+/** Everything about a tuning run that can be wrong before it plays (one line for the first), and what it tunes. */
+export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; dims: TuneDimension[]; field: string[] }> {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const method = o.method ?? 'spsa';
   if (method !== 'spsa' && method !== 'ntbea') throw new UserError(`method must be spsa or ntbea, got ${method}`);
   if (!Number.isInteger(o.budget) || o.budget < 1) throw new UserError(`budget must be a positive integer of games, got ${o.budget}`);
-  const perEval = o.dealsPerEvaluation ?? 40;
-  const holdoutDeals = o.holdoutDeals ?? 1000;
-  const base = parseSpec(o.agent);
   const tuned = await checkAgent(o.agent, game.id);
   const dims = o.params.map((entry) => dimension(tuned.definition.params, entry, tuned.definition.name));
   if (dims.length === 0) throw new UserError('--params needs at least one name=lo..hi or name=a|b|c');
@@ -105,6 +104,17 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
   if (new Set(names).size !== names.length) throw new UserError('--params names a parameter twice');
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one bot');
+  for (const spec of field) await checkAgent(spec, game.id);
+  return { tuned, dims, field };
+}
+
+export async function runTune(o: TuneOptions): Promise<TuneResult> {
+  const game = gameById(o.game ?? DEFAULT_GAME);
+  const method = o.method ?? 'spsa';
+  const { tuned, dims, field } = await checkTune(o);
+  const perEval = o.dealsPerEvaluation ?? 40;
+  const holdoutDeals = o.holdoutDeals ?? 1000;
+  const base = parseSpec(o.agent);
   const P = o.rules.players;
   const specOf = (p: ParamValues): string =>
     `${base.source}:${Object.entries({ ...base.params, ...p })
