@@ -43,7 +43,7 @@ export async function runCommand(a: {
     });
     console.log(`\n${exp.title}${run.partial ? ` (PARTIAL: ${run.stopped === undefined ? 'interrupted' : 'stopped by a bot'})` : ''}`);
     for (const h of run.headlines) console.log(`- ${h}`);
-    if (run.partial && exp.kind !== 'thresholds' && exp.kind !== 'compare') console.log(resumeHint(run.dir));
+    if (run.partial && (exp.kind === 'strategies' || exp.kind === 'player-count')) console.log(resumeHint(run.dir));
     else if (stop.signal.aborted && !run.partial) console.log('The interrupt came after the last game had finished: the results are complete.');
     console.log(`\nFinished in ${run.elapsedSeconds.toFixed(0)} s. ${shard ? 'Shard state' : 'Report'}: ${run.report}`);
     // What finished is written (marked partial); a run a bot stopped still fails, with its one line.

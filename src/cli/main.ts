@@ -23,7 +23,7 @@ const SHARD_HELP =
 const RESUME_HELP = 'continue the interrupted run (or shard) in this folder: repeat its command with --resume DIR in place of --out';
 
 /** Flags that take several values; any other flag given twice is a mistake, not "the last one wins". */
-const LIST_FLAGS = new Set(['grid', 'shards', 'params']);
+const LIST_FLAGS = new Set(['grid', 'shards', 'params', 'compare']);
 
 /**
  * Before any command: a flag given twice (yargs would hand the command an array where it expects
@@ -256,6 +256,11 @@ async function main(): Promise<void> {
           .option('method', { type: 'string', choices: ['spsa', 'ntbea'], default: 'spsa', describe: 'spsa (continuous) or ntbea (mixed, discrete levels)' })
           .option('deals', { type: 'number', default: 40, describe: 'deals per evaluation, shared by the settings it compares' })
           .option('holdout', { type: 'number', default: 1000, describe: 'deals of the held-out check (another seed)' })
+          .option('compare', {
+            type: 'string',
+            array: true,
+            describe: 'other specs (a grid winner) replayed with the tuned and starting settings on the held-out deals',
+          })
           .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tune-<time>)' })

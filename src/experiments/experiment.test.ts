@@ -11,6 +11,7 @@ describe('experiment files', () => {
       const exp = loadExperiment(join(import.meta.dirname, '..', '..', 'experiments', `${name}.json`));
       expect(exp.kind).toBe(name);
     }
+    expect(loadExperiment(join(import.meta.dirname, '..', '..', 'experiments', 'tune-threshold.json')).kind).toBe('tune');
   });
 
   it('fill defaults', () => {
@@ -120,6 +121,40 @@ describe('run folders', () => {
     });
     expect(run.headlines[0]).toMatch(/^Best threshold/);
     expect(logged.join('\n')).not.toContain('Best threshold');
+  });
+});
+
+describe('tune experiments', () => {
+  const raw = {
+    kind: 'tune',
+    title: 't',
+    agent: 'threshold:margin=10',
+    params: { margin: '-8..12', cost: 'marginal|face' },
+    field: ['greedy'],
+    players: 3,
+    games: 480,
+    deals: 20,
+    holdout: 40,
+    seed: 'tune-exp',
+    png: false,
+  };
+
+  it('runs nothanks tune inside the experiment folder, with games as the budget', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'nothanks-tune-')), 'run');
+    const run = await runExperiment(validateExperiment(raw), { out: dir, quiet: true, threads: 1 });
+    const tune = JSON.parse(readFileSync(join(dir, 'tune.json'), 'utf8'));
+    expect(tune).toMatchObject({ budget: 480, method: 'spsa', players: 3, start: { margin: 10, cost: 'marginal' } });
+    expect(tune.gamesUsed).toBeLessThanOrEqual(480);
+    expect(readFileSync(join(dir, 'trace.csv'), 'utf8').split('\n')[0]).toBe('step,games,margin,cost,meanScore,gain,best_margin,best_cost,bestGain,partial');
+    expect(run.headlines.at(-1)).toMatch(/^Winning spec: --agents 'threshold:margin=/);
+    expect(readFileSync(run.report, 'utf8')).toContain('Held-out check');
+  });
+
+  it('refuses a bad range before making the folder', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'nothanks-tune-')), 'run');
+    await expect(runExperiment(validateExperiment({ ...raw, params: { margin: '-90..0' } }), { out: dir, quiet: true })).rejects.toThrow(/limits -40..40/);
+    expect(existsSync(dir)).toBe(false);
+    expect(() => validateExperiment({ ...raw, method: 'cma' })).toThrow(/field "method" must be one of "spsa", "ntbea"/);
   });
 });
 

@@ -9,7 +9,7 @@ import type { Shard } from '../tournament/shard.js';
 
 /** experiments/*.json, validated before anything runs. */
 interface Common {
-  kind: 'strategies' | 'player-count' | 'thresholds' | 'compare' | 'ladder';
+  kind: 'strategies' | 'player-count' | 'thresholds' | 'compare' | 'ladder' | 'tune';
   /** Game id (default no-thanks). */
   game: string;
   /** Rule settings for every table (besides the player count), as the game's makeRules takes them. */
@@ -89,7 +89,27 @@ export interface LadderExperiment extends Common {
   holdout: number;
 }
 
-export type Experiment = StrategiesExperiment | PlayerCountExperiment | ThresholdsExperiment | CompareExperiment | LadderExperiment;
+/**
+ * `nothanks tune` as an experiment (src/tournament/tune.ts): `games` is the tuning budget in games
+ * (the held-out check comes on top), `params` the ranges to tune.
+ */
+export interface TuneExperiment extends Common {
+  kind: 'tune';
+  agent: string;
+  /** Parameter -> "lo..hi" or "a|b|c". */
+  params: Record<string, string>;
+  field: string[];
+  players: number;
+  method: 'spsa' | 'ntbea';
+  /** Deals per evaluation. */
+  deals: number;
+  /** Deals of the held-out check. */
+  holdout: number;
+  /** Specs replayed beside the tuned and starting settings on the held-out deals (a grid's winner). */
+  compare: string[];
+}
+
+export type Experiment = StrategiesExperiment | PlayerCountExperiment | ThresholdsExperiment | CompareExperiment | LadderExperiment | TuneExperiment;
 
 type Check = (v: unknown) => string | undefined;
 const isInt =
@@ -121,7 +141,7 @@ const stringMap: Check = (v) =>
     : 'an object of parameter: "lo..hi" strings';
 
 const COMMON: Record<string, [Check, unknown]> = {
-  kind: [oneOf('strategies', 'player-count', 'thresholds', 'compare', 'ladder'), undefined],
+  kind: [oneOf('strategies', 'player-count', 'thresholds', 'compare', 'ladder', 'tune'), undefined],
   game: [(v) => (typeof v === 'string' && GAMES.has(v) ? undefined : `one of ${[...GAMES.keys()].map((g) => `"${g}"`).join(', ')}`), DEFAULT_GAME],
   rules: [isObject, {}],
   rulesByPlayers: [objectMap, {}],
@@ -176,6 +196,17 @@ const byKind = (kind: Experiment['kind'], lo: number, hi: number): Record<string
         players: [isInt(lo, hi), undefined],
         rounds: [isInt(1, 100), 4],
         alpha: [isNumber(1e-9, 0.5), 0.05],
+      };
+    case 'tune':
+      return {
+        agent: [isString, undefined],
+        params: [stringMap, undefined],
+        field: [listOf(isString, 'agent specs'), undefined],
+        players: [isInt(lo, hi), undefined],
+        method: [oneOf('spsa', 'ntbea'), 'spsa'],
+        deals: [isInt(1, 100_000), 40],
+        holdout: [isInt(20, MAX_DEALS), 1000],
+        compare: [(v) => (Array.isArray(v) && v.every((x) => isString(x) === undefined) ? undefined : 'an array of agent specs'), []],
       };
   }
 };

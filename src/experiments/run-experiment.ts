@@ -29,6 +29,8 @@ import { gameById } from '../registry.js';
 import { runCompare } from './compare.js';
 import { rankingHeadline } from './ranking-headline.js';
 import { runLadderExperiment } from './ladder-experiment.js';
+import { runTuneExperiment, tuneOptionsOf } from './tune-experiment.js';
+import { checkTune } from '../tournament/tune.js';
 import { sampleGameLink, writeReplayViewer } from '../output/sample-game.js';
 import {
   experimentRules,
@@ -55,9 +57,23 @@ export interface ExperimentRun {
 export const experimentManifest = (exp: Experiment, games: number, o: RunOptions = {}): RunManifest =>
   newManifest('run', exp.seed, { experiment: exp, games, ...botFilesOf(exp) }, o.shard);
 
+/** Every bot spec an experiment names. */
+function botSpecsOf(exp: Experiment): string[] {
+  switch (exp.kind) {
+    case 'thresholds':
+      return [exp.agent, ...exp.field];
+    case 'tune':
+      return [exp.agent, ...exp.field, ...exp.compare];
+    case 'compare':
+      return exp.arms.flatMap((a) => a.agents);
+    default:
+      return exp.agents;
+  }
+}
+
 /** The digests of an experiment's bot files (see botFileDigests), when it names any. */
 function botFilesOf(exp: Experiment): { botFiles?: Record<string, string> } {
-  const specs = exp.kind === 'thresholds' ? [exp.agent, ...exp.field] : exp.kind === 'compare' ? exp.arms.flatMap((a) => a.agents) : exp.agents;
+  const specs = botSpecsOf(exp);
   const botFiles = botFileDigests(specs.flatMap(splitLineup));
   return Object.keys(botFiles).length ? { botFiles } : {};
 }
@@ -65,7 +81,7 @@ function botFilesOf(exp: Experiment): { botFiles?: Record<string, string> } {
 export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promise<ExperimentRun> {
   const started = performance.now();
   const games = o.games ?? exp.games;
-  if ((o.shard || o.resume) && (exp.kind === 'thresholds' || exp.kind === 'compare' || exp.kind === 'ladder')) {
+  if ((o.shard || o.resume) && (exp.kind === 'thresholds' || exp.kind === 'compare' || exp.kind === 'ladder' || exp.kind === 'tune')) {
     // A race decides after each round on all of its deals; compare folds per-game values (the
     // table's mean, what each card is worth) and the ladder per-game finishing orders, which the
     // checkpoints do not keep yet.
@@ -74,13 +90,9 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
     );
   }
   // Every bot is checked before the folder is made, so a typo leaves nothing behind.
-  const lineups =
-    exp.kind === 'thresholds'
-      ? [{ game: exp.game, agents: [exp.agent, ...exp.field] }]
-      : exp.kind === 'compare'
-        ? exp.arms
-        : [{ game: exp.game, agents: exp.agents }];
+  const lineups = exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: botSpecsOf(exp) }];
   for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await checkAgent(spec, game);
+  if (exp.kind === 'tune') await checkTune(tuneOptionsOf(exp, games));
   let dir: string;
   let shard = o.shard;
   if (o.resume) {
@@ -109,7 +121,9 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
         ? await runCompare(exp, games, dir, opts)
         : exp.kind === 'ladder'
           ? await runLadderExperiment(exp, games, dir, opts)
-          : await runTables(exp, games, dir, opts);
+          : exp.kind === 'tune'
+            ? await runTuneExperiment(exp, games, dir, opts)
+            : await runTables(exp, games, dir, opts);
   const elapsedSeconds = (performance.now() - started) / 1000;
   writeFileAtomic(
     join(dir, 'run.json'),

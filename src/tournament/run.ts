@@ -52,6 +52,8 @@ export interface TournamentOptions {
   botLogs?: string;
   /** Per-decision time limit in seconds (default DEFAULT_DECISION_SECONDS): a bot call that takes longer stops the run. */
   decisionSeconds?: number;
+  /** Worker threads kept across runs (see WorkerPool); `threads` is then the pool's. Default: a pool of this run's own. */
+  workers?: WorkerPool;
   signal?: AbortSignal;
   onProgress?(gamesDone: number, gamesTotal: number): void;
   /** Called in deal order with each finished batch (for logs and per-game rows); `labels` parallel the pool. */
@@ -119,6 +121,45 @@ export function untilStopped(run: Promise<TournamentResult>): Promise<Tournament
 
 /** The heap a worker thread (its bots and tables) may use; NOTHANKS_WORKER_HEAP_MB sets another (tests use a small one). */
 export const WORKER_HEAP_MB = Number(process.env.NOTHANKS_WORKER_HEAP_MB) > 0 ? Number(process.env.NOTHANKS_WORKER_HEAP_MB) : 4096;
+
+/**
+ * Worker threads kept across several runs: a tuner plays hundreds of small evaluations, and starting
+ * a pool (threads loading the lab's modules) costs 1-3 s each time, more than the evaluation itself.
+ * Results do not depend on it: workers rebuild their tables from each batch. A run that a bot stopped
+ * closes the pool (a stuck thread cannot be trusted), and later runs on it fail.
+ */
+export class WorkerPool {
+  // Private (#) so the package's declarations do not name piscina's types.
+  readonly #piscina: Piscina;
+  /** Where the current run takes the pool's 'error' events (piscina emits them after aborts too). */
+  onError: (err: unknown) => void = () => {};
+  closed = false;
+
+  constructor(readonly threads: number = availableParallelism()) {
+    this.#piscina = newPiscina(threads);
+    this.#piscina.on('error', (err: unknown) => this.onError(err));
+  }
+
+  run(task: WorkerTask, signal: AbortSignal): Promise<WireResult> {
+    return this.#piscina.run(task, { signal }) as Promise<WireResult>;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.#piscina.destroy();
+  }
+}
+
+const newPiscina = (threads: number): Piscina =>
+  new Piscina({
+    filename: distModule('tournament/worker.js'),
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 1000,
+    // A memory-hungry bot meets this limit, not the machine's.
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
 
 /** Deals per seating a run may ask for (CLI and experiment files alike): 1e8 already means days of work. */
 export const MAX_DEALS = 100_000_000;
@@ -201,7 +242,8 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
   const labels = origins.map((o) => o.agent);
   const P = rules.players;
   const matchLength = options.format === 'circuit' ? P : 0;
-  const threads = options.threads ?? availableParallelism();
+  if (options.workers?.closed) throw new Error('the worker pool was closed by an earlier run');
+  const threads = options.workers?.threads ?? options.threads ?? availableParallelism();
   const gamesPerDeal = seatings.length;
   let chunk = options.chunk ?? Math.max(1, Math.min(Math.ceil(20_000 / gamesPerDeal), Math.ceil(options.games / (threads * 4))));
   if (matchLength) chunk = Math.ceil(chunk / matchLength) * matchLength;
@@ -239,21 +281,14 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
   const tasks = Math.ceil((options.games - resumed) / chunk);
 
   let failure: unknown;
-  const piscina = new Piscina({
-    filename: distModule('tournament/worker.js'),
-    minThreads: threads,
-    maxThreads: threads,
-    idleTimeout: 1000,
-    // A memory-hungry bot meets this limit, not the machine's.
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-  });
+  const workers = options.workers ?? new WorkerPool(threads);
   const abort = new AbortController();
   // Piscina reports pool trouble as 'error' events (an unhandled one would crash the process). After
   // an abort, a worker killed mid-task may still deliver its result: piscina calls that an
   // "unexpected message"; it is expected then, and harmless.
-  piscina.on('error', (err: unknown) => {
+  workers.onError = (err: unknown) => {
     if (!abort.signal.aborted) failure ??= err;
-  });
+  };
   const stop = (): void => abort.abort();
   options.signal?.addEventListener('abort', stop);
   // An interrupt that came before this tournament began (between the stages of an experiment)
@@ -316,7 +351,7 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
     const task: WorkerTask = { batch, shape };
     let wire: WireResult;
     try {
-      wire = (await piscina.run(task, { signal: abort.signal })) as WireResult;
+      wire = await workers.run(task, abort.signal);
     } finally {
       watchdog.release(batch.clock!);
     }
@@ -353,8 +388,10 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
     // A bot stuck in a blocking call (execSync) keeps its thread past terminate(): once the
     // watchdog has named it, wait a moment for the threads, not forever (the CLI exits after
     // writing the outputs).
-    const destroyed = piscina.destroy();
-    await (stopped ? Promise.race([destroyed, new Promise((r) => setTimeout(r, 2000).unref())]) : destroyed);
+    if (workers !== options.workers || stopped !== undefined || failure !== undefined) {
+      const destroyed = workers.close();
+      await (stopped ? Promise.race([destroyed, new Promise((r) => setTimeout(r, 2000).unref())]) : destroyed);
+    }
     checkpoint(true);
     writer?.close();
   }

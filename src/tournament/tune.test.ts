@@ -29,9 +29,45 @@ describe('runTune', () => {
     );
   });
 
+  it.each(['spsa', 'ntbea'] as const)('%s: from a setting known to be bad, finds one that beats it on held-out deals', async (method) => {
+    // margin 10 takes cards that cost up to 10 points net; against greedy at 3 players a margin
+    // near 0 is far better, so the held-out gain must be large and sure, and the margin must fall.
+    const r = await runTune({ ...base, agent: 'threshold:margin=10', params: ['margin=-8..12'], budget: 1600, holdoutDeals: 200, method, threads: 2 });
+    expect(r.start).toEqual({ margin: 10 });
+    expect(r.tuned.margin).toBeLessThan(6);
+    expect(r.holdout.ci[0]).toBeGreaterThan(5);
+    expect(r.holdout.holds).toBe(true);
+  });
+
+  it('replays the compared settings on the same held-out deals as the tuned one', async () => {
+    const r = await runTune({
+      ...base,
+      agent: 'threshold:margin=10',
+      params: ['margin=-8..12'],
+      budget: 600,
+      holdoutDeals: 100,
+      compare: ['threshold:margin=10', 'greedy'],
+    });
+    // The start compared with itself is the held-out check's own difference, to the last bit.
+    const self = r.holdout.against.find((c) => c.spec === 'threshold:margin=10')!;
+    expect([self.meanGain, self.ci]).toEqual([r.holdout.meanGain, r.holdout.ci]);
+    expect(r.holdout.against.map((c) => c.deals)).toEqual([100, 100]);
+  });
+
+  it('an interrupt keeps the evaluations so far, labelled partial, with no held-out claim', async () => {
+    const stop = new AbortController();
+    let seen = 0;
+    const r = await runTune({ ...base, budget: 5000, signal: stop.signal, onProgress: () => ++seen === 3 && stop.abort() });
+    expect(r.partial).toBe(true);
+    expect(r.evaluations.length).toBe(3);
+    expect(r.holdout).toMatchObject({ deals: 0, games: 0 });
+  });
+
   it('refuses parameters the bot does not declare or ranges outside its limits, in one line', async () => {
     await expect(runTune({ ...base, params: ['colour=1..2'] })).rejects.toThrow(/threshold has no parameter "colour"/);
     await expect(runTune({ ...base, params: ['reserve=0..90'] })).rejects.toThrow(/reserve=0..90 must be lo < hi within threshold's limits 0..50/);
     await expect(runTune({ ...base, params: ['cost=cheap'] })).rejects.toThrow(/cost must be one of marginal\|face/);
+    await expect(runTune({ ...base, holdoutDeals: 5 })).rejects.toThrow(/held-out deals must be an integer from 20/);
+    await expect(runTune({ ...base, compare: ['nobody'] })).rejects.toThrow(/nobody/);
   });
 });

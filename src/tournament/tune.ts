@@ -5,7 +5,7 @@ import { UserError } from '../errors.js';
 import { makeRandom, type Random } from '../game/seed.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { Moments } from '../stats/moments.js';
-import { runTournament } from './run.js';
+import { MAX_DEALS, runTournament, WorkerPool } from './run.js';
 import { seatingsOf } from './schedule.js';
 import { checkAgent } from './sandbox/load.js';
 import type { LoadedAgent } from '../agents/registry.js';
@@ -43,6 +43,8 @@ export interface TuneOptions {
   dealsPerEvaluation?: number;
   /** Deals of the held-out check (default 1000). */
   holdoutDeals?: number;
+  /** Other specs (a grid's winner, another tuner's) replayed with the tuned and starting settings on the held-out deals. */
+  compare?: string[];
   signal?: AbortSignal;
   onProgress?(games: number, budget: number): void;
 }
@@ -64,9 +66,26 @@ export interface TuneEvaluation {
   meanScore: number;
   /** The paired difference against the other setting of the evaluation (positive: this one better). */
   gain: number;
-  /** The method's best setting so far, and its estimated gain over the start. */
+  /** The method's answer so far, and (ntbea) its model's estimate of the gain over the start; spsa has none. */
   best: ParamValues;
-  bestGain: number;
+  bestGain: number | null;
+}
+
+/** What NTBEA's model learnt of one level of one parameter: its mean paired gain over the start, over n evaluations. */
+export interface TuneLevel {
+  name: string;
+  level: number | string;
+  n: number;
+  meanGain: number | null;
+}
+
+/** The tuned setting against another on the held-out deals: its score below the other's (positive: tuned better). */
+export interface TuneComparison {
+  spec: string;
+  deals: number;
+  meanGain: number;
+  ci: [number, number];
+  p: number;
 }
 
 export interface TuneResult {
@@ -83,10 +102,22 @@ export interface TuneResult {
   spec: string;
   startSpec: string;
   evaluations: TuneEvaluation[];
+  /** ntbea: the mean gain of every level of every parameter (its 1-tuples); empty for spsa. */
+  landscape: TuneLevel[];
   gamesUsed: number;
   budget: number;
   /** The check on deals of another seed: the winner against the start (games on top of the budget). */
-  holdout: { seed: string; games: number; deals: number; meanGain: number; ci: [number, number]; p: number; holds: boolean };
+  holdout: {
+    seed: string;
+    games: number;
+    deals: number;
+    meanGain: number;
+    ci: [number, number];
+    p: number;
+    holds: boolean;
+    /** The tuned setting against each `compare` spec on the same held-out deals. */
+    against: TuneComparison[];
+  };
   partial: boolean;
   elapsedSeconds: number;
 }
@@ -97,6 +128,11 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
   const method = o.method ?? 'spsa';
   if (method !== 'spsa' && method !== 'ntbea') throw new UserError(`method must be spsa or ntbea, got ${method}`);
   if (!Number.isInteger(o.budget) || o.budget < 1) throw new UserError(`budget must be a positive integer of games, got ${o.budget}`);
+  const deals = o.dealsPerEvaluation ?? 40;
+  if (!Number.isInteger(deals) || deals < 1 || deals > 100_000) throw new UserError(`deals per evaluation must be an integer from 1 to 100000, got ${deals}`);
+  const holdout = o.holdoutDeals ?? 1000;
+  if (!Number.isInteger(holdout) || holdout < 20 || holdout > MAX_DEALS)
+    throw new UserError(`held-out deals must be an integer from 20 to ${MAX_DEALS}, got ${holdout}`);
   const tuned = await checkAgent(o.agent, game.id);
   const dims = o.params.map((entry) => dimension(tuned.definition.params, entry, tuned.definition.name));
   if (dims.length === 0) throw new UserError('--params needs at least one name=lo..hi or name=a|b|c');
@@ -104,7 +140,7 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
   if (new Set(names).size !== names.length) throw new UserError('--params names a parameter twice');
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one bot');
-  for (const spec of field) await checkAgent(spec, game.id);
+  for (const spec of [...field, ...(o.compare ?? [])]) await checkAgent(spec, game.id);
   return { tuned, dims, field };
 }
 
@@ -127,14 +163,14 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
   let nextDeal = 0;
   const started = performance.now();
   let partial = false;
+  const workers = new WorkerPool(o.threads);
 
-  /** Plays settings on the same fresh deals; returns each one's per-deal mean scores. */
-  const evaluate = async (points: ParamValues[], deals: number, seed: string, first: number): Promise<Float64Array[]> => {
-    const specs = points.map(specOf);
+  /** Plays bots (specs) on the same fresh deals against the field; returns each one's per-deal mean scores. */
+  const evaluateSpecs = async (specs: string[], deals: number, seed: string, first: number): Promise<Float64Array[]> => {
     const pool = [...new Set([...field, ...specs])];
     const fieldSeats = Array.from({ length: P - 1 }, (_, j) => pool.indexOf(field[j % field.length]!));
     const tables = specs.map((s) => [pool.indexOf(s), ...fieldSeats]);
-    const perDeal = points.map(() => new Float64Array(deals));
+    const perDeal = specs.map(() => new Float64Array(deals));
     // Each table's seatings, in the order the tournament plays them (identical tables both play).
     const spans: [number, number][] = [];
     let at = 0;
@@ -151,7 +187,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       games: deals,
       firstDeal: first,
       seed,
-      threads: o.threads,
+      workers,
       signal: o.signal,
       onBatch(batch, res, seatings) {
         for (let k = batch.from; k < batch.to; k++) {
@@ -173,104 +209,135 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
     });
     if (result.partial) partial = true;
     gamesUsed += result.gamesPlayed;
-    if (result.dealsPlayed > 0) gamesPerSettingDeal = result.gamesPlayed / result.dealsPlayed / points.length;
+    if (result.dealsPlayed > 0) gamesPerSettingDeal = result.gamesPlayed / result.dealsPlayed / specs.length;
     return perDeal.map((d) => d.subarray(0, result.dealsPlayed));
+  };
+  const evaluate = (points: ParamValues[]): Promise<Float64Array[]> => {
+    const out = evaluateSpecs(points.map(specOf), perEval, o.seed, nextDeal);
+    nextDeal += perEval;
+    return out;
   };
   // Games an evaluation of this many settings plays: measured by the first one (seatings per table vary).
   let gamesPerSettingDeal = P;
-  const cost = (points: number): number => points * perEval * gamesPerSettingDeal;
+  const affordable = (): boolean => gamesUsed + 2 * perEval * gamesPerSettingDeal <= o.budget && !partial && !o.signal?.aborted;
   const mean = (a: Float64Array): number => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
 
   let best: ParamValues = start;
-  let bestGain = 0;
-  if (method === 'spsa') {
-    const x = dims.map((d) => encode(d, start[d.name]!));
-    const A = 10;
-    const c = 0.15;
-    let scale = 0;
-    for (let k = 0; gamesUsed + cost(2) <= o.budget && !partial && !o.signal?.aborted; k++) {
-      const ck = c / (k + 1) ** 0.101;
-      const delta = dims.map(() => (random() < 0.5 ? -1 : 1));
-      const plus = dims.map((_, i) => clamp01(x[i]! + ck * delta[i]!));
-      const minus = dims.map((_, i) => clamp01(x[i]! - ck * delta[i]!));
-      const [sp, sm] = await evaluate([decodeAll(dims, plus), decodeAll(dims, minus)], perEval, o.seed, nextDeal);
-      nextDeal += perEval;
-      if (!sp || sp.length === 0) break;
-      const dy = mean(sp) - mean(sm!);
-      scale = (scale * k + Math.abs(dy)) / (k + 1);
-      // A step of about 0.05 of each range at the start, whatever the scale of the scores.
-      const ak = (0.05 * (A + 1) ** 0.602) / (k + 1 + A) ** 0.602 / Math.max(scale, 1e-9);
-      for (let i = 0; i < dims.length; i++) x[i] = clamp01(x[i]! - ak * dy * delta[i]!);
-      best = decodeAll(dims, x);
-      evaluations.push({ step: k, games: gamesUsed, params: decodeAll(dims, plus), meanScore: mean(sp), gain: -dy, best, bestGain: Number.NaN });
-      o.onProgress?.(gamesUsed, o.budget);
-    }
-  } else {
-    const levels = dims.map(levelsOf);
-    const model = new TupleModel();
-    let current = dims.map((d, i) => nearestLevel(levels[i]!, d, start[d.name]!));
-    for (let k = 0; gamesUsed + cost(2) <= o.budget && !partial && !o.signal?.aborted; k++) {
-      // The most promising of 50 neighbours (one parameter changed, sometimes more), by the model's UCB.
-      let pick = current;
-      let pickValue = Number.NEGATIVE_INFINITY;
-      for (let n = 0; n < 50; n++) {
-        const candidate = mutate(current, levels, random);
-        const v = model.ucb(candidate);
-        if (v > pickValue) {
-          pickValue = v;
-          pick = candidate;
-        }
+  let landscape: TuneLevel[] = [];
+  try {
+    if (method === 'spsa') {
+      const x = dims.map((d) => encode(d, start[d.name]!));
+      const A = 10;
+      const c = 0.15;
+      let scale = 0;
+      // Polyak-Ruppert averaging: the answer is the mean of the iterates of the second half, which
+      // cancels most of the noise the last steps still carry (the last iterate alone wanders).
+      const path: number[][] = [];
+      for (let k = 0; affordable(); k++) {
+        const ck = c / (k + 1) ** 0.101;
+        const delta = dims.map(() => (random() < 0.5 ? -1 : 1));
+        const plus = dims.map((_, i) => clamp01(x[i]! + ck * delta[i]!));
+        const minus = dims.map((_, i) => clamp01(x[i]! - ck * delta[i]!));
+        const [sp, sm] = await evaluate([decodeAll(dims, plus), decodeAll(dims, minus)]);
+        if (!sp || sp.length === 0) break;
+        const dy = mean(sp) - mean(sm!);
+        scale = (scale * k + Math.abs(dy)) / (k + 1);
+        // A step of about 0.05 of each range at the start, whatever the scale of the scores.
+        const ak = (0.05 * (A + 1) ** 0.602) / (k + 1 + A) ** 0.602 / Math.max(scale, 1e-9);
+        for (let i = 0; i < dims.length; i++) x[i] = clamp01(x[i]! - ak * dy * delta[i]!);
+        path.push([...x]);
+        const half = path.slice(Math.floor(path.length / 2));
+        best = decodeAll(
+          dims,
+          dims.map((_, i) => half.reduce((sum, p) => sum + p[i]!, 0) / half.length),
+        );
+        evaluations.push({ step: k, games: gamesUsed, params: decodeAll(dims, plus), meanScore: mean(sp), gain: -dy, best, bestGain: null });
+        o.onProgress?.(gamesUsed, o.budget);
       }
-      const point = fromLevels(dims, levels, pick);
-      const [sc, ss] = await evaluate([point, start], perEval, o.seed, nextDeal);
-      nextDeal += perEval;
-      if (!sc || sc.length === 0) break;
-      const gain = mean(ss!) - mean(sc);
-      model.add(pick, gain);
-      current = pick;
-      const top = model.best();
-      best = top ? fromLevels(dims, levels, top.levels) : start;
-      bestGain = top?.value ?? 0;
-      evaluations.push({ step: k, games: gamesUsed, params: point, meanScore: mean(sc), gain, best, bestGain });
-      o.onProgress?.(gamesUsed, o.budget);
+    } else {
+      const levels = dims.map(levelsOf);
+      const model = new TupleModel();
+      let current = dims.map((d, i) => nearestLevel(levels[i]!, d, start[d.name]!));
+      while (affordable()) {
+        // The most promising of 50 neighbours (one parameter changed, sometimes more), by the model's UCB.
+        let pick = current;
+        let pickValue = Number.NEGATIVE_INFINITY;
+        for (let n = 0; n < 50; n++) {
+          const candidate = mutate(current, levels, random);
+          const v = model.ucb(candidate);
+          if (v > pickValue) {
+            pickValue = v;
+            pick = candidate;
+          }
+        }
+        const point = fromLevels(dims, levels, pick);
+        const [sc, ss] = await evaluate([point, start]);
+        if (!sc || sc.length === 0) break;
+        const gain = mean(ss!) - mean(sc);
+        model.add(pick, gain);
+        current = pick;
+        // The start is a candidate too, with a gain of 0 by definition: a setting the model rates
+        // below it is no answer.
+        const top = model.best();
+        const improves = top !== undefined && top.value > 0;
+        best = improves ? fromLevels(dims, levels, top.levels) : start;
+        evaluations.push({ step: evaluations.length, games: gamesUsed, params: point, meanScore: mean(sc), gain, best, bestGain: improves ? top.value : 0 });
+        o.onProgress?.(gamesUsed, o.budget);
+      }
+      landscape = dims.flatMap((d, i) => levels[i]!.map((level, l) => ({ name: d.name, level, ...model.level(i, l) })));
     }
-  }
 
-  // The held-out check: the winner and the start on deals of another seed.
-  const holdoutSeed = `${o.seed}/holdout`;
-  const sameSetting = specOf(best) === specOf(start);
-  const tuningGames = gamesUsed;
-  const [hb, hs] = sameSetting ? [undefined, undefined] : await evaluate([best, start], holdoutDeals, holdoutSeed, 0);
-  const diff = new Moments();
-  if (hb && hs) for (let i = 0; i < hb.length; i++) diff.add(hs[i]! - hb[i]!);
-  const ci: [number, number] = diff.n > 1 ? diff.ci() : [0, 0];
-  return {
-    game: game.id,
-    agent: tuned.label,
-    method,
-    dimensions: dims,
-    field,
-    players: P,
-    seed: o.seed,
-    start,
-    tuned: best,
-    spec: specOf(best),
-    startSpec: specOf(start),
-    evaluations,
-    gamesUsed: tuningGames,
-    budget: o.budget,
-    holdout: {
-      seed: holdoutSeed,
-      games: gamesUsed - tuningGames,
-      deals: diff.n,
-      meanGain: diff.n ? diff.mean : 0,
-      ci,
-      p: diff.n > 1 ? diff.pValue() : 1,
-      holds: ci[0] > 0,
-    },
-    partial,
-    elapsedSeconds: (performance.now() - started) / 1000,
-  };
+    // An interrupt between evaluations ends the run as one inside an evaluation does.
+    if (o.signal?.aborted) partial = true;
+    // The held-out check: the winner, the start and any setting to compare (a grid's winner) on
+    // deals of another seed, none of which chose anything.
+    const holdoutSeed = `${o.seed}/holdout`;
+    const tuningGames = gamesUsed;
+    const others = [...new Set((o.compare ?? []).map((s) => s.trim()))];
+    const specs = [...new Set([specOf(best), specOf(start), ...others])];
+    const played = specs.length > 1 && !partial ? await evaluateSpecs(specs, holdoutDeals, holdoutSeed, 0) : [];
+    /** Paired difference of the winner's score below spec's on the held-out deals (positive: the winner is better). */
+    const pairedGain = (spec: string): TuneComparison => {
+      const diff = new Moments();
+      const a = played[specs.indexOf(specOf(best))];
+      const b = played[specs.indexOf(spec)];
+      if (a && b && a !== b) for (let i = 0; i < a.length; i++) diff.add(b[i]! - a[i]!);
+      const ci: [number, number] = diff.n > 1 ? diff.ci() : [0, 0];
+      return { spec, deals: diff.n, meanGain: diff.n ? diff.mean : 0, ci, p: diff.n > 1 ? diff.pValue() : 1 };
+    };
+    const vsStart = pairedGain(specOf(start));
+    return {
+      game: game.id,
+      agent: tuned.label,
+      method,
+      dimensions: dims,
+      field,
+      players: P,
+      seed: o.seed,
+      start,
+      tuned: best,
+      spec: specOf(best),
+      startSpec: specOf(start),
+      evaluations,
+      landscape,
+      gamesUsed: tuningGames,
+      budget: o.budget,
+      holdout: {
+        seed: holdoutSeed,
+        games: gamesUsed - tuningGames,
+        deals: vsStart.deals,
+        meanGain: vsStart.meanGain,
+        ci: vsStart.ci,
+        p: vsStart.p,
+        holds: vsStart.ci[0] > 0,
+        against: others.map(pairedGain),
+      },
+      partial,
+      elapsedSeconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await workers.close();
+  }
 }
 
 function dimension(
@@ -378,6 +445,12 @@ class TupleModel {
   }
 
   /** The evaluated setting whose tuples' means are highest (no exploration). */
+  /** The mean gain of level l of parameter i over the evaluations that played it. */
+  level(i: number, l: number): { n: number; meanGain: number | null } {
+    const t = this.tuples.get(`${i}:${l}`);
+    return { n: t?.n ?? 0, meanGain: t ? t.sum / t.n : null };
+  }
+
   best(): { levels: number[]; value: number } | undefined {
     let out: { levels: number[]; value: number } | undefined;
     for (const [key, t] of this.tuples) {
