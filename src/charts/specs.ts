@@ -10,9 +10,10 @@ const config = {
   view: { stroke: null },
   axis: { labelFontSize: 11, titleFontSize: 12 },
   // Legends of line-over-band charts would otherwise take the pale band's opacity.
-  // titleLimit 0: a legend title is never cut short (vega's default cuts at 180 px, and in Node it
-  // measures text by an estimate that runs wide, so titles were cut in the PNGs).
-  legend: { symbolOpacity: 1, titleLimit: 0 },
+  // A legend title is never cut short (titleLimit 0; vega's default cuts at 180 px, and in Node it
+  // measures text by an estimate that runs wide, so titles were cut in the PNGs); labels (bots,
+  // arms) show whole up to 320 px rather than vega's 160.
+  legend: { symbolOpacity: 1, titleLimit: 0, labelLimit: 320 },
   title: { fontSize: 14, anchor: 'start' as const },
 };
 
