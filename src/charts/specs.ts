@@ -10,7 +10,10 @@ const config = {
   view: { stroke: null },
   axis: { labelFontSize: 11, titleFontSize: 12 },
   // Legends of line-over-band charts would otherwise take the pale band's opacity.
-  legend: { symbolOpacity: 1 },
+  // A legend title is never cut short (titleLimit 0; vega's default cuts at 180 px, and in Node it
+  // measures text by an estimate that runs wide, so titles were cut in the PNGs); labels (bots,
+  // arms) show whole up to 320 px rather than vega's 160.
+  legend: { symbolOpacity: 1, titleLimit: 0, labelLimit: 320 },
   title: { fontSize: 14, anchor: 'start' as const },
 };
 
@@ -23,46 +26,105 @@ export interface MeanRow {
 }
 
 /**
+ * The bots a dot plot sets apart on a scale of their own (a broken axis), none when nothing is
+ * squeezed. Bots sorted by mean split at the widest gap between the intervals below and above;
+ * the larger side (the better one on a tie) keeps the main scale, and the other side is set apart
+ * only when that gap is wider than the main side's own span: then one far-off bot (random, a
+ * hundred points behind bots within a few of each other) would squeeze the bots that matter into
+ * less than half of the axis. The main side needs two bots, since the break is there to compare them.
+ */
+export function farBots(rows: readonly Pick<MeanRow, 'agent' | 'mean' | 'lo' | 'hi'>[]): string[] {
+  const sorted = [...rows].sort((a, b) => a.mean - b.mean);
+  let split = { gap: Number.NEGATIVE_INFINITY, at: 0 };
+  for (let at = 1; at < sorted.length; at++) {
+    const gap = Math.min(...sorted.slice(at).map((r) => r.lo)) - Math.max(...sorted.slice(0, at).map((r) => r.hi));
+    if (gap > split.gap) split = { gap, at };
+  }
+  const low = sorted.slice(0, split.at);
+  const high = sorted.slice(split.at);
+  const [main, far] = high.length > low.length ? [high, low] : [low, high];
+  if (main.length < 2 || far.length === 0) return [];
+  const span = Math.max(...main.map((r) => r.hi)) - Math.min(...main.map((r) => r.lo));
+  return split.gap > span ? far.map((r) => r.agent) : [];
+}
+
+/** Width of the set-apart side of a broken dot-plot axis. */
+const FAR_WIDTH = 90;
+
+/**
  * Mean score per bot with 95% CI error bars, one panel per player count (or per `panel` label:
- * the compare experiment's "arm, P players").
+ * the compare experiment's "arm, P players"). Each panel has its own scale, and bots far off the
+ * rest (farBots) sit beyond a break on a scale of their own, titled as such, so the gaps between
+ * the others stay readable; every dot is still at its value on the axis below it.
  */
 export function leaderboardChart(rows: (MeanRow & { panel?: string })[], byPanel = false): TopLevelSpec {
+  const label = (r: MeanRow & { panel?: string }): string => (byPanel ? (r.panel ?? '') : `${r.players} players`);
+  const bots = [...new Set(rows.map((r) => r.agent))];
+  const side = (own: MeanRow[], order: string[], width: number, xTitle: string, yAxis: boolean) => ({
+    data: { values: own },
+    width,
+    height: { step: 22 },
+    encoding: {
+      // Both sides list every bot of the panel in one order, so a bot's row lines up across the break.
+      y: { field: 'agent', type: 'nominal' as const, title: null, sort: order, scale: { domain: order }, axis: yAxis ? {} : null },
+    },
+    layer: [
+      {
+        mark: { type: 'rule' as const, strokeWidth: 2 },
+        encoding: {
+          x: { field: 'lo', type: 'quantitative' as const, title: xTitle, scale: { zero: false }, axis: width === FAR_WIDTH ? { tickCount: 3 } : {} },
+          x2: { field: 'hi' },
+        },
+      },
+      {
+        mark: { type: 'point' as const, filled: true, size: 70, opacity: 1 },
+        encoding: {
+          x: { field: 'mean', type: 'quantitative' as const },
+          color: { field: 'agent', type: 'nominal' as const, legend: null, scale: { domain: bots } },
+          tooltip: [
+            { field: 'agent' },
+            { field: 'players' },
+            { field: 'mean', format: '.2f' },
+            { field: 'lo', title: 'CI low', format: '.2f' },
+            { field: 'hi', title: 'CI high', format: '.2f' },
+          ],
+        },
+      },
+    ],
+  });
+  const panel = (title: string) => {
+    const own = rows.filter((r) => label(r) === title);
+    // Best bot first, as in the tables.
+    const order = [...own].sort((a, b) => a.mean - b.mean).map((r) => r.agent);
+    const far = new Set(farBots(own));
+    if (far.size === 0) return { title, ...side(own, order, WIDTH, 'mean score (points per game)', true) };
+    const near = own.filter((r) => !far.has(r.agent));
+    const apart = own.filter((r) => far.has(r.agent));
+    const farIsWorse = Math.min(...apart.map((r) => r.mean)) > Math.max(...near.map((r) => r.mean));
+    // Lower scores on the left, whichever side is set apart; the bot names on the leftmost side.
+    const nearSide = side(near, order, WIDTH - FAR_WIDTH, 'mean score (points per game)', farIsWorse);
+    const farSide = side(apart, order, FAR_WIDTH, 'set apart: own scale', !farIsWorse);
+    return {
+      title,
+      hconcat: farIsWorse ? [nearSide, farSide] : [farSide, nearSide],
+      spacing: 24,
+      resolve: { scale: { x: 'independent' as const } },
+    };
+  };
+  const broken = [...new Set(rows.map(label))].some((t) => farBots(rows.filter((r) => label(r) === t)).length > 0);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Mean score per game with 95% CI', subtitle: 'lower is better; duplicate deals, every seating' },
-    data: { values: rows },
-    facet: { row: byPanel ? { field: 'panel', type: 'nominal', title: null } : { field: 'players', type: 'ordinal', title: 'players' } },
-    spec: {
-      width: WIDTH,
-      height: { step: 22 },
-      encoding: {
-        y: { field: 'agent', type: 'nominal', sort: { field: 'mean', op: 'min', order: 'ascending' }, title: null },
-      },
-      layer: [
-        {
-          mark: { type: 'rule', strokeWidth: 2 },
-          encoding: { x: { field: 'lo', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } }, x2: { field: 'hi' } },
-        },
-        {
-          mark: { type: 'point', filled: true, size: 70 },
-          encoding: {
-            x: { field: 'mean', type: 'quantitative' },
-            color: { field: 'agent', type: 'nominal', legend: null },
-            tooltip: [
-              { field: 'agent' },
-              { field: 'players' },
-              { field: 'mean', format: '.2f' },
-              { field: 'lo', title: 'CI low', format: '.2f' },
-              { field: 'hi', title: 'CI high', format: '.2f' },
-            ],
-          },
-        },
+    title: {
+      text: 'Mean score per game with 95% CI',
+      subtitle: [
+        'lower is better; duplicate deals, every seating; each panel has its own scale',
+        ...(broken ? ['axis broken where a bot is far off the rest: it sits on the right (or left), on a scale of its own'] : []),
       ],
     },
-    // Each panel sorts its own bots, best first.
-    resolve: { scale: { y: 'independent' } },
+    vconcat: [...new Set(rows.map(label))].map(panel),
+    spacing: 18,
     config,
-  };
+  } as TopLevelSpec;
 }
 
 export interface PairRow {
@@ -84,45 +146,57 @@ function botPositions(rows: readonly Pick<PairRow, 'row' | 'column' | 'diff'>[])
 }
 
 /**
- * The colour limit of a pairwise panel: the largest gap among the bots that are not outliers, so
- * one far-off bot (random, a hundred points behind) does not wash every other cell out to white.
- * Bots sit at their mean row difference; a bot is an outlier when it sits more than 3 scaled
- * median absolute deviations (1.4826 MAD) from the median bot, a common robust rule; at least two
- * bots stay. Gaps beyond the limit take the end colour; every cell prints its number.
+ * The colour limit of the pairwise heat map: the largest gap of any panel, so one colour means
+ * one gap in points in every panel, and no cell is clipped.
  */
-export function pairwiseColourLimit(rows: readonly Pick<PairRow, 'row' | 'column' | 'diff'>[]): number {
-  const position = botPositions(rows);
-  const median = (xs: number[]): number => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-  };
-  const centre = median([...position.values()]);
-  const distance = new Map([...position].map(([b, x]) => [b, Math.abs(x - centre)]));
-  const mad = median([...distance.values()]);
-  let kept = [...position.keys()].filter((b) => distance.get(b)! <= 3 * 1.4826 * mad);
-  if (kept.length < 2) kept = [...position.keys()].sort((a, b) => distance.get(a)! - distance.get(b)!).slice(0, 2);
-  const inner = rows.filter((r) => kept.includes(r.row) && kept.includes(r.column)).map((r) => Math.abs(r.diff));
-  const limit = Math.max(0, ...inner);
-  return limit > 0 ? limit : Math.max(1e-9, ...rows.map((r) => Math.abs(r.diff)));
+export function pairwiseColourLimit(rows: readonly Pick<PairRow, 'diff'>[]): number {
+  return Math.max(1e-9, ...rows.map((r) => Math.abs(r.diff)));
 }
 
 /**
- * Paired mean score difference, row bot minus column bot; starred where significant (its
- * simultaneous interval excludes 0). Each panel has its own colour scale, clipped at
- * pairwiseColourLimit.
+ * The symlog colour scale's linear zone: gaps under about a point are pale, and each tenfold larger
+ * gap is a step deeper, so +0.5 and +110 never look alike while +2 and +17 stay apart.
+ */
+export const PAIRWISE_SYMLOG_CONSTANT = 1;
+/** A cell's share of the colour ramp past which its number is printed white. */
+const DARK_CELL = 0.55;
+const symlog = (x: number): number => Math.sign(x) * Math.log1p(Math.abs(x) / PAIRWISE_SYMLOG_CONSTANT);
+
+/**
+ * Pixels the heat map's panels may take side by side before they wrap to a new row: the report's
+ * column at a 1280 px window (1120 px) less a margin; the legend sits below.
+ */
+const PAIRWISE_ROW_WIDTH = 1080;
+/** A cell's width: room for '+108.4*' at 10 px. */
+const PAIRWISE_STEP = 48;
+/** About one bot-name character's width at the axis label size. */
+const LABEL_CHAR_PX = 7;
+
+/**
+ * Paired mean score difference, row bot minus column bot. Only significant pairs (the
+ * simultaneous 95% interval excludes 0, marked *) are coloured, on one symmetric symlog scale
+ * shared by every panel; the other cells are grey with grey numbers. Every cell prints its value.
  */
 export function pairwiseChart(rows: PairRow[]): TopLevelSpec {
-  // One panel per player count side by side (a facet with step sizes and independent scales
-  // does not compile in vega-lite 6).
+  const limit = pairwiseColourLimit(rows);
+  const bots = [...new Set(rows.flatMap((r) => [r.row, r.column]))];
+  // A panel is its cells, its bot names, the slanted column names' overhang and the gap to the next
+  // one (80 px, measured); wrap before the page's width.
+  const names = Math.min(180, LABEL_CHAR_PX * Math.max(...bots.map((b) => b.length)));
+  const columns = Math.max(1, Math.floor(PAIRWISE_ROW_WIDTH / (bots.length * PAIRWISE_STEP + names + 80)));
   const panel = (players: number) => {
     const own = rows.filter((r) => r.players === players);
-    const limit = pairwiseColourLimit(own);
-    const clipped = own.some((r) => Math.abs(r.diff) > limit);
     const order = [...botPositions(own).keys()];
     return {
       title: `${players} players`,
-      data: { values: own.map((r) => ({ ...r, label: `${r.diff.toFixed(1)}${r.significant ? '*' : ''}`, dark: Math.abs(r.diff) > 0.55 * limit })) },
-      width: { step: 56 },
+      data: {
+        values: own.map((r) => ({
+          ...r,
+          label: `${r.diff > 0 ? '+' : ''}${r.diff.toFixed(1)}${r.significant ? '*' : ''}`,
+          dark: r.significant && Math.abs(symlog(r.diff)) > DARK_CELL * symlog(limit),
+        })),
+      },
+      width: { step: PAIRWISE_STEP },
       height: { step: 28 },
       encoding: {
         // Best bot first on both axes, so the panel reads like the leaderboard.
@@ -131,20 +205,43 @@ export function pairwiseChart(rows: PairRow[]): TopLevelSpec {
       },
       layer: [
         {
-          mark: 'rect' as const,
+          mark: { type: 'rect' as const, stroke: 'white', strokeWidth: 1 },
           encoding: {
             color: {
+              condition: { test: '!datum.significant', value: MUTED_CELL },
               field: 'diff',
               type: 'quantitative' as const,
-              title: clipped ? ['row - column', `(clipped at ±${limit.toFixed(1)})`] : 'row - column',
-              scale: { scheme: 'redblue', reverse: true, domain: [-limit, limit], clamp: true },
+              title: 'row - column (points per game)',
+              scale: { type: 'symlog' as const, constant: PAIRWISE_SYMLOG_CONSTANT, scheme: 'redblue', reverse: true, domain: [-limit, limit] },
+              legend: {
+                values: legendValues(limit),
+                labelExpr: "(datum.value > 0 ? '+' : '') + format(datum.value, '.1~f')",
+                // Below the panels, so they keep the page's width.
+                orient: 'bottom' as const,
+                direction: 'horizontal' as const,
+                gradientLength: 320,
+              },
             },
-            tooltip: [{ field: 'row' }, { field: 'column' }, { field: 'diff', format: '.2f' }, { field: 'significant' }],
+            tooltip: [
+              { field: 'row' },
+              { field: 'column' },
+              { field: 'diff', title: 'row - column', format: '+.2f' },
+              { field: 'significant', title: 'significant (simultaneous 95%)' },
+            ],
           },
         },
         {
           mark: { type: 'text' as const, fontSize: 10 },
-          encoding: { text: { field: 'label' }, color: { condition: { test: 'datum.dark', value: 'white' }, value: 'black' } },
+          encoding: {
+            text: { field: 'label' },
+            color: {
+              condition: [
+                { test: 'datum.dark', value: 'white' },
+                { test: '!datum.significant', value: '#777777' },
+              ],
+              value: 'black',
+            },
+          },
         },
       ],
     };
@@ -154,14 +251,27 @@ export function pairwiseChart(rows: PairRow[]): TopLevelSpec {
     title: {
       text: 'Paired score difference: row minus column',
       subtitle: [
-        'points per game over shared deals; negative (blue) = row bot better; * significant (simultaneous 95% interval excludes 0)',
-        'each panel has its own colour scale, clipped so that one far-off bot does not hide the other gaps',
+        'points per game over shared deals; negative (blue) = row bot better',
+        '* and coloured: significant (simultaneous 95% interval excludes 0); grey: not significant',
+        'one colour scale for every panel, logarithmic beyond ±1, so small and large gaps both show',
       ],
     },
-    hconcat: [...new Set(rows.map((r) => r.players))].map(panel),
-    resolve: { scale: { color: 'independent' } },
+    concat: [...new Set(rows.map((r) => r.players))].map(panel),
+    columns,
     config,
   } as TopLevelSpec;
+}
+
+const MUTED_CELL = '#eeeeee';
+
+/** Ticks of the symlog legend: 0, each power of ten from 10 (from 1 when the limit is small) and ±limit. */
+function legendValues(limit: number): number[] {
+  const ticks = [0];
+  for (let v = limit < 10 ? 1 : 10; v < limit * 0.8; v *= 10) ticks.push(v, -v);
+  // Rounded down, so the end tick stays on the gradient.
+  const end = Math.floor(limit * 10) / 10;
+  ticks.push(end, -end);
+  return ticks.sort((a, b) => a - b);
 }
 
 export interface DistributionRow {
@@ -206,31 +316,98 @@ export interface SeatRow {
   hi: number;
 }
 
-/** Mean score by seat after the starter (0 revealed the first card). */
+/**
+ * Mean score by seat after the starter (0 revealed the first card). Each table size has its own
+ * hue, dash and point shape, is nudged sideways so its intervals do not hide another's, and is
+ * named at the end of its line, so 4 and 5 players stay apart in print and for colour-blind readers.
+ */
 export function seatChart(rows: SeatRow[]): TopLevelSpec {
+  const height = 260;
+  const tables = [...new Set(rows.map((r) => r.players))].sort((a, b) => a - b);
+  // One legend: colour, dash and shape share the field and title, so vega-lite merges them.
+  const byTable = (range: (string | number[])[]) => ({
+    field: 'players',
+    type: 'nominal' as const,
+    title: 'players at the table',
+    sort: tables,
+    // Below the plot: the right margin holds the lines' names.
+    legend: { orient: 'bottom' as const, direction: 'horizontal' as const },
+    scale: { domain: tables, range: tables.map((_, i) => range[i % range.length]!) },
+  });
+  const x = { field: 'position', type: 'ordinal' as const, title: 'seats after the starter (0 = the starter)', axis: { labelAngle: 0 } };
+  const xOffset = { field: 'players', type: 'nominal' as const, sort: tables, scale: { paddingInner: 0.2 } };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: 'Seat effect: mean score by seat after the starter', subtitle: 'all bots together, 95% CI; seat 0 reveals the first card; lower is better' },
     data: { values: rows },
     width: WIDTH,
-    height: 240,
-    encoding: {
-      x: { field: 'position', type: 'ordinal', title: 'seats after the starter' },
-      color: { field: 'players', type: 'ordinal', title: 'players' },
-    },
+    height,
+    encoding: { color: byTable(SEAT_COLOURS) },
     layer: [
+      { mark: { type: 'rule', strokeWidth: 1.5 }, encoding: { x, xOffset, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
       {
-        mark: { type: 'line', point: true },
+        mark: { type: 'line', strokeWidth: 2 },
         encoding: {
+          x,
+          xOffset,
           y: { field: 'mean', type: 'quantitative', title: 'mean score (points per game)', scale: { zero: false } },
-          tooltip: [{ field: 'players' }, { field: 'position' }, { field: 'mean', format: '.2f' }],
+          strokeDash: byTable(SEAT_DASHES),
         },
       },
-      { mark: { type: 'rule' }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+      {
+        mark: { type: 'point', filled: true, size: 60, opacity: 1 },
+        encoding: {
+          x,
+          xOffset,
+          y: { field: 'mean', type: 'quantitative' },
+          shape: byTable(SEAT_SHAPES),
+          tooltip: [
+            { field: 'players' },
+            { field: 'position', title: 'seats after the starter' },
+            { field: 'mean', format: '.2f' },
+            { field: 'lo', title: 'CI low', format: '.2f' },
+            { field: 'hi', title: 'CI high', format: '.2f' },
+          ],
+        },
+      },
+      {
+        // Each line named in the right margin, level with its last seat, nudged apart so no two overlap.
+        data: { values: seatLabels(rows, height) },
+        mark: { type: 'text', align: 'left', baseline: 'middle', dx: 6, fontSize: 11, fontWeight: 'bold' },
+        encoding: { x: { value: WIDTH }, y: { field: 'y', type: 'quantitative' }, text: { field: 'text' } },
+      },
     ],
     config,
-  };
+  } as TopLevelSpec;
 }
+
+/**
+ * Where each table size's name goes: level with its line's last seat, spread to at least 14 px
+ * apart (reckoned on the data's range, which the nice scale only widens).
+ */
+export function seatLabels(rows: readonly SeatRow[], height: number): { players: number; text: string; y: number }[] {
+  const range = Math.max(...rows.map((r) => r.hi)) - Math.min(...rows.map((r) => r.lo));
+  const gap = (14 / height) * Math.max(range, 1e-9);
+  const last = [...new Set(rows.map((r) => r.players))].map((players) => {
+    const own = rows.filter((r) => r.players === players).sort((a, b) => a.position - b.position);
+    return { players, text: `${players} players`, y: own[own.length - 1]!.mean };
+  });
+  last.sort((a, b) => a.y - b.y);
+  for (let i = 1; i < last.length; i++) last[i]!.y = Math.max(last[i]!.y, last[i - 1]!.y + gap);
+  return last;
+}
+
+/** Tableau-10 hues far apart in lightness as well as hue (blue, orange, green, red, purple, brown). */
+const SEAT_COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#b07aa1', '#9c755f'];
+const SEAT_DASHES = [
+  [1, 0],
+  [6, 3],
+  [2, 2],
+  [8, 3, 2, 3],
+  [12, 4],
+  [4, 4],
+];
+const SEAT_SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
 
 export interface TrendRow {
   players: number;

@@ -58,6 +58,9 @@ table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; font-size: 0.9rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 figure { margin: 1rem 0 2rem; }
+/* Nothing may widen the page past the window: a chart or table wider than the column scrolls in its own box. */
+.chart, table { max-width: 100%; overflow-x: auto; }
+table { display: block; }
 figcaption { font-size: 0.8rem; color: #666; }
 .files { font-size: 0.85rem; columns: 3; }
 </style>
