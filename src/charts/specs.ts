@@ -555,10 +555,10 @@ export function winChancePathChart(rows: readonly { game: string; decision: numb
       subtitle: "each seat's estimated win chance after its own decisions (from its own view); a jump between two points is the cards and the others' moves",
     },
     data: { values: rows },
-    facet: { row: { field: 'game', type: 'nominal', title: null } },
+    facet: { row: { field: 'game', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top' } } },
     spec: {
       width: WIDTH + 120,
-      height: 160,
+      height: 140,
       mark: { type: 'line', point: { size: 18 } },
       encoding: {
         x: { field: 'decision', type: 'quantitative', title: 'decision' },

@@ -129,7 +129,15 @@ export async function writeAnalysisOutputs(dir: string, file: string, r: Analysi
   );
   const paths = r.games
     .slice(0, PATH_PANELS)
-    .flatMap((g) => g.entries.map((e) => ({ game: `game ${g.line} (${g.seed})`, decision: e.decision, seat: `${e.seat} ${e.agent}`, win: e.winAfter })));
+    // One colour per seat across the panels; each panel's title says who sat where.
+    .flatMap((g) =>
+      g.entries.map((e) => ({
+        game: `game ${g.line}: ${g.agents.map((a, p) => `${p} ${a}`).join(', ')}`,
+        decision: e.decision,
+        seat: `seat ${e.seat}`,
+        win: e.winAfter,
+      })),
+    );
   await renderChart(dir, 'win-chance', winChancePathChart(paths));
   await renderChart(
     dir,
