@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.js';
+import { distModule } from '../paths.js';
 import type { JsonObject, State } from '../game/contract.js';
 import { dealKeyInto, makeRandom, masterKey, seedHex, type SeedKey } from '../game/seed.js';
 import { GAMES, gameById } from '../registry.js';
@@ -207,6 +209,58 @@ describe('runAnalysis', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('stops on an interrupt with the finished games kept and the run labelled partial', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'analysis-stop-'));
+    try {
+      const file = join(dir, 'games.jsonl');
+      writeFileSync(file, [5, 6, 7, 8, 9, 10].map((k) => json(randomRecord('no-thanks', k))).join('\n') + '\n');
+      const stop = new AbortController();
+      const r = await runAnalysis({ file, analyst: 'rollouts:samples=20', threads: 1, signal: stop.signal, onProgress: () => stop.abort() });
+      expect(r.games.length).toBeGreaterThan(0);
+      expect(r.games.length).toBeLessThan(6);
+      expect(r.stopped).toBe(`interrupted after ${r.games.length} of 6 games`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('nothanks analyse: bad input is one line and exit code 1, before any folder is made; a run writes its outputs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'analysis-cli-'));
+    const cli = (...args: string[]) => spawnSync(process.execPath, [distModule('cli/main.js'), 'analyse', ...args], { encoding: 'utf8', cwd: dir });
+    try {
+      const file = join(dir, 'games.jsonl');
+      const broken = { ...randomRecord('no-thanks', 1), actions: 'TT' };
+      writeFileSync(file, `${json(randomRecord('no-thanks', 0))}\n${json(broken)}\n`);
+      const cases: [string[], RegExp][] = [
+        [['nope.jsonl', '--out', 'o1'], /^nothanks: cannot read nope\.jsonl: not a file of game records$/],
+        [[file, '--games', '3', '--out', 'o2'], /^nothanks: --games "3": 3 is outside 1\.\.2 \(the file holds 2 records\)$/],
+        [[file, '--with', 'rollouts:samples=1', '--out', 'o3'], /^nothanks: --with "rollouts:samples=1": samples must be a whole number from 2 to 100000$/],
+        [[file, '--game', 'chess', '--out', 'o4'], /^nothanks: unknown game "chess"/],
+        [[file, '--games', '2', '--out', 'o5', '-q'], /^nothanks: .*games\.jsonl: game 2: .+$/],
+      ];
+      for (const [args, message] of cases) {
+        const r = cli(...args);
+        expect(r.status, args.join(' ')).toBe(1);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr.trim()).toMatch(message);
+      }
+      for (const out of ['o1', 'o2', 'o3', 'o4', 'o5']) expect(existsSync(join(dir, out))).toBe(false);
+      const ok = cli(file, '--games', '1', '--with', 'rollouts:samples=6', '--out', 'run', '-q', '-t', '1');
+      expect(ok.status, ok.stderr).toBe(0);
+      for (const f of ['analysis.jsonl', 'summary.csv', 'bots.csv', 'analysis.json', 'win-chance.svg', 'loss.svg'])
+        expect(existsSync(join(dir, 'run', f)), f).toBe(true);
+      const lines = readFileSync(join(dir, 'run', 'analysis.jsonl'), 'utf8')
+        .trim()
+        .split('\n');
+      expect(lines.length).toBe(JSON.parse(lines[0]!).of);
+      expect(readFileSync(join(dir, 'run', 'summary.csv'), 'utf8').split('\n')[0]).toBe(
+        'game,seed,seat,agent,score,won,decisions,choices,meanWinLoss,meanPointLoss,inaccuracies,mistakes,blunders,worst,partial',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('reads --games and --with, and refuses what they cannot mean in one line', () => {
     expect(parseGameList('1,3-5,3', 9)).toEqual([1, 3, 4, 5]);

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { UserError } from '../errors.js';
+import type { JsonObject } from '../game/contract.js';
 import { parseRecordLine } from '../game/json.js';
 import { distModule } from '../paths.js';
 import { gameById } from '../registry.js';
@@ -96,35 +97,54 @@ export function readRecords(file: string): string[] {
   return lines;
 }
 
-/**
- * Analyses the chosen games of a records file in piscina worker threads, one game per task. Each
- * decision's samples come from a stream keyed by (seed, game seed, decision, seat), so the result
- * is the same for any thread count. Games come back in file order.
- */
-export async function runAnalysis(options: AnalysisOptions): Promise<AnalysisResult> {
+/** What runAnalysis checks before any thread starts (the CLI calls it before making the run folder, so a typo leaves nothing behind). */
+export function checkAnalysis(options: AnalysisOptions): {
+  lines: string[];
+  chosen: readonly number[];
+  gameOf: Map<number, string>;
+  samples: number | undefined;
+  threads: number;
+} {
   const lines = readRecords(options.file);
   const chosen = options.games ?? lines.map((_, i) => i + 1);
   for (const g of chosen)
     if (!Number.isInteger(g) || g < 1 || g > lines.length) throw new UserError(`game ${g} is not a line of ${options.file} (1..${lines.length})`);
   if (options.game !== undefined) gameById(options.game);
   const { samples } = parseAnalyst(options.analyst);
-  const seed = options.seed ?? '1';
   const threads = options.threads ?? availableParallelism();
   if (!Number.isInteger(threads) || threads < 1 || threads > 256) throw new UserError(`threads must be an integer from 1 to 256, got ${threads}`);
-  // Cheap checks before any thread starts: every chosen line is a record of a known game.
+  // Every chosen line is a record of a known game that its game's replay accepts (microseconds a game).
   const gameOf = new Map<number, string>();
   for (const line of chosen) {
-    let id: unknown;
+    const where = `${options.file}: game ${line}`;
+    let record: JsonObject;
     try {
-      id = parseRecordLine(lines[line - 1]!).game;
+      record = parseRecordLine(lines[line - 1]!);
     } catch (err) {
-      throw new UserError(`${options.file}: game ${line}: ${(err as Error).message}`);
+      throw new UserError(`${where}: ${(err as Error).message}`);
     }
-    if (typeof id !== 'string') throw new UserError(`${options.file}: game ${line}: the record has no "game" field`);
-    if (options.game !== undefined && id !== options.game) throw new UserError(`${options.file}: game ${line}: game is "${id}", expected "${options.game}"`);
-    gameById(id);
+    const id = record.game;
+    if (typeof id !== 'string') throw new UserError(`${where}: the record has no "game" field`);
+    if (options.game !== undefined && id !== options.game) throw new UserError(`${where}: game is "${id}", expected "${options.game}"`);
+    try {
+      gameById(id).replay(record, false);
+    } catch (err) {
+      if (err instanceof UserError) throw new UserError(`${where}: ${err.message}`);
+      throw err;
+    }
     gameOf.set(line, id);
   }
+  return { lines, chosen, gameOf, samples, threads };
+}
+
+/**
+ * Analyses the chosen games of a records file in piscina worker threads, one game per task. Each
+ * decision's samples come from a stream keyed by (seed, game seed, decision, seat), so the result
+ * is the same for any thread count. Games come back in file order.
+ */
+export async function runAnalysis(options: AnalysisOptions): Promise<AnalysisResult> {
+  const { lines, chosen, gameOf, samples, threads } = checkAnalysis(options);
+  const seed = options.seed ?? '1';
   const started = performance.now();
   const piscina = new Piscina({ filename: distModule('analysis/worker.js'), minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
   const abort = new AbortController();

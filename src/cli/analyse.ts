@@ -1,12 +1,11 @@
 import { join, resolve } from 'node:path';
-import { parseAnalyst, parseGameList, readRecords, runAnalysis, type AnalysisResult } from '../analysis/run.js';
+import { checkAnalysis, parseGameList, readRecords, runAnalysis, type AnalysisOptions, type AnalysisResult } from '../analysis/run.js';
 import { botPhaseSummaries, seatSummaries } from '../analysis/summary.js';
 import { renderChart } from '../charts/render.js';
 import { lossChart, winChancePathChart } from '../charts/specs.js';
 import { AtomicLineWriter, newResultsDir, prepareOutputDir, refuseInputAsOutput, writeFileAtomic } from '../files.js';
 import { Progress } from '../output/progress.js';
 import { csv } from '../output/tournament-outputs.js';
-import { gameById } from '../registry.js';
 import { printable } from '../text.js';
 import { interruptible } from './interrupt.js';
 
@@ -30,8 +29,15 @@ export async function analyseCommand(a: AnalyseArgs): Promise<{ result: Analysis
   // Mistakes fail before the folder is made: a typo leaves nothing behind.
   const lines = readRecords(a.file);
   const games = a.games === undefined ? undefined : parseGameList(a.games, lines.length);
-  if (a.game !== undefined) gameById(a.game);
-  parseAnalyst(a.with);
+  const options: AnalysisOptions = {
+    file: a.file,
+    ...(games === undefined ? {} : { games }),
+    ...(a.game === undefined ? {} : { game: a.game }),
+    ...(a.with === undefined ? {} : { analyst: a.with }),
+    seed: a.seed,
+    ...(a.threads === undefined ? {} : { threads: a.threads }),
+  };
+  checkAnalysis(options);
   const dir = a.out ?? newResultsDir('analysis');
   refuseInputAsOutput(dir, [a.file]);
   prepareOutputDir(dir, a.force);
@@ -40,12 +46,7 @@ export async function analyseCommand(a: AnalyseArgs): Promise<{ result: Analysis
   let result: AnalysisResult;
   try {
     result = await runAnalysis({
-      file: a.file,
-      ...(games === undefined ? {} : { games }),
-      ...(a.game === undefined ? {} : { game: a.game }),
-      ...(a.with === undefined ? {} : { analyst: a.with }),
-      seed: a.seed,
-      ...(a.threads === undefined ? {} : { threads: a.threads }),
+      ...options,
       signal: stop.signal,
       onProgress: (done, total) => progress.update(done, total),
     });
