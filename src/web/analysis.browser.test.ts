@@ -118,6 +118,21 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
     });
   }
 
+  it('shows no analysis for a game of the log that was not analysed (game 2), and says so', async () => {
+    const { page, errors } = await openPage(`${server.url}#replay`);
+    await page.waitForSelector('#served-log-select');
+    const options = await page.$$eval('#served-log-select option', (o) => o.map((x) => x.textContent ?? ''));
+    await page.selectOption('#served-log-select', String(options.findIndex((o) => o.startsWith('run-no-thanks/'))));
+    await page.waitForSelector('#analysis');
+    await page.fill('#game-number', '2');
+    await page.dispatchEvent('#game-number', 'change');
+    await page.waitForFunction((seed) => document.querySelector('#replay h2')?.textContent?.includes(seed), JSON.parse(records.get('no-thanks')![1]!).seed);
+    expect(await page.locator('#analysis').count()).toBe(0);
+    expect(await page.textContent('#replay-error')).toMatch(/holds no analysis of this game/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('keeps the current step in view in the step list, and plays at the chosen speed', async () => {
     const { page, errors } = await openPage(`${server.url}#replay`, true);
     await page.waitForSelector('#served-log-select');

@@ -34,12 +34,15 @@ export function parseAnalysis(text: string, name: string): DecisionEntry[] {
   return out;
 }
 
-/** The entries of one game: its seed, and its line when several games of the file share the seed (duplicate deals). */
-export function entriesOf(all: readonly DecisionEntry[], seed: string, line: number): DecisionEntry[] {
-  const same = all.filter((e) => e.seed === seed);
-  const here = same.filter((e) => e.game === line);
-  const chosen = here.length ? here : same.filter((e) => e.game === same[0]?.game);
-  return [...chosen].sort((a, b) => a.decision - b.decision);
+/**
+ * The entries of one game: its line of the log and its seed (a log holds each deal under several
+ * seatings, so the seed alone is not the game), and only if they name the record's bots in their
+ * seats (an analysis of another file shows nothing rather than another game's marks).
+ */
+export function entriesOf(all: readonly DecisionEntry[], seed: string, line: number, agents: readonly string[]): DecisionEntry[] {
+  const here = all.filter((e) => e.seed === seed && e.game === line);
+  if (here.some((e) => agents[e.seat] !== e.agent)) return [];
+  return here.sort((a, b) => a.decision - b.decision);
 }
 
 const movesOf = (f: Frame): number => f.moves ?? f.decision;

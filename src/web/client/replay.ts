@@ -187,7 +187,10 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
       status.textContent = `${where}: ${(err as Error).message}`;
       return;
     }
-    const entries = analysis && typeof record.seed === 'string' ? entriesOf(analysis, record.seed, line) : [];
+    const entries =
+      analysis && typeof record.seed === 'string'
+        ? entriesOf(analysis, record.seed, line, Array.isArray(record.agents) ? (record.agents as string[]) : [])
+        : [];
     if (analysis && entries.length === 0) status.textContent = `${analysisName} holds no analysis of this game (seed ${String(record.seed)})`;
     fill(viewer, player(known.game.name, record as { seed: string; players: number; agents: string[] }, frames, account, entries));
   }
