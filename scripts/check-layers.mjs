@@ -22,6 +22,8 @@ export const LAYERS = [
   ['src/stats'],
   ['src/charts'],
   ['src/tournament'],
+  // Game analysis (evaluator, worker pool, its outputs) sits below the web app, whose viewer shows it.
+  ['src/analysis'],
   // The web app (the browser bundle and its server) sits below the outputs: reports embed the replay viewer.
   ['src/web'],
   ['src/output'],

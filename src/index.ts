@@ -27,6 +27,9 @@ export type { GameDefinition, MetricSpec, RuleOption, RulesInput, State } from '
 export { runTournament, type AgentOrigin, type TournamentOptions, type TournamentResult } from './tournament/run.js';
 export { runSequentialTest, type Look, type SequentialTestOptions, type SequentialTestResult } from './tournament/sequential.js';
 export { runTune, type TuneDimension, type TuneEvaluation, type TuneOptions, type TuneResult } from './tournament/tune.js';
+export { runAnalysis, DEFAULT_SAMPLES, type AnalysisOptions, type AnalysisResult } from './analysis/run.js';
+export { THRESHOLDS as ANALYSIS_THRESHOLDS } from './analysis/evaluate.js';
+export type { DecisionEntry } from './analysis/walk.js';
 export { runSweep, type GridAxis, type SweepOptions, type SweepPoint, type SweepResult } from './tournament/sweep.js';
 import type { Experiment, RunOptions as ExperimentOptions } from './experiments/experiment.js';
 import type { ExperimentRun } from './experiments/run-experiment.js';

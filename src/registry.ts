@@ -2,9 +2,10 @@ import { UserError } from './errors.js';
 import { noThanks } from './games/no-thanks/index.js';
 import { noThanksSpecials } from './games/no-thanks-specials/index.js';
 import { sixNimmt } from './games/six-nimmt/index.js';
-import { bots as noThanksBots } from '../agents/no-thanks/index.js';
-import { bots as noThanksSpecialsBots } from '../agents/no-thanks-specials/index.js';
-import { bots as sixNimmtBots } from '../agents/six-nimmt/index.js';
+import { bots as noThanksBots, rollout as noThanksRollout } from '../agents/no-thanks/index.js';
+import { bots as noThanksSpecialsBots, rollout as noThanksSpecialsRollout } from '../agents/no-thanks-specials/index.js';
+import { bots as sixNimmtBots, rollout as sixNimmtRollout } from '../agents/six-nimmt/index.js';
+import type { RolloutPolicyMaker } from './search/contract.js';
 import type { AgentDefinition } from './game/agent.js';
 import { protectData } from './game/protect.js';
 import type { GameDefinition } from './game/contract.js';
@@ -12,6 +13,8 @@ import type { GameDefinition } from './game/contract.js';
 /** A game as generic code sees it: its definition (src/games/<id>/) and its built-in bots (agents/<id>/). */
 export interface RegisteredGame extends GameDefinition {
   readonly agents: readonly AgentDefinition[];
+  /** The rollout policy generic evaluation plays every seat with (agents/<id>/rollout.ts). */
+  readonly rollout: RolloutPolicyMaker;
 }
 
 /**
@@ -23,11 +26,11 @@ export interface RegisteredGame extends GameDefinition {
 export const GAMES: ReadonlyMap<string, RegisteredGame> = frozenMap(
   (
     [
-      [noThanks, noThanksBots],
-      [sixNimmt, sixNimmtBots],
-      [noThanksSpecials, noThanksSpecialsBots],
+      [noThanks, noThanksBots, noThanksRollout],
+      [sixNimmt, sixNimmtBots, sixNimmtRollout],
+      [noThanksSpecials, noThanksSpecialsBots, noThanksSpecialsRollout],
     ] as const
-  ).map(([game, agents]) => [game.id, protectData(`the ${game.name} definition`, { ...game, agents })]),
+  ).map(([game, agents, rollout]) => [game.id, protectData(`the ${game.name} definition`, { ...game, agents, rollout })]),
 );
 
 /**

@@ -8,3 +8,4 @@ import value from './value.js';
 
 /** The built-in bots of No Thanks! with special cards, in the order `nothanks agents` lists them: the registry (src/registry.ts) pairs them with the game. */
 export const bots: readonly AgentDefinition[] = protectData('the built-in bots of no-thanks-specials', [random, value, mc, search, human]);
+export { rollout } from './rollout.js';

@@ -44,7 +44,7 @@ export default defineAgent<SearchParams>({
 });
 
 /** The value heuristic in every seat, as contract actions. */
-class ValuePolicy implements ContractPolicy<SpecialsForwardModel> {
+export class ValuePolicy implements ContractPolicy<SpecialsForwardModel> {
   views: SeatView[] = [];
   act(s: SpecialsForwardModel, seat: number): number {
     return toAction(s.phase, valueDecide(rolloutPolicy, this.views[seat]!));

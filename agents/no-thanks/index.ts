@@ -9,3 +9,4 @@ import threshold from './threshold.js';
 
 /** The built-in bots of No Thanks!, in the order `nothanks agents` lists them: the registry (src/registry.ts) pairs them with the game. */
 export const bots: readonly AgentDefinition[] = protectData('the built-in bots of no-thanks', [random, greedy, threshold, mc, search, human]);
+export { rollout } from './rollout.js';

@@ -8,3 +8,4 @@ import search from './search.js';
 
 /** The built-in bots of 6 nimmt!, in the order `nothanks agents` lists them: the registry (src/registry.ts) pairs them with the game. */
 export const bots: readonly AgentDefinition[] = protectData('the built-in bots of six-nimmt', [random, heuristic, mc, search, human]);
+export { rollout } from './rollout.js';

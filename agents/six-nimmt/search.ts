@@ -46,14 +46,14 @@ export default defineAgent<SearchParams>({
 });
 
 /** The forward model with a position-only copy: a playout needs no round log (and copying it would allocate). */
-class PlayoutState extends SixNimmtState {
+export class PlayoutState extends SixNimmtState {
   override copyFrom(other: SixNimmtState): void {
     GameState.prototype.copyFrom.call(this, other);
   }
 }
 
 /** The heuristic in every seat, noisy for the others; contract actions out. */
-class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
+export class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
   views: SeatView[] = [];
   me = 0;
   private readonly rng = new Sfc32();
@@ -71,6 +71,10 @@ class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
 
   beginPlayout(): void {
     this.rng.reset(this.key);
+  }
+
+  evaluating(seat: number): void {
+    this.me = seat;
   }
 
   act(s: SixNimmtState, seat: number): number {

@@ -722,3 +722,54 @@ export function tuneProgressChart(evaluations: readonly { games: number; gain: n
     ],
   };
 }
+
+/** Each seat's win chance (as the analyst sees it from that seat) after each of its decisions, one panel per game. */
+export function winChancePathChart(rows: readonly { game: string; decision: number; seat: string; win: number }[]): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: {
+      text: 'Win chance through the game',
+      subtitle: "each seat's estimated win chance after its own decisions (from its own view); a jump between two points is the cards and the others' moves",
+    },
+    data: { values: rows },
+    facet: { row: { field: 'game', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top' } } },
+    spec: {
+      width: WIDTH + 120,
+      height: 140,
+      mark: { type: 'line', point: { size: 18 } },
+      encoding: {
+        x: { field: 'decision', type: 'quantitative', title: 'decision' },
+        y: { field: 'win', type: 'quantitative', title: 'win chance', scale: { domain: [0, 1] }, axis: { format: '%' } },
+        color: { field: 'seat', type: 'nominal', title: 'seat' },
+      },
+    },
+    config,
+  };
+}
+
+/** Win chance lost at each decision with a choice, by bot, with the mark thresholds as rules. */
+export function lossChart(rows: readonly { decision: number; loss: number; agent: string }[], thresholds: Readonly<Record<string, number>>): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: 'Win chance lost per decision', subtitle: 'best action minus the action played; dashed: the inaccuracy, mistake and blunder thresholds' },
+    width: WIDTH + 120,
+    height: 260,
+    layer: [
+      {
+        data: { values: rows },
+        mark: { type: 'point', filled: true, opacity: 0.5, size: 20 },
+        encoding: {
+          x: { field: 'decision', type: 'quantitative', title: 'decision of the game' },
+          y: { field: 'loss', type: 'quantitative', title: 'win chance lost', axis: { format: '%' } },
+          color: { field: 'agent', type: 'nominal', title: 'bot' },
+        },
+      },
+      {
+        data: { values: Object.entries(thresholds).map(([mark, y]) => ({ mark, y })) },
+        mark: { type: 'rule', strokeDash: [6, 4], color: '#888' },
+        encoding: { y: { field: 'y', type: 'quantitative' } },
+      },
+    ],
+    config,
+  };
+}

@@ -14,6 +14,7 @@ import { withRuleOptions, type RuleArgs } from './options.js';
 import { mergeCommand } from './merge.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
+import { analyseCommand, type AnalyseArgs } from './analyse.js';
 import { DEFAULT_DECISION_SECONDS } from '../tournament/run.js';
 import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
 import { webCommand } from './web.js';
@@ -153,6 +154,24 @@ async function main(): Promise<void> {
           .option('show', { type: 'number', describe: 'print this game (1 = first line)' })
           .option('game', { type: 'string', describe: 'expect records of this game (default: each record names its game)' }),
       (a) => console.log(replayCommand(a.file, a.show, a.game)),
+    )
+    .command(
+      'analyse <file>',
+      "evaluate every decision of game records from the acting seat's view: win chance of each action, losses, inaccuracies, mistakes, blunders",
+      (y) =>
+        y
+          .positional('file', { type: 'string', demandOption: true, describe: 'JSON Lines file of game records (a --log)' })
+          .option('game', { type: 'string', describe: 'expect records of this game (default: each record names its game)' })
+          .option('with', { type: 'string', describe: "the analyst: rollouts:samples=N (default: rollouts at the game's default budget)" })
+          .option('games', { type: 'string', describe: 'games (lines) to analyse: 1,3-5 (default: every line)' })
+          .option('seed', { alias: 's', type: 'string', default: '1', describe: "seed of the analyst's samples" })
+          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/analysis-<time>)' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
+      async (a) => {
+        await analyseCommand(a as unknown as AnalyseArgs);
+      },
     )
     .command(
       'agents',

@@ -145,6 +145,17 @@ export interface State {
   record(seed: string, agents: readonly string[]): GameRecordBase;
 }
 
+/**
+ * A record's game on the forward model, for tools that walk a game decision by decision (the
+ * analysis): `state` is dealt as the record's game began (its seed, its starter), and `actionOf`
+ * gives the recorded contract action of a seat that acts in `state` as it now stands. The caller
+ * applies the actions itself; at the end `state` is the record's final position.
+ */
+export interface RecordedGame {
+  readonly state: State;
+  actionOf(seat: number): number;
+}
+
 /** The fields every game record has; each game adds its own. */
 export interface GameRecordBase {
   game: string;
@@ -211,6 +222,8 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
    * with `explain`, returns the game decision by decision and the final table.
    */
   replay(record: JsonObject, explain: boolean): string[];
+  /** A record that passed `replay`, on the forward model (see RecordedGame). */
+  recordedGame(record: JsonObject): RecordedGame;
   /**
    * `nothanks play`'s final table after each game (src/cli/play.ts plays the games and prints seat,
    * name, what `holding` says, each metric and the score), read from the game's record.

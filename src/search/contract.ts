@@ -9,6 +9,8 @@ export interface ContractPolicy<S extends State> {
   /** Called at the start of every playout (re-key per-playout streams so candidates share draws). */
   beginPlayout?(): void;
   act(state: S, seat: number): number;
+  /** The seat whose decision is being evaluated, before its samples (its own later moves may be played otherwise than the others'). */
+  evaluating?(seat: number): void;
 }
 
 /**
@@ -63,4 +65,17 @@ export class ContractDomain<S extends State> implements SearchDomain {
   score(seat: number): number {
     return this.scratch.score(seat);
   }
+}
+
+/**
+ * A game's rollout policy for generic evaluation (the analysis, src/analysis/): what plays every
+ * seat after a candidate, on a scratch State of its own. Each game's bots folder supplies one
+ * (agents/<game>/rollout.ts), the strongest policy that is cheap enough to play thousands of
+ * games a decision.
+ */
+export interface RolloutPolicyMaker {
+  /** What plays every seat in the rollouts, for docs and outputs. */
+  readonly describe: string;
+  /** A scratch State for `rules` (the playouts run on it; the game's root State copies into it) and the policy that reads it. */
+  make(rules: { players: number }): { scratch: State; policy: ContractPolicy<State> };
 }

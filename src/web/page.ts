@@ -74,8 +74,16 @@ button.card:hover:not(:disabled) { outline: 3px solid #1976d2; }
 .nimmt-row { display: flex; gap: 0.3rem; align-items: center; margin: 0.25rem 0; flex-wrap: wrap; }
 .nimmt-row .label { width: 5.5rem; font-size: 0.8rem; color: var(--muted); }
 .caption { font-weight: bold; margin: 0.3rem 0; }
-.log { max-height: 14rem; overflow: auto; font-family: 'DejaVu Sans Mono', monospace; font-size: 0.78rem; white-space: pre; background: #fafafa; border: 1px solid var(--line); padding: 0.4rem; }
+.log { position: relative; max-height: 14rem; overflow: auto; font-family: 'DejaVu Sans Mono', monospace; font-size: 0.78rem; white-space: pre; background: #fafafa; border: 1px solid var(--line); padding: 0.4rem; }
 .log .now { background: #fff3c4; }
+#win-graph { width: 100%; max-width: 720px; height: auto; display: block; }
+#win-graph .marker { cursor: pointer; }
+table.values { border-collapse: collapse; margin: 0.2rem 0 0.6rem; font-size: 0.85rem; }
+table.values td, table.values th { padding: 0.1rem 0.6rem; text-align: left; border-bottom: 1px solid var(--line); }
+table.values tr.played { font-weight: bold; }
+.decision.mark-inaccuracy b { color: #9a7d0a; }
+.decision.mark-mistake b { color: #ca6f1e; }
+.decision.mark-blunder b { color: #c0392b; }
 .log div { cursor: pointer; }
 .actions { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-top: 0.5rem; }
 .events { font-size: 0.85rem; max-height: 10rem; overflow: auto; }

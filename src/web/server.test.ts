@@ -127,3 +127,17 @@ describe('nothanks web --out', () => {
     await expect(webCommand({ ...args, out: undefined, port: 70000 })).rejects.toThrow('--port must be an integer from 0 to 65535, got 70000');
   });
 });
+
+describe('analyses in the results folder', () => {
+  it('lists an analysis folder with the log its analysis.json names, never as a log; one naming a file outside names nothing', () => {
+    const root = mkdtempSync(join(tmpdir(), 'nothanks-analysis-list-'));
+    mkdirSync(join(root, 'run', 'analysis'), { recursive: true });
+    mkdirSync(join(root, 'other'), { recursive: true });
+    writeFileSync(join(root, 'run', 'games.jsonl'), '{}\n');
+    writeFileSync(join(root, 'run', 'analysis', 'analysis.jsonl'), '{}\n');
+    writeFileSync(join(root, 'run', 'analysis', 'analysis.json'), JSON.stringify({ records: join(root, 'run', 'games.jsonl') }));
+    writeFileSync(join(root, 'other', 'analysis.jsonl'), '{}\n');
+    writeFileSync(join(root, 'other', 'analysis.json'), JSON.stringify({ records: join(tmpdir(), 'elsewhere.jsonl') }));
+    expect(listLogs(root)).toEqual([{ path: 'run/games.jsonl', size: 3, analysis: 'run/analysis/analysis.jsonl' }]);
+  });
+});

@@ -1,4 +1,4 @@
-import { createReadStream, type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, type Dirent, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -100,9 +100,19 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
   res.end(body);
 }
 
-/** The *.jsonl files under root (relative, '/'-separated), newest first; symbolic links are not followed. */
-export function listLogs(root: string): { path: string; size: number }[] {
+/** What `nothanks analyse` writes beside its analysis.jsonl: the records file it analysed (absolute). */
+const ANALYSIS = 'analysis.jsonl';
+const ANALYSIS_MANIFEST = 'analysis.json';
+
+/**
+ * The game logs (*.jsonl) under root (relative, '/'-separated), newest first; symbolic links are
+ * not followed. An analysis (a folder of `nothanks analyse`: analysis.jsonl and analysis.json
+ * naming the records it analysed) is not a log: it is listed as `analysis` of the log it names,
+ * when that log is under root too (the newest analysis of a log wins).
+ */
+export function listLogs(root: string): { path: string; size: number; analysis?: string }[] {
   const found: { path: string; size: number; mtime: number }[] = [];
+  const analyses: { path: string; records: string; mtime: number }[] = [];
   const walk = (dir: string, depth: number): void => {
     let entries: Dirent[];
     try {
@@ -113,17 +123,39 @@ export function listLogs(root: string): { path: string; size: number }[] {
     for (const e of entries) {
       const full = join(dir, e.name);
       if (e.isDirectory() && depth < MAX_DEPTH) walk(full, depth + 1);
-      else if (e.isFile() && e.name.endsWith('.jsonl')) {
+      else if (e.isFile() && e.name === ANALYSIS) {
+        const records = analysedRecords(join(dir, ANALYSIS_MANIFEST));
+        if (records !== undefined) analyses.push({ path: relative(root, full).split(sep).join('/'), records, mtime: statSync(full).mtimeMs });
+      } else if (e.isFile() && e.name.endsWith('.jsonl')) {
         const st = statSync(full);
         found.push({ path: relative(root, full).split(sep).join('/'), size: st.size, mtime: st.mtimeMs });
       }
     }
   };
   walk(root, 0);
+  const analysisOf = new Map<string, { path: string; mtime: number }>();
+  for (const a of analyses) {
+    const log = relative(root, a.records).split(sep).join('/');
+    const known = analysisOf.get(log);
+    if (!known || a.mtime > known.mtime) analysisOf.set(log, a);
+  }
   return found
     .sort((a, b) => b.mtime - a.mtime || a.path.localeCompare(b.path))
     .slice(0, MAX_LOGS)
-    .map(({ path, size }) => ({ path, size }));
+    .map(({ path, size }) => {
+      const analysis = analysisOf.get(path)?.path;
+      return analysis === undefined ? { path, size } : { path, size, analysis };
+    });
+}
+
+/** The records file an analysis folder's manifest names, if it reads as one. */
+function analysedRecords(manifest: string): string | undefined {
+  try {
+    const records = (JSON.parse(readFileSync(manifest, 'utf8')) as { records?: unknown }).records;
+    return typeof records === 'string' ? resolve(records) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The file a logs/<rel> request names, if it is a *.jsonl file inside root; else undefined. */

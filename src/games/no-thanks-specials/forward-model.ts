@@ -1,9 +1,9 @@
-import type { State } from '../../game/contract.js';
-import type { Random } from '../../game/seed.js';
+import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
+import { parseSeedHex, type Random } from '../../game/seed.js';
 import { KIND_COUNT, SPECIAL_BASE } from './cards.js';
 import { Observation, viewOf } from './observation.js';
-import { makeRecord, type GameRecord } from './record.js';
-import type { Rules } from './rules.js';
+import { makeRecord, parseAction, type GameRecord } from './record.js';
+import { rulesFromRecord, type RecordRules, type Rules } from './rules.js';
 import { HiddenSampler } from './sampler.js';
 import { BID, CHOOSE, DECLINE, PASS, PHASE_BID, PHASE_TAKE, SIT_OUT, SpecialsState, TAKE } from './state.js';
 import { describe } from './table.js';
@@ -108,4 +108,12 @@ export class SpecialsForwardModel extends SpecialsState implements State {
   record(seed: string, agents: readonly string[]): GameRecord {
     return makeRecord(this, seed, agents);
   }
+}
+
+/** A record (checked by replay first) on the forward model: dealt from its seed with its starter, its tokens as actions. */
+export function recordedGame(record: JsonObject): RecordedGame {
+  const r = record as unknown as GameRecord;
+  const state = new SpecialsForwardModel(rulesFromRecord(r.players, r.rules as RecordRules));
+  state.deal(parseSeedHex(r.seed), r.starter);
+  return { state, actionOf: () => parseAction(r.actions[state.decisions], `decision ${state.decisions + 1}`) };
 }

@@ -4,7 +4,7 @@ import { MAX_PLAYERS, MIN_PLAYERS } from '../no-thanks/rules.js';
 import { GAME_ID, type SpecialsAgent } from './agent.js';
 import { dealInto } from '../no-thanks/deal.js';
 import { Table } from './table.js';
-import { SpecialsForwardModel } from './forward-model.js';
+import { recordedGame, SpecialsForwardModel } from './forward-model.js';
 import { holdingWorth, replayLines, type GameRecord } from './record.js';
 import { makeRules, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, SEED_NAMESPACE, type RecordRules, type Rules } from './rules.js';
 
@@ -40,6 +40,7 @@ export const noThanksSpecials: GameDefinition<Rules, GameRecord, SpecialsAgent> 
     dealtStarter: (rules, key) => dealInto(rules, key, dealScratch),
   },
   replay: replayLines,
+  recordedGame,
   holdingWorth,
   finalTable: {
     heading: () => 'Game over. Final table (lower is better):',

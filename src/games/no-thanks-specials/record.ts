@@ -84,7 +84,7 @@ function bad(message: string): never {
   throw new UserError(message);
 }
 
-function parseAction(token: unknown, where: string): number {
+export function parseAction(token: unknown, where: string): number {
   if (typeof token !== 'string') bad(`${where} is ${JSON.stringify(token)}, not an action token`);
   const letter = { T: TAKE, P: PASS, S: SIT_OUT, B: BID, D: DECLINE }[token];
   if (letter !== undefined) return letter;

@@ -1,8 +1,8 @@
-import type { State } from '../../game/contract.js';
-import type { Random } from '../../game/seed.js';
+import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
+import { parseSeedHex, type Random } from '../../game/seed.js';
 import { Observation, viewOf } from './observation.js';
 import { makeRecord, type GameRecord } from './record.js';
-import type { Rules } from './rules.js';
+import { rulesFromRecord, type RecordRules, type Rules } from './rules.js';
 import { HiddenSampler } from './sampler.js';
 import { GameState, PASS, TAKE } from './state.js';
 
@@ -114,4 +114,12 @@ export class NoThanksState extends GameState implements State {
   record(seed: string, agents: readonly string[]): GameRecord {
     return makeRecord(this, seed, agents);
   }
+}
+
+/** A record (checked by replay first) on the forward model: dealt from its seed with its starter, its T/P string as actions. */
+export function recordedGame(record: JsonObject): RecordedGame {
+  const r = record as unknown as GameRecord;
+  const state = new NoThanksState(rulesFromRecord(r.players, r.rules as RecordRules));
+  state.deal(parseSeedHex(r.seed), r.starter);
+  return { state, actionOf: () => (r.actions[state.decisions] === 'P' ? PASS : TAKE) };
 }

@@ -3,7 +3,7 @@ import { viewOf, type Observation } from './observation.js';
 import { GAME_ID, type NoThanksAgent } from './agent.js';
 import { dealInto } from './deal.js';
 import { Table } from './table.js';
-import { NoThanksState } from './forward-model.js';
+import { recordedGame, NoThanksState } from './forward-model.js';
 import { formatRuns } from './format.js';
 import { replayLines, type GameRecord } from './record.js';
 import {
@@ -44,6 +44,7 @@ export const noThanks: GameDefinition<Rules, GameRecord, NoThanksAgent> = {
     dealtStarter: (rules, key) => dealInto(rules, key, dealScratch),
   },
   replay: replayLines,
+  recordedGame,
   finalTable: {
     heading: () => 'Game over. Final table (lower is better):',
     holding: (r, seat) => formatRuns(r.cards[seat]!).padEnd(40),

@@ -8,3 +8,5 @@ export { formatRuns } from './format.js';
 export { deckSize } from './rules.js';
 export { HiddenSampler } from './sampler.js';
 export { GameState } from './state.js';
+export { NoThanksState } from './forward-model.js';
+export { PASS, TAKE } from './state.js';

@@ -1,8 +1,8 @@
-import type { State } from '../../game/contract.js';
-import type { Random, SeedKey } from '../../game/seed.js';
+import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
+import { parseSeedHex, type Random, type SeedKey } from '../../game/seed.js';
 import { Observation, viewOf } from './observation.js';
 import { makeRecord, type GameRecord } from './record.js';
-import { BULLHEADS, ROWS, type Rules } from './rules.js';
+import { BULLHEADS, ROWS, rulesFromRecord, type RecordRules, type Rules } from './rules.js';
 import { HiddenSampler } from './sampler.js';
 import { DRAFT, GameState, OVER, PLAY, ROW } from './state.js';
 
@@ -235,4 +235,24 @@ export class SixNimmtState extends GameState implements State {
   record(seed: string, agents: readonly string[]): GameRecord {
     return makeRecord(this, seed, agents);
   }
+}
+
+/**
+ * A record (checked by replay first) on the forward model: dealt from its seed with its first
+ * starter (later rounds deal from the same key); a seat's action is its card of the current trick,
+ * the row it took, or its next draft pick.
+ */
+export function recordedGame(record: JsonObject): RecordedGame {
+  const r = record as unknown as GameRecord;
+  const state = new SixNimmtState(rulesFromRecord(r.players, r.rules as RecordRules));
+  state.newGame(parseSeedHex(r.seed), r.rounds[0]!.starter);
+  return {
+    state,
+    actionOf(seat) {
+      const round = r.rounds[state.round]!;
+      if (state.phase === PLAY) return round.tricks[state.turn]!.cards[seat]!;
+      if (state.phase === ROW) return ROW_ACTION + round.tricks[state.turn]!.takes[seat]!;
+      return DRAFT_ACTION + round.draft![state.picks]!;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { GAME_ID, type SixNimmtAgent } from './agent.js';
 import { Sfc32 } from '../../game/seed.js';
 import { GameState } from './state.js';
 import { Table } from './table.js';
-import { SixNimmtState } from './forward-model.js';
+import { recordedGame, SixNimmtState } from './forward-model.js';
 import { replayLines, type GameRecord } from './record.js';
 import { makeRules, MAX_PLAYERS, MIN_PLAYERS, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, type RecordRules, type Rules } from './rules.js';
 
@@ -32,6 +32,7 @@ export const sixNimmt: GameDefinition<Rules, GameRecord, SixNimmtAgent> = {
     dealtStarter: (rules, key) => GameState.dealtStarter(key, rules.players, starterStream),
   },
   replay: replayLines,
+  recordedGame,
   finalTable: {
     heading: (r) => `Game over after ${r.rounds.length} round${r.rounds.length === 1 ? '' : 's'}. Final table (bullheads, lower is better):`,
     holding: () => '',

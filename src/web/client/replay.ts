@@ -1,5 +1,7 @@
 import type { JsonObject } from '../../game/contract.js';
 /// <reference lib="dom" />
+import type { DecisionEntry } from '../../analysis/walk.js';
+import { analysisPanel, entriesOf, parseAnalysis } from './analysis.js';
 import { el, fill } from './dom.js';
 import { webGame } from './games.js';
 import type { Frame } from './types.js';
@@ -17,6 +19,11 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   let source = '';
   /** The line on view (-1: none). */
   let shown = -1;
+  /** Bumped by every open: a slower load that was overtaken (the list's first log, then a pick) is dropped. */
+  let opening = 0;
+  /** The analysis of the open log (`nothanks analyse`), if one was opened with it. */
+  let analysis: DecisionEntry[] | undefined;
+  let analysisName = '';
 
   const fileInput = el('input', { attrs: { type: 'file', accept: '.jsonl,.json,.txt,.ndjson', id: 'log-file' } });
   const folderInput = el('input', { attrs: { type: 'file', id: 'log-folder', webkitdirectory: '', multiple: '' } });
@@ -24,10 +31,13 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   const served = el('div', { class: 'row', attrs: { id: 'served-logs' } });
   const folderFiles = el('div', { class: 'row', attrs: { id: 'folder-logs' } });
 
-  const openText = (text: string, name: string): void => {
+  const openText = (text: string, name: string, withAnalysis?: { text: string; name: string }): void => {
     lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
     source = name;
     shown = -1;
+    analysis = undefined;
+    analysisName = '';
+    if (withAnalysis) useAnalysis(withAnalysis.text, withAnalysis.name);
     if (lines.length === 0) {
       fill(chooser);
       fill(viewer);
@@ -37,9 +47,37 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
     showChooser();
     show(0);
   };
-  const openFile = (file: File): void => {
+  /** Reads an analysis.jsonl for the open log (a broken one is a line in the status, the replay goes on without it). */
+  const useAnalysis = (text: string, name: string): void => {
+    try {
+      analysis = parseAnalysis(text, name);
+      analysisName = name;
+    } catch (err) {
+      analysis = undefined;
+      status.textContent = (err as Error).message;
+    }
+  };
+  const analysisInput = el('input', { attrs: { type: 'file', accept: '.jsonl', id: 'analysis-file' } });
+  analysisInput.addEventListener('change', () => {
+    const file = analysisInput.files?.[0];
+    analysisInput.value = '';
+    if (!file) return;
     file.text().then(
-      (t) => openText(t, file.name),
+      (t) => {
+        useAnalysis(t, file.name);
+        if (shown >= 0) {
+          const again = shown;
+          shown = -1;
+          show(again);
+        }
+      },
+      (e: Error) => (status.textContent = `cannot read ${file.name}: ${e.message}`),
+    );
+  });
+  const openFile = (file: File): void => {
+    const mine = ++opening;
+    file.text().then(
+      (t) => mine === opening && openText(t, file.name),
       (e: Error) => (status.textContent = `cannot read ${file.name}: ${e.message}`),
     );
   };
@@ -78,26 +116,30 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   // static server) the request fails and the folder picker stays the way in.
   const listing = location.protocol === 'file:' ? Promise.reject(new Error('a file page has no server')) : fetch('api/logs');
   listing
-    .then((r) => (r.ok ? (r.json() as Promise<{ logs: { path: string; size: number }[] }>) : Promise.reject(new Error(String(r.status)))))
+    .then((r) => (r.ok ? (r.json() as Promise<{ logs: { path: string; size: number; analysis?: string }[] }>) : Promise.reject(new Error(String(r.status)))))
     .then(({ logs }) => {
       if (logs.length === 0) return fill(served, el('span', { class: 'muted' }, 'No .jsonl logs under the results folder yet.'));
+      const get = (path: string): Promise<string> =>
+        fetch(`logs/${path.split('/').map(encodeURIComponent).join('/')}`).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))));
+      const open = (i: number): void => {
+        const { path, analysis: analysed } = logs[i]!;
+        const mine = ++opening;
+        Promise.all([get(path), analysed === undefined ? undefined : get(analysed).catch(() => undefined)]).then(
+          ([t, a]) => mine === opening && openText(t, path, a === undefined ? undefined : { text: a, name: analysed! }),
+          (e: Error) => (status.textContent = `cannot load ${path}: ${e.message}`),
+        );
+      };
       fill(
         served,
         el('span', null, 'Results folder: '),
         listSelect(
           'served-log-select',
-          logs.map((l) => `${l.path} (${Math.ceil(l.size / 1024)} KB)`),
-          (i) => {
-            const path = logs[i]!.path;
-            fetch(`logs/${path.split('/').map(encodeURIComponent).join('/')}`)
-              .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
-              .then(
-                (t) => openText(t, path),
-                (e: Error) => (status.textContent = `cannot load ${path}: ${e.message}`),
-              );
-          },
+          logs.map((l) => `${l.path} (${Math.ceil(l.size / 1024)} KB)${l.analysis ? ' \u00b7 analysed' : ''}`),
+          open,
         ),
       );
+      // The list shows its first log as chosen: open it, unless a log was opened meanwhile.
+      if (lines.length === 0) open(0);
     })
     .catch(() => fill(served, el('span', { class: 'muted' }, 'Run `nothanks web` to list the results folder here, or pick a folder above.')));
 
@@ -120,10 +162,10 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
       status.textContent = `line ${index + 1} is not JSON: ${(err as Error).message}`;
       return;
     }
-    showRecord(record, `line ${index + 1}`);
+    showRecord(record, `line ${index + 1}`, index + 1);
   }
 
-  function showRecord(value: unknown, where: string): void {
+  function showRecord(value: unknown, where: string, line: number): void {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       status.textContent = `${where}: a record must be a JSON object`;
       return;
@@ -145,7 +187,12 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
       status.textContent = `${where}: ${(err as Error).message}`;
       return;
     }
-    fill(viewer, player(known.game.name, record as { seed: string; players: number }, frames, account));
+    const entries =
+      analysis && typeof record.seed === 'string'
+        ? entriesOf(analysis, record.seed, line, Array.isArray(record.agents) ? (record.agents as string[]) : [])
+        : [];
+    if (analysis && entries.length === 0) status.textContent = `${analysisName} holds no analysis of this game (seed ${String(record.seed)})`;
+    fill(viewer, player(known.game.name, record as { seed: string; players: number; agents: string[] }, frames, account, entries));
   }
 
   fill(
@@ -155,6 +202,7 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
       { class: 'panel' },
       el('h2', null, 'Watch a game'),
       el('div', { class: 'row' }, el('label', null, 'Log file: ', fileInput), el('label', null, 'or a folder: ', folderInput)),
+      el('div', { class: 'row' }, el('label', null, 'Its analysis (analysis.jsonl of `nothanks analyse`, optional): ', analysisInput)),
       drop,
       folderFiles,
       served,
@@ -180,10 +228,21 @@ function listSelect(id: string, names: string[], onPick: (i: number) => void): H
 let stopAutoplay: (() => void) | undefined;
 
 /** Step controls, the table at the current frame and the list of decisions. */
-function player(name: string, record: { seed: string; players: number }, frames: Frame[], account: string[]): HTMLElement {
+/** Autoplay speeds (seconds a step); the choice outlives a game. */
+const SPEEDS = [0.25, 0.5, 0.7, 1, 1.5, 2.5];
+let speed = 0.7;
+
+function player(
+  name: string,
+  record: { seed: string; players: number; agents: string[] },
+  frames: Frame[],
+  account: string[],
+  entries: readonly DecisionEntry[],
+): HTMLElement {
   stopAutoplay?.();
   let at = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
+  const panel = entries.length ? analysisPanel(entries, frames, record.agents, (f) => go(f)) : undefined;
   const table = el('div', { attrs: { id: 'table' } });
   const caption = el('div', { class: 'caption', attrs: { id: 'caption' } });
   const slider = el('input', { attrs: { type: 'range', min: '0', max: String(frames.length - 1), value: '0', id: 'slider', 'aria-label': 'decision' } });
@@ -198,8 +257,25 @@ function player(name: string, record: { seed: string; players: number }, frames:
   const start = (): void => {
     if (at === frames.length - 1) go(0);
     autoplay.textContent = 'Pause';
-    timer = setInterval(() => (at < frames.length - 1 ? go(at + 1) : stop()), 700);
+    timer = setInterval(() => (at < frames.length - 1 ? go(at + 1) : stop()), speed * 1000);
   };
+  const speedSelect = el(
+    'select',
+    { attrs: { id: 'autoplay-speed', 'aria-label': 'autoplay speed', title: 'seconds a step' } },
+    ...SPEEDS.map((s) => {
+      const o = el('option', { attrs: { value: String(s) } }, `${s} s a step`);
+      o.selected = s === speed;
+      return o;
+    }),
+  );
+  speedSelect.addEventListener('change', () => {
+    speed = Number(speedSelect.value);
+    // A change while playing takes effect at once.
+    if (timer) {
+      clearInterval(timer);
+      timer = setInterval(() => (at < frames.length - 1 ? go(at + 1) : stop()), speed * 1000);
+    }
+  });
   stopAutoplay = stop;
   function go(i: number): void {
     at = Math.max(0, Math.min(frames.length - 1, i));
@@ -211,7 +287,11 @@ function player(name: string, record: { seed: string; players: number }, frames:
     table.setAttribute('data-frame', String(at));
     table.setAttribute('data-last', String(at === frames.length - 1));
     steps.querySelector('.now')?.classList.remove('now');
-    steps.children[at]?.classList.add('now');
+    const now = steps.children[at] as HTMLElement | undefined;
+    now?.classList.add('now');
+    // The list follows the step (its own scroll only: the page stays where the reader put it).
+    if (now) steps.scrollTop = Math.max(0, now.offsetTop - (steps.clientHeight - now.offsetHeight) / 2);
+    panel?.show(at);
   }
   slider.addEventListener('input', () => go(Number(slider.value)));
   const keys = (e: KeyboardEvent): void => {
@@ -233,11 +313,13 @@ function player(name: string, record: { seed: string; players: number }, frames:
       el('button', { class: 'primary', attrs: { id: 'forward', title: 'forward (right arrow)' }, onclick: () => go(at + 1) }, 'Forward \u25b6'),
       el('button', { attrs: { id: 'last', title: 'last' }, onclick: () => go(frames.length - 1) }, 'Last \u25b6|'),
       autoplay,
+      speedSelect,
       slider,
       where,
     ),
     caption,
     table,
+    panel?.node,
     el('h3', null, 'Every step (click to jump)'),
     steps,
     el(

@@ -6,6 +6,11 @@ export interface Frame {
   caption: string;
   /** The decision (or turn) this frame follows, 1-based; 0 for the start. */
   decision: number;
+  /**
+   * Decisions of the forward model made up to this frame, as the analysis numbers them (every
+   * seat's choice counts one); absent where it equals `decision` (one decision a frame).
+   */
+  moves?: number;
   render(): HTMLElement;
 }
 

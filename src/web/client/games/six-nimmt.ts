@@ -71,15 +71,18 @@ function frames(record: unknown): Frame[] {
   const r = record as GameRecord;
   const out: Frame[] = [];
   let turns = 0;
+  /** Decisions as the analysis counts them: draft picks, every seat's card, every row choice. */
+  let moves = 0;
   let latest: Snap | undefined;
   const frame = (s: Snap, caption: string, decision: number, note: string): Frame => {
     latest = s;
-    return { caption, decision, render: () => frameBody(r, s, note, false) };
+    return { caption, decision, moves, render: () => frameBody(r, s, note, false) };
   };
   replayRecord(record, (st) => {
     const s = st.state;
     if (st.type === 'round') {
       const draft = r.rounds[st.round]!.draft;
+      moves += draft?.length ?? 0;
       out.push(
         frame(
           snap(s, [], r.agents),
@@ -90,6 +93,7 @@ function frames(record: unknown): Frame[] {
       );
     } else if (st.type === 'trick') {
       turns++;
+      moves += st.cards.length + r.rounds[st.round]!.tricks[st.turn]!.takes.filter((t) => t !== null).length;
       out.push(frame(snap(s, st.cards, r.agents), `${turns}. Round ${st.round + 1}, turn ${st.turn + 1}: revealed ${st.cards.join(' ')}.`, turns, ''));
     } else {
       out.push(frame(snap(s, [], r.agents), `End of round ${st.round + 1}: bullheads this round ${Array.from(s.roundBull).join(' ')}.`, turns, ''));
@@ -98,6 +102,7 @@ function frames(record: unknown): Frame[] {
   const final = latest!;
   out.push({
     decision: turns,
+    moves,
     caption: `Game over: ${r.winners.map((w) => `seat ${w} (${r.agents[w]})`).join(' and ')} ${r.winners.length > 1 ? 'share the win' : 'wins'} with ${plural(r.scores[r.winners[0]!]!, 'bullhead')}.`,
     render: () => frameBody(r, final, '', true),
   });
