@@ -24,7 +24,7 @@ export function tuneHeadlines(r: TuneResult): string[] {
       ? 'Interrupted before the held-out check: the setting above is the best so far, unconfirmed.'
       : h.deals === 0
         ? 'The tuned setting is the starting one: nothing to confirm.'
-        : `Held out (${h.deals} deals of seed ${h.seed}, not used to tune): the tuned setting scores ${h.meanGain.toFixed(2)} ${interval(h.ci)} points per game below the start (paired 95%; positive is better); ${h.holds ? 'the gain holds' : 'the gain is not confirmed'}.`,
+        : `Held out (${h.deals} deals of seed ${h.seed}, not used to tune): the tuned setting scores ${h.meanGain.toFixed(2)} ${interval(h.ci)} points per game below the start (paired 95%; positive is better); ${h.holds ? 'the gain holds' : h.ci[1] < 0 ? 'the tuned setting is worse: keep the start' : 'the gain is not confirmed'}.`,
     ...h.against.map(
       (c) =>
         `Against ${c.spec} on the same held-out deals: the tuned setting scores ${c.meanGain.toFixed(2)} ${interval(c.ci)} points per game below it (p = ${c.p.toPrecision(2)}); ${c.ci[0] > 0 ? 'tuned is better' : c.ci[1] < 0 ? 'tuned is worse' : 'no difference shown'}.`,
