@@ -363,7 +363,8 @@ class SearchAgent implements SearchDomain {
     // On the card's first circuit after this seat's own decision, the replica has already worked
     // this position out (predictCircuit: the same card, pot and seat; its opinion of the seats
     // lacks only the passes since, the approximation the circuit makes anyway): reuse it.
-    const step = obs.card === this.rootCard ? obs.pot - this.rootPot : 0;
+    // (With replicaStop 0, the replica as first built: every move scored by a fresh run.)
+    const step = obs.card === this.rootCard && this.replicaStop > 0 ? obs.pot - this.rootPot : 0;
     let chance = step > 0 && step < this.players && this.circuitSeat[step] === seat ? this.circuitTakes[step]! : Number.NaN;
     if (Number.isNaN(chance)) {
       this.replicaSampler!.observe(obs);

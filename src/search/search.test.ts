@@ -51,6 +51,18 @@ describe('the flat search', () => {
     expect(never.playouts).toBe(4000);
   });
 
+  it('with an indifference zone, stops drawing samples for candidates that are clearly close to the leader', () => {
+    const search = new FlatSearch(8, 5000);
+    // Two equal candidates: the plain rule plays the whole budget, a zone of 0.2 win share drops
+    // one once the paired difference is known to within 0.2 (the tie goes to the lower index).
+    const tie = new CoinDomain([0.5, 0.5]);
+    expect(search.run(tie, 2, 0, makeRandom('zone'), budget({ indifference: 0.2 }))).toBe(0);
+    expect(search.lastSamples).toBeLessThan(2000);
+    // A clearly better candidate is never dropped for being close.
+    const apart = new CoinDomain([0.3, 0.7]);
+    expect(search.run(apart, 2, 0, makeRandom('zone'), budget({ indifference: 0.05 }))).toBe(1);
+  });
+
   it('decides the same for the same stream', () => {
     const run = (): number[] => {
       const search = new FlatSearch(8, 5000);
