@@ -10,7 +10,7 @@ import greedy, { greedyTakes } from './greedy.js';
 import mc, { McEvaluator } from './mc.js';
 import { HiddenSampler } from '../../src/games/no-thanks/sampler.js';
 import random from './random.js';
-import search, { mcLikeTakes, mcLikeWeights, OPPONENT_MODELS } from './search.js';
+import search, { FITTED_MODEL, mcLikeTakes, mcLikeWeights, OPPONENT_MODELS } from './search.js';
 import { Table } from '../../src/games/no-thanks/table.js';
 import threshold, { thresholdTakes, type ThresholdParams } from './threshold.js';
 
@@ -280,6 +280,57 @@ describe('search', () => {
     const table2 = new Table(rules, [rulesOnly, withDefaults(mc), withDefaults(mc), withDefaults(mc), withDefaults(mc)], ['search', 'mc', 'mc', 'mc', 'mc']);
     table2.play(hashString('mc-like'));
     expect((rulesOnly as unknown as { opponentWeights(seat: number): number[] }).opponentWeights(1)).toHaveLength(OPPONENT_MODELS - 1);
+  });
+
+  it('fits an opponent outside its family online: a known logistic player wins its fitted model the posterior', () => {
+    // The synthetic opponent takes with chance sigmoid(truth . [1, cost/10, pot/10, chips <= 2, progress, chips/10]):
+    // much keener on chips on the card than any rule of the grid, and its own random stream decides.
+    const truth = [1, -4, 8, 0, 0, 0];
+    const logistic: AgentDefinition = {
+      name: 'logistic',
+      description: 'test opponent',
+      params: {},
+      create: () => {
+        let random: () => number = () => 0.5;
+        return {
+          newGame(s: GameStart) {
+            random = s.random;
+          },
+          decide(obs: Observation) {
+            if (obs.myChips === 0) return 'take';
+            const z = truth[0]! + (truth[1]! * obs.marginalCost()) / 10 + (truth[2]! * obs.pot) / 10;
+            return random() < 1 / (1 + Math.exp(-z)) ? 'take' : 'pass';
+          },
+        } as Agent;
+      },
+    };
+    const rules = makeRules({ players: 4 });
+    const weightsOf = (over: Record<string, number>): { posterior: number[]; fitted: number[] } => {
+      const bot = withDefaults(search, { samples: 100, ...over });
+      const table = new Table(rules, [bot, withDefaults(logistic), withDefaults(logistic), withDefaults(logistic)], ['search', 'a', 'b', 'c']);
+      const probe = bot as unknown as { opponentWeights(seat: number): number[]; fittedWeights(seat: number): number[] };
+      const posterior = new Array<number>(OPPONENT_MODELS).fill(0);
+      const fitted = new Array<number>(6).fill(0);
+      for (let game = 0; game < 3; game++) {
+        table.play(hashString(`logistic-${game}`));
+        for (let seat = 1; seat < 4; seat++) {
+          probe.opponentWeights(seat).forEach((x, m) => (posterior[m]! += x / 9));
+          probe.fittedWeights(seat).forEach((x, i) => (fitted[i]! += x / 9));
+        }
+      }
+      return { posterior, fitted };
+    };
+    const { posterior, fitted } = weightsOf({});
+    // Measured (3 games, 9 seat-games): the fitted model 0.26, the best rule 0.12; the fitted weights
+    // moved from the prior (cost -1.06, pot 1.32 at 4 players) to cost -1.77, pot 1.70.
+    expect(posterior[FITTED_MODEL]).toBeGreaterThan(0.2);
+    for (let m = 0; m < OPPONENT_MODELS; m++) if (m !== FITTED_MODEL) expect(posterior[m]).toBeLessThan(posterior[FITTED_MODEL]! * 0.6);
+    const prior = new Float64Array(6);
+    mcLikeWeights(4, prior);
+    expect(fitted[1]).toBeLessThan(prior[1]! * 10 - 0.4); // toward the truth's -4
+    expect(fitted[2]).toBeGreaterThan(prior[2]! * 10 + 0.2); // toward the truth's 8
+    // With fitPrior 0 the fitted model is never in play.
+    expect(weightsOf({ fitPrior: 0 }).posterior[FITTED_MODEL]).toBe(0);
   });
 
   it('wins more than its share against threshold bots in a small seeded tournament', async () => {

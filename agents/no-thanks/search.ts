@@ -3,7 +3,9 @@ import { defineAgent, type GameEvent, type GameStart, type Observation, type Ran
 import { HiddenSampler, GameState } from '../../src/games/no-thanks/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import { FlatSearch, type SearchBudget, type SearchDomain } from '../../src/search/flat.js';
+import { OnlineLogit } from '../../src/search/online-logit.js';
 import { PolicyPosterior } from '../../src/search/posterior.js';
+import { errorFunction } from 'simple-statistics';
 import { type DecidedWith, decidedWith } from './decided-with.js';
 import { greedyTakes } from './greedy.js';
 import { McEvaluator } from './mc.js';
@@ -42,6 +44,9 @@ export interface SearchParams {
   mcModel: number;
   replica: number;
   mcPrior: number;
+  replicaStop: number;
+  fitPrior: number;
+  fitRidge: number;
 }
 
 export default defineAgent<SearchParams>({
@@ -64,6 +69,20 @@ export default defineAgent<SearchParams>({
       integer: true,
     },
     mcPrior: { description: 'prior weight of the mc model in each opponent posterior (the other models share the rest)', default: 0.5, min: 0.001, max: 0.99 },
+    replicaStop: {
+      description:
+        'the replica stops after a chunk of 10 rollouts once its take - pass estimate is this many standard errors from 0 (0: always all `replica` rollouts)',
+      default: 3,
+      min: 0,
+      max: 10,
+    },
+    fitPrior: { description: 'prior weight of the online-fitted logistic model in each opponent posterior (0: not used)', default: 0.2, min: 0, max: 0.9 },
+    fitRidge: {
+      description: "precision of the fitted model's Gaussian prior around its starting weights (higher: slower to move)",
+      default: 1,
+      min: 0.01,
+      max: 100,
+    },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -72,6 +91,7 @@ const THRESHOLD = 0;
 const GREEDY = 1;
 const RANDOM = 2;
 const MC_LIKE = 3;
+const FITTED = 4;
 
 /**
  * The mc-like model: takes with probability sigmoid(w . [1, cost, pot, chips <= 2, progress, chips])
@@ -99,27 +119,82 @@ export function mcLikeTakes(w: Float64Array, cost: number, pot: number, chips: n
   return 1 / (1 + Math.exp(-z));
 }
 
-/** The opponent family: threshold rules on a grid, then greedy and random, then the mc model (used with mcModel only). */
+/** Features of the fitted model (OnlineLogit): [1, cost, pot, chips <= 2, progress, chips], costs and chips in tens. */
+const FIT_FEATURES = 6;
+/** Decisions of one opponent the fitted model keeps per game (a seat makes about 30 at most). */
+const FIT_CAPACITY = 128;
+
+/** The fitted model's features of a decision into `x`. */
+function logitFeatures(x: Float64Array, cost: number, pot: number, chips: number, prog: number): void {
+  x[0] = 1;
+  x[1] = cost / 10;
+  x[2] = pot / 10;
+  x[3] = chips <= 2 ? 1 : 0;
+  x[4] = prog;
+  x[5] = chips / 10;
+}
+
+/** The fitted model's chance of taking, from the weights of one seat at `w[at..at+5]` (logitFeatures, inlined for the playouts). */
+function logitTakes(w: Float64Array, at: number, cost: number, pot: number, chips: number, prog: number): number {
+  const z = w[at]! + (w[at + 1]! * cost) / 10 + (w[at + 2]! * pot) / 10 + (chips <= 2 ? w[at + 3]! : 0) + w[at + 4]! * prog + (w[at + 5]! * chips) / 10;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The fitted model's starting weights: the mc-like rule's, in the fitted model's units. It is a
+ * prior only (a competent player's broad shape: takes when the cost is low or the pot high), which
+ * the opponent's own moves then move; the fitted model never runs mc's code.
+ */
+function logitPrior(players: number, out: Float64Array): void {
+  const w = new Float64Array(6);
+  mcLikeWeights(players, w);
+  out.set([w[0]!, w[1]! * 10, w[2]! * 10, w[3]!, w[4]!, w[5]! * 10]);
+}
+
+/**
+ * The opponent family: threshold rules on a grid, then greedy and random, then the online-fitted
+ * logistic model (with fitPrior > 0; see OnlineLogit), then the mc model (with mcModel only).
+ */
 const FAMILY: { kind: number; rule: ThresholdParams }[] = [];
 for (const margin of [-2, 1, 4, 7, 10]) {
   for (const potWeight of [1, 1.5, 2.5]) FAMILY.push({ kind: THRESHOLD, rule: { cost: 'marginal', margin, potWeight, reserve: 2, bonus: 6, late: 0 } });
 }
-FAMILY.push({ kind: GREEDY, rule: FAMILY[0]!.rule }, { kind: RANDOM, rule: FAMILY[0]!.rule }, { kind: MC_LIKE, rule: FAMILY[0]!.rule });
+FAMILY.push({ kind: GREEDY, rule: FAMILY[0]!.rule }, { kind: RANDOM, rule: FAMILY[0]!.rule });
+FAMILY.push({ kind: FITTED, rule: FAMILY[0]!.rule }, { kind: MC_LIKE, rule: FAMILY[0]!.rule });
 protectData('search opponent models', FAMILY);
 export const OPPONENT_MODELS = FAMILY.length;
+/** The family index of the fitted model. */
+export const FITTED_MODEL = OPPONENT_MODELS - 2;
 /** The family index of the mc model. */
 const MC_MODEL = OPPONENT_MODELS - 1;
+/** Rollouts per chunk of the replica when it may stop early (replicaStop > 0). */
+const REPLICA_CHUNK = 10;
 /** Rollouts the replica takes the real mc to play (mc's default): how noisy its moves are. */
 const MC_ROLLOUTS = 300;
 /** Below this posterior weight of the mc model an opponent is not worth running the replica for. */
 const MC_NEGLIGIBLE = 0.001;
 
-/** Whether family model `m` takes (the caller handles "no chips: must take"); `mcLike` holds the mc-like weights. */
-function modelTakes(m: number, card: number, cost: number, pot: number, chips: number, prog: number, coin: number, mcLike: Float64Array): boolean {
+/**
+ * Whether family model `m` takes (the caller handles "no chips: must take"); `mcLike` holds the
+ * mc-like weights, `fitted` the fitted model's weights for the seat (OnlineLogit.weightsOf).
+ */
+function modelTakes(
+  m: number,
+  card: number,
+  cost: number,
+  pot: number,
+  chips: number,
+  prog: number,
+  coin: number,
+  mcLike: Float64Array,
+  fitted: Float64Array,
+  fittedAt: number,
+): boolean {
   const model = FAMILY[m]!;
   if (model.kind === THRESHOLD) return thresholdTakes(model.rule, false, card, cost, pot, chips, prog);
   if (model.kind === GREEDY) return greedyTakes(cost, pot, chips);
   if (model.kind === MC_LIKE) return coin < mcLikeTakes(mcLike, cost, pot, chips, prog);
+  if (model.kind === FITTED) return coin < logitTakes(fitted, fittedAt, cost, pot, chips, prog);
   return coin < 0.5;
 }
 
@@ -162,8 +237,18 @@ class SearchAgent implements SearchDomain {
    * worked out (the mc model is negligible for that opponent, or a forced take comes first).
    */
   private readonly circuitTakes = new Float64Array(16);
+  /** The seat to move at each step of circuitTakes. */
+  private readonly circuitSeat = new Int32Array(16);
   private rootCard = 0;
   private rootPot = 0;
+  /** Chunked replica (replicaStop > 0): the z at which it stops early. */
+  private readonly replicaStop: number;
+  /** The online-fitted model of every seat, its starting weights and a features scratch. */
+  private fit!: OnlineLogit;
+  private readonly fitPrior: number;
+  private readonly fitRidge: number;
+  private readonly fitStart = new Float64Array(FIT_FEATURES);
+  private readonly fitX = new Float64Array(FIT_FEATURES);
 
   constructor(p: SearchParams) {
     this.budget = { samples: p.samples, batch: 50, minSamples: 100, z: p.z, marginWeight: p.marginWeight };
@@ -172,6 +257,9 @@ class SearchAgent implements SearchDomain {
     this.models = p.mcModel === 1 ? OPPONENT_MODELS : OPPONENT_MODELS - 1;
     this.mcPrior = p.mcPrior;
     this.replicaRollouts = p.mcModel === 1 ? p.replica : 0;
+    this.replicaStop = p.replicaStop;
+    this.fitPrior = p.fitPrior;
+    this.fitRidge = p.fitRidge;
   }
 
   newGame(start: GameStart): void {
@@ -182,12 +270,16 @@ class SearchAgent implements SearchDomain {
       this.deckCards = this.sampler.deckCards;
       this.players = start.rules.players;
       this.posterior = new PolicyPosterior(this.players, this.models, this.epsilon);
-      if (this.models === OPPONENT_MODELS) {
-        const prior = new Float64Array(this.models).fill(Math.log((1 - this.mcPrior) / (this.models - 1)));
-        prior[MC_MODEL] = Math.log(this.mcPrior);
-        this.posterior.setPrior(prior);
-      }
+      // Prior: the mc model mcPrior (with mcModel), the fitted model fitPrior of the rest, the rules share what is left.
+      const withMc = this.models === OPPONENT_MODELS;
+      const rest = withMc ? 1 - this.mcPrior : 1;
+      const prior = new Float64Array(this.models).fill(Math.log((rest * (1 - this.fitPrior)) / FITTED_MODEL));
+      prior[FITTED_MODEL] = Math.log(rest * this.fitPrior); // -Infinity with fitPrior 0: never drawn
+      if (withMc) prior[MC_MODEL] = Math.log(this.mcPrior);
+      this.posterior.setPrior(prior);
       mcLikeWeights(this.players, this.mcLike);
+      logitPrior(this.players, this.fitStart);
+      this.fit = new OnlineLogit(this.players, FIT_FEATURES, FIT_CAPACITY, this.fitRidge);
       if (this.replicaRollouts > 0) {
         this.replicaSampler = new HiddenSampler(start.rules);
         this.replica = new McEvaluator(start.rules, -1, 'score');
@@ -195,6 +287,7 @@ class SearchAgent implements SearchDomain {
     }
     // Learn afresh every game, so results depend on the deal only (not on how work was cut).
     this.posterior.reset();
+    this.fit.reset(this.fitStart);
     this.replica?.reset();
     this.pendingSeat = -1;
     this.me = start.seat;
@@ -213,14 +306,51 @@ class SearchAgent implements SearchDomain {
     if (!decidedWith(e, obs, this.move)) return;
     const took = e.type === 'take';
     const { chips, cost, prog } = this.move;
+    const x = this.fitX;
+    logitFeatures(x, cost, e.pot, chips, prog);
     for (let m = 0; m < this.models; m++) {
       const kind = FAMILY[m]!.kind;
       if (kind === RANDOM) this.posterior.observeProbability(e.seat, m, 0.5);
       else if (kind === MC_LIKE) {
         const p = predicted >= 0 ? predicted : mcLikeTakes(this.mcLike, cost, e.pot, chips, prog);
         this.posterior.observeProbability(e.seat, m, took ? p : 1 - p);
-      } else this.posterior.observe(e.seat, m, modelTakes(m, e.card, cost, e.pot, chips, prog, 0, this.mcLike) === took);
+      } else if (kind === FITTED) {
+        if (this.fitPrior === 0) continue;
+        // Prequential: the fit made before this move predicts it; kept off 0 and 1 like the replica.
+        const p = Math.min(0.98, Math.max(0.02, this.fit.predict(e.seat, x)));
+        this.posterior.observeProbability(e.seat, m, took ? p : 1 - p);
+      } else this.posterior.observe(e.seat, m, modelTakes(m, e.card, cost, e.pot, chips, prog, 0, this.mcLike, this.fit.weights, 0) === took);
     }
+    if (this.fitPrior > 0) this.fit.add(e.seat, x, took);
+  }
+
+  /**
+   * The replica's chance that the seat to move in `sampler`'s position takes. With replicaStop,
+   * it plays chunks of REPLICA_CHUNK rollouts and stops once take - pass is replicaStop standard
+   * errors from 0: mc's clear decisions (most of them) then cost a quarter of the rollouts, and the
+   * chance it returns is beyond the [0.02, 0.98] clip either way.
+   */
+  private replicaTakeChance(sampler: HiddenSampler): number {
+    const replica = this.replica!;
+    const total = this.replicaRollouts;
+    if (this.replicaStop <= 0) return replica.takeChance(sampler, total, this.random, MC_ROLLOUTS);
+    let n = 0;
+    let diff = 0;
+    let squares = 0;
+    let v = 0;
+    let d = 0;
+    while (n < total) {
+      const chunk = Math.min(REPLICA_CHUNK, total - n);
+      replica.evaluate(sampler, chunk, this.random);
+      n += chunk;
+      diff += replica.takeSum - replica.passSum;
+      squares += replica.diffSquares;
+      d = diff / n;
+      v = n > 1 ? (Math.max(0, squares / n - d * d) * n) / (n - 1) : 0;
+      if (Math.abs(d) > this.replicaStop * Math.sqrt(v / n)) break;
+    }
+    const spread = Math.sqrt(v / n + v / MC_ROLLOUTS);
+    return spread === 0 ? (d <= 0 ? 1 : 0) : 0.5 * (1 - errorFunction(d / spread / Math.SQRT2));
   }
 
   /** The replica's chance that the opponent to move next takes, to score its move when it comes. */
@@ -230,9 +360,18 @@ class SearchAgent implements SearchDomain {
     if (obs.card === 0 || seat === this.me || obs.countedChips(seat) === 0) return;
     this.posterior.prepare(seat);
     if (this.posterior.weight(seat, MC_MODEL) < MC_NEGLIGIBLE) return;
-    this.replicaSampler!.observe(obs);
+    // On the card's first circuit after this seat's own decision, the replica has already worked
+    // this position out (predictCircuit: the same card, pot and seat; its opinion of the seats
+    // lacks only the passes since, the approximation the circuit makes anyway): reuse it.
+    // (With replicaStop 0, the replica as first built: every move scored by a fresh run.)
+    const step = obs.card === this.rootCard && this.replicaStop > 0 ? obs.pot - this.rootPot : 0;
+    let chance = step > 0 && step < this.players && this.circuitSeat[step] === seat ? this.circuitTakes[step]! : Number.NaN;
+    if (Number.isNaN(chance)) {
+      this.replicaSampler!.observe(obs);
+      chance = this.replicaTakeChance(this.replicaSampler!);
+    }
     // Never certain: mc's own rollouts, or an mc with other settings, can always surprise the replica.
-    this.pendingTakes = Math.min(0.98, Math.max(0.02, this.replica!.takeChance(this.replicaSampler!, this.replicaRollouts, this.random, MC_ROLLOUTS)));
+    this.pendingTakes = Math.min(0.98, Math.max(0.02, chance));
     this.pendingSeat = seat;
   }
 
@@ -240,6 +379,11 @@ class SearchAgent implements SearchDomain {
   opponentWeights(seat: number): number[] {
     this.posterior.prepare(seat);
     return Array.from({ length: this.models }, (_, m) => this.posterior.weight(seat, m));
+  }
+
+  /** The fitted model's weights for opponent `seat` ([1, cost/10, pot/10, chips <= 2, progress, chips/10]; for tests and inspection). */
+  fittedWeights(seat: number): number[] {
+    return Array.from(this.fit.weights.subarray(seat * FIT_FEATURES, (seat + 1) * FIT_FEATURES));
   }
 
   decide(obs: Observation): 'take' | 'pass' {
@@ -270,7 +414,8 @@ class SearchAgent implements SearchDomain {
       const seat = position.current;
       if (position.chips[seat] === 0) break; // it must take: the card goes no further
       if (this.posterior.weight(seat, MC_MODEL) < MC_NEGLIGIBLE) continue;
-      this.circuitTakes[step] = this.replica!.takeChance(sampler, this.replicaRollouts, this.random, MC_ROLLOUTS);
+      this.circuitTakes[step] = this.replicaTakeChance(sampler);
+      this.circuitSeat[step] = seat;
     }
   }
 
@@ -290,6 +435,7 @@ class SearchAgent implements SearchDomain {
     else s.pass();
     this.coins.reset(this.coinKey);
     const { seatModel, deckCards, coins, me, self, mcLike, circuitTakes, rootCard, rootPot } = this;
+    const fitted = this.fit.weights;
     while (s.card !== 0) {
       const seat = s.current;
       const chips = s.chips[seat]!;
@@ -301,7 +447,19 @@ class SearchAgent implements SearchDomain {
         // On the current card's first circuit (passes so far = pot growth), the replica's chance.
         const step = s.card === rootCard ? s.pot - rootPot : 0;
         if (m === MC_MODEL && step > 0 && step < this.players && !Number.isNaN(circuitTakes[step]!)) takes = coins.next() < circuitTakes[step]!;
-        else takes = modelTakes(m, s.card, s.marginalCost(seat), s.pot, chips, progress(s.cardsLeft, deckCards), coins.next(), mcLike);
+        else
+          takes = modelTakes(
+            m,
+            s.card,
+            s.marginalCost(seat),
+            s.pot,
+            chips,
+            progress(s.cardsLeft, deckCards),
+            coins.next(),
+            mcLike,
+            fitted,
+            seat * FIT_FEATURES,
+          );
       }
       if (takes) s.take();
       else s.pass();

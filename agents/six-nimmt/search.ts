@@ -24,6 +24,7 @@ export interface SearchParams {
   z: number;
   marginWeight: number;
   draft: string;
+  indifference: number;
 }
 
 const policyDefaults = protectData(
@@ -41,6 +42,12 @@ export default defineAgent<SearchParams>({
     z: { description: 'prune a candidate once it trails the leader by this many standard errors (0: never)', default: 2, min: 0, max: 10 },
     marginWeight: { description: 'utility per bullhead of lead over the best opponent, beside the win share', default: 0.05, min: 0, max: 1 },
     draft: { description: 'pro draft: pick as the heuristic does (as mc), or search every open card', default: 'heuristic', choices: ['heuristic', 'search'] },
+    indifference: {
+      description: 'drop a candidate once it is clearly no more than this much utility better than the leader (0: only clearly worse ones)',
+      default: 0,
+      min: 0,
+      max: 1,
+    },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -104,7 +111,7 @@ class SearchAgent implements SixNimmtAgent {
 
   constructor(p: SearchParams) {
     this.policy = new NoisyHeuristic(new HeuristicAgent(policyDefaults), p.noise);
-    this.budget = { samples: p.samples, batch: 10, minSamples: 20, z: p.z, marginWeight: p.marginWeight };
+    this.budget = { samples: p.samples, batch: 10, minSamples: 20, z: p.z, marginWeight: p.marginWeight, indifference: p.indifference };
     this.wholeGame = p.horizon === 'game';
     this.searchDraft = p.draft === 'search';
     this.oneSample = { ...this.budget, samples: 1 };

@@ -40,6 +40,13 @@ export interface SearchBudget {
   z: number;
   /** Weight of the score margin in the utility (points; see above). */
   marginWeight: number;
+  /**
+   * Indifference zone (utility units, default 0): a candidate is also dropped once it is clearly
+   * no more than this much better than the leader (leader - candidate > z x se - indifference),
+   * so near-equal candidates stop drawing samples: a choice between them costs little whichever
+   * is taken. 0 is the plain pruning rule.
+   */
+  indifference?: number;
 }
 
 /** Utility of the finished playout in `d` for seat `me` (higher is better). */
@@ -95,7 +102,7 @@ export class FlatSearch {
         sums[c]! += u;
       }
       k++;
-      if (budget.z > 0 && k >= budget.minSamples && (k - budget.minSamples) % budget.batch === 0) live = this.prune(n, k, budget.z);
+      if (budget.z > 0 && k >= budget.minSamples && (k - budget.minSamples) % budget.batch === 0) live = this.prune(n, k, budget.z, budget.indifference ?? 0);
     }
     this.lastSamples = k;
     let best = -1;
@@ -104,7 +111,7 @@ export class FlatSearch {
   }
 
   /** Drops every candidate clearly behind the leader (paired differences on the shared samples). */
-  private prune(n: number, k: number, z: number): number {
+  private prune(n: number, k: number, z: number, indifference: number): number {
     const { utilities, sums, alive } = this;
     const M = this.maxSamples;
     let lead = -1;
@@ -122,7 +129,7 @@ export class FlatSearch {
         }
         const se = Math.sqrt(ss / (k - 1) / k);
         // A zero spread with a positive mean is as clear as it gets; equal playouts stay alive.
-        if (mean > z * se && mean > 0) {
+        if (mean > z * se - indifference && (mean > 0 || indifference > 0)) {
           alive[c] = 0;
           continue;
         }

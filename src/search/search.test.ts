@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRandom, type Random } from '../game/seed.js';
 import { FlatSearch, winShareUtility, type SearchBudget, type SearchDomain } from './flat.js';
+import { OnlineLogit } from './online-logit.js';
 import { PolicyPosterior } from './posterior.js';
 
 /**
@@ -48,6 +49,18 @@ describe('the flat search', () => {
     const never = new CoinDomain([0.1, 0.9]);
     search.run(never, 2, 0, makeRandom('clear'), budget({ z: 0 }));
     expect(never.playouts).toBe(4000);
+  });
+
+  it('with an indifference zone, stops drawing samples for candidates that are clearly close to the leader', () => {
+    const search = new FlatSearch(8, 5000);
+    // Two equal candidates: the plain rule plays the whole budget, a zone of 0.2 win share drops
+    // one once the paired difference is known to within 0.2 (the tie goes to the lower index).
+    const tie = new CoinDomain([0.5, 0.5]);
+    expect(search.run(tie, 2, 0, makeRandom('zone'), budget({ indifference: 0.2 }))).toBe(0);
+    expect(search.lastSamples).toBeLessThan(2000);
+    // A clearly better candidate is never dropped for being close.
+    const apart = new CoinDomain([0.3, 0.7]);
+    expect(search.run(apart, 2, 0, makeRandom('zone'), budget({ indifference: 0.05 }))).toBe(1);
   });
 
   it('decides the same for the same stream', () => {
@@ -130,5 +143,63 @@ describe('the policy posterior', () => {
     post.reset();
     post.prepare(0);
     expect(post.weight(0, 0)).toBeCloseTo(0.5);
+  });
+});
+
+describe('the online logistic opponent model', () => {
+  /** A synthetic opponent: says yes with probability sigmoid(truth . x), x = [1, a, b], a and b uniform in [-2, 2]. */
+  const play = (fit: OnlineLogit, seat: number, truth: number[], n: number, seed: string): void => {
+    const random = makeRandom(seed);
+    const x = new Float64Array(3);
+    for (let i = 0; i < n; i++) {
+      x[0] = 1;
+      x[1] = random() * 4 - 2;
+      x[2] = random() * 4 - 2;
+      const p = 1 / (1 + Math.exp(-(truth[0]! + truth[1]! * x[1] + truth[2]! * x[2])));
+      fit.add(seat, x, random() < p);
+    }
+  };
+
+  it('recovers a known opponent from its decisions, each seat on its own', () => {
+    const fit = new OnlineLogit(2, 3, 2000, 0.1);
+    fit.reset([0, 0, 0]);
+    play(fit, 1, [0.5, -2, 1], 2000, 'logit');
+    const w = Array.from(fit.weights.subarray(3, 6));
+    expect(w[0]).toBeCloseTo(0.5, 0); // standard errors about 0.1
+    expect(w[1]).toBeCloseTo(-2, 0);
+    expect(w[2]).toBeCloseTo(1, 0);
+    expect(Array.from(fit.weights.subarray(0, 3))).toEqual([0, 0, 0]); // seat 0 saw nothing
+    expect(fit.predict(1, [1, 1, 0])).toBeLessThan(0.3); // sigmoid(-1.5) = 0.18
+    fit.reset([0, 0, 0]);
+    expect(fit.count(1)).toBe(0);
+    expect(Array.from(fit.weights.subarray(3, 6))).toEqual([0, 0, 0]);
+  });
+
+  it('is the penalised maximum-likelihood fit: the gradient vanishes at its weights', () => {
+    const fit = new OnlineLogit(1, 3, 64, 2, 6);
+    const prior = [0.3, -0.2, 0.1];
+    fit.reset(prior);
+    play(fit, 0, [1, 1, -1], 40, 'map');
+    // Recompute the gradient of sum log p(y | x) - ridge/2 |w - prior|^2 from the same draws.
+    const random = makeRandom('map');
+    const w = fit.weights;
+    const g = [0, 0, 0];
+    for (let i = 0; i < 40; i++) {
+      const x = [1, random() * 4 - 2, random() * 4 - 2];
+      const p = 1 / (1 + Math.exp(-(1 + x[1]! - x[2]!)));
+      const y = random() < p ? 1 : 0;
+      const q = 1 / (1 + Math.exp(-(w[0]! * x[0]! + w[1]! * x[1]! + w[2]! * x[2]!)));
+      for (let j = 0; j < 3; j++) g[j]! += (y - q) * x[j]!;
+    }
+    for (let j = 0; j < 3; j++) expect(g[j]! - 2 * (w[j]! - prior[j]!)).toBeCloseTo(0, 6);
+  });
+
+  it('stays at its prior with a strong ridge and stops recording at capacity', () => {
+    const fit = new OnlineLogit(1, 3, 10, 1e6);
+    fit.reset([0.2, 0, 0]);
+    play(fit, 0, [3, 3, 3], 50, 'ridge');
+    expect(fit.count(0)).toBe(10);
+    expect(fit.weights[0]).toBeCloseTo(0.2, 3);
+    expect(() => new OnlineLogit(1, 3, 10, 0)).toThrow(RangeError);
   });
 });
