@@ -21,17 +21,11 @@ export class GameState {
   readonly deckStart: number;
   readonly deckEnd: number;
 
-  /**
-   * Every array of the position is a view into this one buffer, so copyFrom is one memcpy: a
-   * Monte Carlo sample copies the position twice, and five small set() calls cost as much as a
-   * third of a short rollout.
-   */
-  private readonly bytes: Uint8Array;
   /** cards[0, deckStart) removed unseen; cards[deckStart, deckEnd) revealed in this order. */
-  readonly cards: Uint8Array;
-  readonly chips: Int32Array;
-  readonly cardPoints: Int32Array;
-  readonly display: Uint32Array;
+  readonly cards = new Uint8Array(MAX_CARD_SPAN);
+  readonly chips = new Int32Array(MAX_PLAYERS);
+  readonly cardPoints = new Int32Array(MAX_PLAYERS);
+  readonly display = new Uint32Array(MAX_PLAYERS * 2);
   /**
    * owner[card] = holding seat + 1 (0: nobody), an index over the displays for the hot adjacency
    * test; sized so card - 1 and card + 1 never leave it.
@@ -63,15 +57,7 @@ export class GameState {
     this.deckStart = rules.removed;
     this.deckEnd = cardCount(rules);
     this.logging = logging;
-    // 32-bit views first (their offsets must be multiples of 4), then the bytes.
-    const ints = 4 * MAX_PLAYERS;
-    const buffer = new ArrayBuffer(4 * ints + MAX_CARD_SPAN + rules.maxCard + 2);
-    this.chips = new Int32Array(buffer, 0, MAX_PLAYERS);
-    this.cardPoints = new Int32Array(buffer, ints, MAX_PLAYERS);
-    this.display = new Uint32Array(buffer, 2 * ints, MAX_PLAYERS * 2);
-    this.cards = new Uint8Array(buffer, 4 * ints, MAX_CARD_SPAN);
-    this.owner = new Uint8Array(buffer, 4 * ints + MAX_CARD_SPAN, rules.maxCard + 2);
-    this.bytes = new Uint8Array(buffer);
+    this.owner = new Uint8Array(rules.maxCard + 2);
   }
 
   /** Deals the game with this seed and sets up the first decision; `starter` overrides the dealt seat. */
@@ -175,7 +161,11 @@ export class GameState {
 
   /** Copies the game position of `other` (same rules), not its history: for rollouts. */
   copyFrom(other: GameState): void {
-    this.bytes.set(other.bytes);
+    this.cards.set(other.cards);
+    this.chips.set(other.chips);
+    this.cardPoints.set(other.cardPoints);
+    this.display.set(other.display);
+    this.owner.set(other.owner);
     this.next = other.next;
     this.card = other.card;
     this.pot = other.pot;
