@@ -57,15 +57,14 @@ export const VALUE_PARAMS = protectData('value parameters', {
 
 /** Points a card would save its receiver (`seat`) now, with guesses for what the future decides. */
 export function worth(p: ValueParams, obs: Observation, seat: number, code: number): number {
-  const holds = (c: number): number => obs.held(seat, c);
   if (!isSpecial(code)) {
     // The fast path: runs only, unless a joker or double-highest makes the exact score differ.
-    if (holds(CODE.joker) === 0 && holds(CODE.doubleHighest) === 0) return -obs.marginalCost(seat, code);
+    if (obs.held(seat, CODE.joker) === 0 && obs.held(seat, CODE.doubleHighest) === 0) return -obs.marginalCost(seat, code);
     return obs.scoreNow(seat) - obs.scoreWith(seat, code);
   }
   // Bonus cards (9 of the standard 22) are worth their points and one card of the display: no scoring needed.
   const bonus = bonusOf(code);
-  if (bonus) return bonus + holds(CODE.plusPerCard) - holds(CODE.minusPerCard);
+  if (bonus) return bonus + obs.held(seat, CODE.plusPerCard) - obs.held(seat, CODE.minusPerCard);
   const now = obs.scoreNow(seat);
   const comingCards = obs.cardsLeft / obs.players;
   switch (code) {

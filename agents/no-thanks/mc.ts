@@ -1,4 +1,5 @@
 import { protectData } from '../../src/game/protect.js';
+import { type SeatStream, seatStreamOf } from '../../src/game/seed.js';
 import { errorFunction } from 'simple-statistics';
 import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../../src/games/no-thanks/agent.js';
 import { HiddenSampler, deckSize, GameState } from '../../src/games/no-thanks/kit.js';
@@ -59,6 +60,8 @@ const POLICY_RANDOM = 2;
 const POLICY_TAKER = 3;
 const MODELS = 4;
 const eagerTaker: ThresholdParams = protectData('mc eager-taker model', { cost: 'marginal', margin: 10, potWeight: 1, reserve: 0, bonus: 0, late: 0 });
+/** Whether a rollout model's decision depends on the game's progress (thresholdTakes: late x progress). */
+const MODELS_USE_PROGRESS = thresholdDefaults.late !== 0 || eagerTaker.late !== 0;
 const LOG_FIT = Math.log(0.95);
 const LOG_MISS = Math.log(0.05);
 const LOG_COIN = Math.log(0.5);
@@ -134,6 +137,7 @@ export class McEvaluator {
     const seat = position.current;
     if (this.policy < 0) this.chooseModels(seat, position.players);
     const sim = this.sim;
+    const stream = seatStreamOf(random);
     let take = 0;
     let pass = 0;
     let squares = 0;
@@ -141,12 +145,12 @@ export class McEvaluator {
       sampler.sample(random);
       sim.copyFrom(position);
       sim.take();
-      this.rollout(random);
+      this.rollout(random, stream);
       const t = this.value(seat);
       take += t;
       sim.copyFrom(position);
       sim.pass();
-      this.rollout(random);
+      this.rollout(random, stream);
       const p = this.value(seat);
       pass += p;
       squares += (t - p) * (t - p);
@@ -180,12 +184,23 @@ export class McEvaluator {
     }
   }
 
-  private rollout(random: Random): void {
+  /** `stream`: the SeatStream behind `random` when the lab made it (its draws, called as a method). */
+  private rollout(random: Random, stream: SeatStream | undefined): void {
     const s = this.sim;
     const { seatPolicy, deckCards } = this;
     while (s.card !== 0) {
       const seat = s.current;
-      const takes = modelTakes(seatPolicy[seat]!, s.card, s.marginalCost(seat), s.pot, s.chips[seat]!, progress(s.cardsLeft, deckCards), random);
+      // Progress only matters to a model with a late-game term (none has one): 0 then, a small
+      // integer, since a fraction passed to a call that is not inlined is boxed on the heap.
+      const prog = MODELS_USE_PROGRESS ? progress(s.cardsLeft, deckCards) : 0;
+      const policy = seatPolicy[seat]!;
+      const chips = s.chips[seat]!;
+      // The random model's coin drawn here, not through modelTakes: a draw through a call site
+      // that also sees noCoin is not inlined, and its double is boxed on the heap.
+      const takes =
+        policy === POLICY_RANDOM && chips !== 0
+          ? (stream !== undefined ? stream.next() : random()) < 0.5
+          : modelTakes(policy, s.card, s.marginalCost(seat), s.pot, chips, prog, random);
       if (takes) s.take();
       else s.pass();
     }

@@ -1,17 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadAgent } from '../agents/registry.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { NoThanksAgent } from '../games/no-thanks/agent.js';
 import { makeRules } from '../games/no-thanks/rules.js';
 import { Table } from '../games/no-thanks/table.js';
-import { PROJECT_ROOT } from '../paths.js';
 import { runTournament } from '../tournament/run.js';
 
 /**
  * The fixed workloads of the benchmark issue. Workload 1 is the C reference's rule
- * (ref_engine.c beside reference.sh, outside this repository): take when out of chips, when the card touches one already held,
+ * (ref_engine.c beside reference.sh, outside this repository: src/bench/reference.ts finds it): take when out of chips, when the card touches one already held,
  * or when card - 3 x chips on it <= 8 - which is this threshold preset exactly.
  */
 export const REFERENCE_RULE = 'threshold:potWeight=3,margin=8,reserve=0,bonus=0,late=0';
@@ -190,25 +186,4 @@ export async function memoryWorkload(deals: number): Promise<{ games: number; pe
     threads: 2,
   });
   return { games: r.gamesPlayed, peakMB: process.resourceUsage().maxRSS / 1024, seconds: r.elapsedSeconds };
-}
-
-/** Where the C reference of workload 1 lives when it is there: beside the clone, not in this repository. */
-export const REFERENCE_SCRIPT = join(PROJECT_ROOT, '..', 'shared', 'perf', 'reference.sh');
-
-/**
- * The C reference of workload 1, built and run by its script when it is there; otherwise why not
- * (the benchmark runs without it and says so in one line).
- */
-export function cReference(games: number): { figures: Record<string, number> } | { skipped: string } {
-  if (!existsSync(REFERENCE_SCRIPT)) return { skipped: `${REFERENCE_SCRIPT} is not there (it is not part of this repository)` };
-  try {
-    const out = execFileSync('bash', [REFERENCE_SCRIPT, String(games), '4'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    return { figures: JSON.parse(out.trim().split('\n').pop()!) as Record<string, number> };
-  } catch (err) {
-    const stderr = String((err as { stderr?: unknown }).stderr ?? '')
-      .trim()
-      .split('\n')
-      .pop();
-    return { skipped: `${REFERENCE_SCRIPT} failed (it needs bash and a C compiler, cc)${stderr ? `: ${stderr}` : ''}` };
-  }
 }

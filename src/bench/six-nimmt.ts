@@ -1,4 +1,7 @@
 import { loadAgent } from '../agents/registry.js';
+import type { Ratio } from './ratios.js';
+import { REFERENCE_SCRIPTS, runReference } from './reference.js';
+import { ISSUE_29_START } from './start.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { SixNimmtAgent } from '../games/six-nimmt/agent.js';
 import { makeRules, type RulesInput } from '../games/six-nimmt/rules.js';
@@ -105,8 +108,12 @@ export async function sixNimmtMcWorkload(games: number, spec = 'mc'): Promise<Si
   return { spec, decisions, msPerDecision: spent / decisions };
 }
 
-/** `nothanks bench --game 6-nimmt|all`: the workloads, their table and the speed target as a ratio. */
-export async function sixNimmtBench(opts: { json: boolean; quick: boolean }): Promise<{ result: Record<string, unknown>; text: string }> {
+/** `nothanks bench --game 6-nimmt|all`: the workloads, their table, the C reference and the ratios. */
+export async function sixNimmtBench(opts: {
+  json: boolean;
+  quick: boolean;
+  reference: boolean;
+}): Promise<{ result: Record<string, unknown>; text: string; ratios: Ratio[] }> {
   const scale = opts.quick ? 0.1 : 1;
   const n = (x: number): number => Math.max(1, Math.round(x * scale));
   const say = (s: string): void => {
@@ -118,8 +125,42 @@ export async function sixNimmtBench(opts: { json: boolean; quick: boolean }): Pr
   const random = await sixNimmtEngineWorkload('2 random x4 (4 players)', Array(4).fill('random'), n(100_000));
   say('6 nimmt! workload 3: mc at its default setting against 3 heuristic bots...');
   const mc = await sixNimmtMcWorkload(n(30));
-  const target = RUST_HANDS_PER_SECOND / 3;
-  const targets = { roundsPerSecondVsThirdOfRust: heuristic.roundsPerSecond / target, mcMsPerDecision: mc.msPerDecision };
+  say(`6 nimmt! C reference (${REFERENCE_SCRIPTS.sixNimmt})...`);
+  const c = opts.reference ? runReference(REFERENCE_SCRIPTS.sixNimmt, [String(n(300_000)), '4']) : { skipped: 'not asked for (--no-reference)' };
+  const reference = 'figures' in c ? c.figures : undefined;
+  const skipped = 'skipped' in c ? c.skipped : undefined;
+  const cRounds = reference?.roundsPerSecond;
+  const targets = {
+    roundsPerSecondVsThirdOfRust: heuristic.roundsPerSecond / (RUST_HANDS_PER_SECOND / 3),
+    randomVsC: cRounds ? random.roundsPerSecond / cRounds : null,
+    heuristicVsC: cRounds ? heuristic.roundsPerSecond / cRounds : null,
+    mcMsPerDecision: mc.msPerDecision,
+  };
+  const start = ISSUE_29_START;
+  const ratios: Ratio[] = [
+    { what: '6 nimmt! random x4 vs C (rounds/s)', value: targets.randomVsC, unit: 'ratio', target: { atLeast: 0.5 }, note: skipped },
+    {
+      what: '6 nimmt! heuristic x4 vs C random (rounds/s)',
+      value: targets.heuristicVsC,
+      unit: 'ratio',
+      target: { atLeast: 1.5 * start.sixHeuristicVsC },
+      note: skipped ?? `1.5x the issue-29 start (${start.sixHeuristicVsC.toFixed(3)})`,
+    },
+    {
+      what: "6 nimmt! heuristic vs a third of Rust's hands/s",
+      value: targets.roundsPerSecondVsThirdOfRust,
+      unit: 'ratio',
+      target: { atLeast: 1 },
+      note: 'absolute',
+    },
+    {
+      what: '6 nimmt! mc (default) a decision',
+      value: mc.msPerDecision,
+      unit: 'ms',
+      target: { atMost: start.sixMcMsPerDecision / 2 },
+      note: `half the issue-29 start (${start.sixMcMsPerDecision} ms): absolute, discount a busy machine`,
+    },
+  ];
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const row = (w: SixNimmtEngineFigures): string =>
     `${w.workload.padEnd(28)} ${k(w.roundsPerSecond).padStart(9)} rounds/s ${k(w.gamesPerSecond).padStart(8)} games/s ${k(w.decisionsPerSecond).padStart(11)} decisions/s ${w.roundsPerGame.toFixed(2).padStart(5)} rounds/game  mean score ${w.meanScore.toFixed(2)}`;
@@ -128,9 +169,9 @@ export async function sixNimmtBench(opts: { json: boolean; quick: boolean }): Pr
     row(heuristic),
     row(random),
     `${'3 mc (default) vs heuristic'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision over ${mc.decisions} decisions`,
-    '',
-    'targets:',
-    `  heuristic rounds/s vs a third of the Rust engine's ${k(RUST_HANDS_PER_SECOND)} hands/s  ${targets.roundsPerSecondVsThirdOfRust.toFixed(2)} (target >= 1.00)`,
+    reference
+      ? `${'C reference, random x4'.padEnd(28)} ${k(reference.roundsPerSecond!).padStart(9)} rounds/s ${k(reference.gamesPerSecond!).padStart(8)} games/s ${k(reference.decisionsPerSecond!).padStart(11)} decisions/s ${reference.roundsPerGame!.toFixed(2).padStart(5)} rounds/game  mean score ${reference.meanScore!.toFixed(2)}`
+      : `C reference: skipped, ${skipped}; the ratios to C are n/a`,
   ].join('\n');
-  return { result: { heuristic, random, mc, targets }, text };
+  return { result: { heuristic, random, mc, reference: reference ?? null, referenceSkipped: skipped ?? null, targets }, text, ratios };
 }

@@ -1,4 +1,6 @@
 import { loadAgent } from '../agents/registry.js';
+import type { Ratio } from './ratios.js';
+import { ISSUE_29_START } from './start.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { SpecialsAgent } from '../games/no-thanks-specials/agent.js';
 import type { Observation } from '../games/no-thanks-specials/observation.js';
@@ -11,7 +13,7 @@ import { Table } from '../games/no-thanks-specials/table.js';
  * speed is workload 1 of the No Thanks! bench, which the expansion does not touch), and mc's time
  * per decision against two value bots.
  */
-export async function specialsBench(opts: { json: boolean; quick: boolean }): Promise<{ result: Record<string, unknown>; text: string }> {
+export async function specialsBench(opts: { json: boolean; quick: boolean }): Promise<{ result: Record<string, unknown>; text: string; ratios: Ratio[] }> {
   const scale = opts.quick ? 0.1 : 1;
   const say = (s: string): void => {
     if (!opts.json) process.stderr.write(`${s}\n`);
@@ -61,5 +63,14 @@ export async function specialsBench(opts: { json: boolean; quick: boolean }): Pr
     `${'1 value x3 (3 players)'.padEnd(28)} ${k(engine.gamesPerSecond).padStart(9)} games/s ${k(engine.decisionsPerSecond).padStart(11)} decisions/s ${engine.decisionsPerGame.toFixed(1).padStart(6)} dec/game`,
     `${'2 mc (default) vs value'.padEnd(28)} ${mcFigures.msPerDecision.toFixed(3)} ms/decision over ${mcFigures.decisions} decisions`,
   ].join('\n');
-  return { result: { value: engine, mc: mcFigures }, text };
+  const ratios: Ratio[] = [
+    {
+      what: 'special cards value x3 vs issue-29 start',
+      value: engine.gamesPerSecond / ISSUE_29_START.specialsValueGamesPerSecond,
+      unit: 'x',
+      target: { atLeast: 3 },
+      note: `absolute (${k(engine.gamesPerSecond)} games/s against ${k(ISSUE_29_START.specialsValueGamesPerSecond)}): discount a busy machine`,
+    },
+  ];
+  return { result: { value: engine, mc: mcFigures }, text, ratios };
 }

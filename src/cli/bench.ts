@@ -1,38 +1,55 @@
-import { cReference, engineWorkload, mcWorkload, memoryWorkload, REFERENCE_RULE, searchWorkload, tournamentWorkload } from '../bench/bench.js';
+import { engineWorkload, mcWorkload, memoryWorkload, REFERENCE_RULE, searchWorkload, tournamentWorkload } from '../bench/bench.js';
+import { type Ratio, ratioTable } from '../bench/ratios.js';
+import { describeLoad, machineLoad, REFERENCE_SCRIPTS, runReference } from '../bench/reference.js';
 import { sixNimmtBench } from '../bench/six-nimmt.js';
 import { specialsBench } from '../bench/specials.js';
+import { ISSUE_29_START } from '../bench/start.js';
 import { UserError } from '../errors.js';
 
 /**
- * `nothanks bench`: the fixed workloads, a table (or one JSON object), and the targets of the
- * benchmark issue as ratios, since this machine is noisy. --quick shrinks every workload 10x.
- * --game picks the workloads: no-thanks (default), 6-nimmt, no-thanks-specials, or all (one JSON
- * object: No Thanks!'s fields plus `sixNimmt` and `specials`).
+ * `nothanks bench`: the fixed workloads, a table (or one JSON object), and every target of the
+ * benchmark issues in one table of ratios taken in this run (this machine is noisy), with the load
+ * average before and after so a reader can discount a busy machine. --quick shrinks every workload
+ * 10x. --game picks the workloads: no-thanks (default), 6-nimmt, no-thanks-specials, or all (one
+ * JSON object: No Thanks!'s fields plus `sixNimmt` and `specials`, and `ratios` and `load`).
  */
 export async function benchCommand(opts: { json: boolean; quick: boolean; reference: boolean; game?: string }): Promise<void> {
   const game = opts.game ?? 'no-thanks';
   if (!['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'].includes(game))
     throw new UserError(`bench --game must be no-thanks, 6-nimmt, no-thanks-specials or all, got "${game}"`);
+  const before = machineLoad();
+  if (!opts.json) process.stderr.write(`${describeLoad(before)}\n`);
   const noThanks = game === 'no-thanks' || game === 'all' ? await noThanksBench(opts) : undefined;
   const sixNimmt = game === '6-nimmt' || game === 'all' ? await sixNimmtBench(opts) : undefined;
   const specials = game === 'no-thanks-specials' || game === 'all' ? await specialsBench(opts) : undefined;
+  const after = machineLoad();
+  const ratios: Ratio[] = [...(noThanks?.ratios ?? []), ...(sixNimmt?.ratios ?? []), ...(specials?.ratios ?? [])];
   if (opts.json)
     console.log(
       JSON.stringify(
         game === 'no-thanks'
-          ? noThanks
-          : { ...noThanks, ...(sixNimmt ? { sixNimmt: sixNimmt.result } : {}), ...(specials ? { specials: specials.result } : {}) },
+          ? { ...noThanks!.result, ratios, load: { before, after } }
+          : {
+              ...noThanks?.result,
+              ...(sixNimmt ? { sixNimmt: sixNimmt.result } : {}),
+              ...(specials ? { specials: specials.result } : {}),
+              ratios,
+              load: { before, after },
+            },
       ),
     );
   else {
-    // No Thanks!'s table is printed as it runs; the other games' follow.
-    const more = [sixNimmt?.text, specials?.text].filter((x) => x !== undefined);
-    if (more.length) console.log(`${noThanks ? '\n' : ''}${more.join('\n\n')}`);
+    const tables = [noThanks?.text, sixNimmt?.text, specials?.text].filter((x) => x !== undefined);
+    console.log(`${tables.join('\n\n')}\n\n${ratioTable(ratios, before, after)}`);
   }
 }
 
-/** No Thanks!'s workloads: prints the table (unless --json) and returns the JSON object. */
-async function noThanksBench(opts: { json: boolean; quick: boolean; reference: boolean }): Promise<Record<string, unknown>> {
+/** No Thanks!'s workloads: its table and ratios, and the JSON object. */
+async function noThanksBench(opts: {
+  json: boolean;
+  quick: boolean;
+  reference: boolean;
+}): Promise<{ result: Record<string, unknown>; text: string; ratios: Ratio[] }> {
   const scale = opts.quick ? 0.1 : 1;
   const n = (x: number): number => Math.max(1, Math.round(x * scale));
   const say = (s: string): void => {
@@ -50,7 +67,8 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
   const tournament = await tournamentWorkload(n(250_000));
   say('memory: 1 million games...');
   const memory = await memoryWorkload(n(250_000));
-  const c = opts.reference ? cReference(3_000_000) : { skipped: 'not asked for (--no-reference)' };
+  say(`C reference (${REFERENCE_SCRIPTS.noThanks})...`);
+  const c = opts.reference ? runReference(REFERENCE_SCRIPTS.noThanks, [String(n(3_000_000)), '4']) : { skipped: 'not asked for (--no-reference)' };
   const reference = 'figures' in c ? c.figures : undefined;
   const targets = {
     engineVsC: reference ? engine.decisionsPerSecond / reference.decisionsPerSecond! : null,
@@ -61,36 +79,53 @@ async function noThanksBench(opts: { json: boolean; quick: boolean; reference: b
     searchMsPerDecision: Math.max(...search.map((w) => w.msPerDecision)),
     peakMB: memory.peakMB,
   };
-  const result = { engine, random, mc, search, tournament, memory, reference: reference ?? null, referenceSkipped: 'skipped' in c ? c.skipped : null, targets };
-  if (opts.json) return result;
+  const skipped = 'skipped' in c ? c.skipped : undefined;
+  const search5 = search.find((w) => w.players === 5)!;
+  const ratios: Ratio[] = [
+    {
+      what: 'No Thanks! workload 1 vs C (decisions/s)',
+      value: targets.engineVsC,
+      unit: 'ratio',
+      note: skipped ?? 'JS ceiling about 0.35 (scripts/js-ceiling.mjs): hold it',
+    },
+    { what: 'No Thanks! 2 threads vs 1 (tournament)', value: tournament.speedUp, unit: 'x', target: { atLeast: 1.85 } },
+    { what: 'No Thanks! tournament overhead vs bare engine', value: tournament.overhead, unit: '%', target: { atMost: 0.25 } },
+    { what: 'No Thanks! mc rollouts/s vs engine games/s', value: targets.mcRolloutsVsEngineGames, unit: 'ratio', target: { atLeast: 0.5 } },
+    {
+      what: 'No Thanks! mc rollouts/s vs issue-29 start',
+      value: mc.rolloutsPerSecond / ISSUE_29_START.noThanksMcRolloutsPerSecond,
+      unit: 'x',
+      target: { atLeast: 1.5 },
+      note: `absolute (${Math.round(mc.rolloutsPerSecond).toLocaleString('en-US')}/s against ${ISSUE_29_START.noThanksMcRolloutsPerSecond.toLocaleString('en-US')}/s): discount a busy machine`,
+    },
+    {
+      what: 'No Thanks! search at 5 players vs mc',
+      value: search5.msPerDecision,
+      unit: 'ms',
+      target: { atMost: 1.5 },
+      note: `a decision (CPU ${search5.cpuMsPerDecision.toFixed(2)} ms)`,
+    },
+    { what: `No Thanks! peak memory, ${memory.games.toLocaleString('en-US')} games`, value: memory.peakMB, unit: 'MB', target: { atMost: 300 } },
+  ];
+  const result = { engine, random, mc, search, tournament, memory, reference: reference ?? null, referenceSkipped: skipped ?? null, targets };
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const rows = [engine, random].map(
     (w) =>
       `${w.workload.padEnd(28)} ${k(w.gamesPerSecond).padStart(11)} games/s ${k(w.decisionsPerSecond).padStart(13)} decisions/s ${w.decisionsPerGame.toFixed(2).padStart(6)} dec/game  mean score ${w.meanScore.toFixed(2)}`,
   );
-  console.log(
-    [
-      ...rows,
-      `${'3 mc (default)'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision, ${k(mc.rolloutsPerSecond)} rollouts/s over ${mc.decisions} decisions`,
-      ...search.map(
-        (w) =>
-          `${`3b search vs mc, ${w.players} players`.padEnd(28)} ${w.msPerDecision.toFixed(3)} ms/decision (CPU ${w.cpuMsPerDecision.toFixed(3)} ms) over ${w.decisions} decisions`,
-      ),
-      `${'4 tournament (fast bots)'.padEnd(28)} 1 thread ${k(tournament.oneThread)} games/s, 2 threads ${k(tournament.twoThreads)} games/s, speed-up ${tournament.speedUp.toFixed(2)}x; bare engine ${k(tournament.bareEngine)} games/s, overhead ${(tournament.overhead * 100).toFixed(1)}%`,
-      `${'memory'.padEnd(28)} ${k(memory.games)} games in ${memory.seconds.toFixed(1)} s, peak ${memory.peakMB.toFixed(0)} MB`,
-      reference
-        ? `${'C reference (same run)'.padEnd(28)} ${k(reference.gamesPerSecond!).padStart(11)} games/s ${k(reference.decisionsPerSecond!).padStart(13)} decisions/s ${reference.decisionsPerGame!.toFixed(2).padStart(6)} dec/game  mean score ${reference.meanScore!.toFixed(2)}`
-        : `C reference: skipped, ${'skipped' in c ? c.skipped : ''}; the workload-1 ratio to C is n/a`,
-      '',
-      'targets:',
-      `  workload 1 vs C decisions/s  ${targets.engineVsC === null ? 'n/a' : `${targets.engineVsC.toFixed(2)} (target >= 0.50)`}`,
-      `  2-thread speed-up            ${targets.speedUp2Threads.toFixed(2)}x (target >= 1.80)`,
-      `  tournament overhead          ${(targets.tournamentOverhead * 100).toFixed(1)}% (target <= 25%)`,
-      `  mc rollouts/s vs engine games/s ${targets.mcRolloutsVsEngineGames.toFixed(2)} (target >= 0.50)`,
-      `  mc decision time             ${targets.mcMsPerDecision.toFixed(2)} ms (target <= 5)`,
-      `  search decision time         ${targets.searchMsPerDecision.toFixed(2)} ms (target <= 10)`,
-      `  peak memory, ${k(memory.games)} games   ${targets.peakMB.toFixed(0)} MB (target < 300)`,
-    ].join('\n'),
-  );
-  return result;
+  const text = [
+    'No Thanks! (one thread unless said):',
+    ...rows,
+    `${'3 mc (default)'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision, ${k(mc.rolloutsPerSecond)} rollouts/s over ${mc.decisions} decisions`,
+    ...search.map(
+      (w) =>
+        `${`3b search vs mc, ${w.players} players`.padEnd(28)} ${w.msPerDecision.toFixed(3)} ms/decision (CPU ${w.cpuMsPerDecision.toFixed(3)} ms) over ${w.decisions} decisions`,
+    ),
+    `${'4 tournament (fast bots)'.padEnd(28)} 1 thread ${k(tournament.oneThread)} games/s, 2 threads ${k(tournament.twoThreads)} games/s, speed-up ${tournament.speedUp.toFixed(2)}x; bare engine ${k(tournament.bareEngine)} games/s, overhead ${(tournament.overhead * 100).toFixed(1)}%`,
+    `${'memory'.padEnd(28)} ${k(memory.games)} games in ${memory.seconds.toFixed(1)} s, peak ${memory.peakMB.toFixed(0)} MB`,
+    reference
+      ? `${'C reference (same run)'.padEnd(28)} ${k(reference.gamesPerSecond!).padStart(11)} games/s ${k(reference.decisionsPerSecond!).padStart(13)} decisions/s ${reference.decisionsPerGame!.toFixed(2).padStart(6)} dec/game  mean score ${reference.meanScore!.toFixed(2)}`
+      : `C reference: skipped, ${skipped}; the workload-1 ratio to C is n/a`,
+  ].join('\n');
+  return { result, text, ratios };
 }

@@ -128,16 +128,30 @@ export class SeatStream {
   }
 
   private makeRandom(): () => number {
-    const { key, seat, salt } = this;
+    const rng = this.rng;
+    // next()'s body, not a call to it: one level less for V8 to inline into a bot's loop.
     return () => {
-      if (this.stale) {
-        this.masked.hi = key.hi ^ salt.hi;
-        this.masked.lo = key.lo ^ salt.lo;
-        this.rng.reset(this.masked, seat + 1);
-        this.stale = false;
-      }
-      return this.rng.next();
+      if (this.stale) this.rekey();
+      return rng.next();
     };
+  }
+
+  /**
+   * The next draw, what `random()` returns. A method, so a bot's hot loop can call it where V8
+   * inlines it: a call through one of many `random` closures is not inlined, and a draw that is
+   * not inlined returns its double boxed on the heap (Monte Carlo bots draw millions).
+   */
+  next(): number {
+    if (this.stale) this.rekey();
+    return this.rng.next();
+  }
+
+  /** The game's first draw keys the stream (game seed XOR salt, stream seat + 1). */
+  private rekey(): void {
+    this.masked.hi = this.key.hi ^ this.salt.hi;
+    this.masked.lo = this.key.lo ^ this.salt.lo;
+    this.rng.reset(this.masked, this.seat + 1);
+    this.stale = false;
   }
 
   /**

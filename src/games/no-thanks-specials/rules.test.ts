@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealKeyInto, masterKey } from '../../game/seed.js';
+import { dealKeyInto, makeRandom, masterKey } from '../../game/seed.js';
 import { deal as baseDeal } from '../no-thanks/deal.js';
 import { makeRules as makeBaseRules } from '../no-thanks/rules.js';
 import { CODE, FORTY_VALUE, isSpecial, kindIndex } from './cards.js';
@@ -95,6 +95,30 @@ describe('scoring (README table "Special cards")', () => {
   it('double-highest counts the lowest card of the highest run twice', () => {
     expect(holding([5, 20, 21, 22], [CODE.doubleHighest]).score(0)).toBe(5 + 20 + 20);
     expect(holding([5, 20, 21, 22], [CODE.doubleHighest, CODE.joker]).score(0)).toBe(5 + 19 + 19);
+  });
+
+  it('scores jokers and double-highest on bitmasks exactly as the loop over values does, for any display and card range', () => {
+    // score() takes the bitmask path; the loop (bestNumberPoints) is what records' joker placement uses.
+    const loop = (st: SpecialsState, seat: number): number =>
+      (st as unknown as { bestNumberPoints(seat: number, placement: number[]): number }).bestNumberPoints(seat, []);
+    const random = makeRandom('specials/bit-scoring');
+    let checked = 0;
+    for (const range of [{}, { minCard: 1, maxCard: 30 }, { minCard: 2, maxCard: 38 }, { minCard: 10, maxCard: 60 }, { minCard: 1, maxCard: 64 }]) {
+      const rules = makeRules({ players: 3, specials: 'none', ...range });
+      for (let trial = 0; trial < 400; trial++) {
+        const s = new SpecialsState(rules);
+        s.cards.set([rules.minCard]);
+        s.begin(0, 1);
+        const density = random();
+        for (let c = rules.minCard; c <= rules.maxCard; c++) if (random() < density) s.addCard(0, c);
+        s.held[K(CODE.joker)] = Math.floor(random() * 3);
+        s.held[K(CODE.doubleHighest)] = Math.floor(random() * 3);
+        const numbers = s.score(0) + s.chips[0]!;
+        expect(numbers, `range ${JSON.stringify(range)} trial ${trial}`).toBe(loop(s, 0));
+        checked++;
+      }
+    }
+    expect(checked).toBe(2000);
   });
 
   it('chip cards: half (rounded down) before double; chips-minus adds them', () => {

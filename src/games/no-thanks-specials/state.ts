@@ -128,6 +128,16 @@ export class SpecialsState {
   /** Scratch for scoring: has[v] over number values, candidates for jokers. */
   private readonly hasValue = new Uint8Array(160);
   private readonly candidates = new Int32Array(160);
+  /**
+   * Scoring on bitmasks (bestPointsOnBits): bit j of a two-word mask is value lowValue - 1 + j, so
+   * a display (bit i = card minCard + i) is shifted left by `bitShift`; the joker candidates' bits
+   * are `candidateMaskLo/Hi` (values lowValue..highValue - 1). Used when the values fit in 63 bits
+   * (every deck of the game's default size and most others); otherwise the loop over values.
+   */
+  private readonly bitShift: number;
+  private readonly bitsFit: boolean;
+  private readonly candidateMaskLo: number;
+  private readonly candidateMaskHi: number;
 
   constructor(rules: Rules) {
     this.rules = rules;
@@ -138,6 +148,16 @@ export class SpecialsState {
     this.owner = new Uint8Array(this.topCard + 2);
     this.lowValue = Math.max(1, rules.minCard - 2);
     this.highValue = this.topCard + 3;
+    this.bitShift = rules.minCard - (this.lowValue - 1);
+    this.bitsFit = this.highValue + 1 - (this.lowValue - 1) <= 63;
+    let lo = 0;
+    let hi = 0;
+    for (let j = 1; j <= this.highValue - 1 - (this.lowValue - 1) && j < 64; j++) {
+      if (j < 32) lo |= 1 << j;
+      else hi |= 1 << (j - 32);
+    }
+    this.candidateMaskLo = lo;
+    this.candidateMaskHi = hi;
     const list: number[] = [];
     rules.specials.forEach((n, k) => {
       if (KINDS[k]!.name === 'forty') return;
@@ -512,7 +532,12 @@ export class SpecialsState {
     const base = seat * KIND_COUNT;
     const h = this.held;
     // Without jokers or double-highest the number points are the incremental run points.
-    let score = h[base + JOKER] === 0 && h[base + DOUBLE_HIGHEST] === 0 ? this.cardPoints[seat]! : this.bestNumberPoints(seat, null);
+    let score =
+      h[base + JOKER] === 0 && h[base + DOUBLE_HIGHEST] === 0
+        ? this.cardPoints[seat]!
+        : this.bitsFit
+          ? this.bestPointsOnBits(seat)
+          : this.bestNumberPoints(seat, null);
     let size = popcount(this.display[seat * 2]!) + popcount(this.display[seat * 2 + 1]!);
     for (let k = 0; k < KIND_COUNT; k++) {
       const n = h[base + k]!;
@@ -578,6 +603,80 @@ export class SpecialsState {
     if (placement && bestA) placement.push(bestA);
     if (placement && bestB) placement.push(bestB);
     return best;
+  }
+
+  /**
+   * bestNumberPoints(seat, null) on two-word bitmasks (the hot path of bots that value cards by
+   * their exact score): the same candidates, the same points, so the same minimum, without the
+   * loops over every value. Jokers' placement (records) stays with bestNumberPoints.
+   */
+  private bestPointsOnBits(seat: number): number {
+    const s = this.bitShift;
+    const d0 = this.display[seat * 2]!;
+    const d1 = this.display[seat * 2 + 1]!;
+    const lo = d0 << s;
+    const hi = (d1 << s) | (d0 >>> (32 - s));
+    const jokers = this.held[seat * KIND_COUNT + JOKER]!;
+    const doubles = this.held[seat * KIND_COUNT + DOUBLE_HIGHEST]!;
+    let best = this.pointsOnBits(lo, hi, doubles);
+    if (jokers === 0) return best;
+    const maskLo = this.candidateMaskLo;
+    const maskHi = this.candidateMaskHi;
+    // Candidates: free values next to a held one, ascending (low word first).
+    let aLo = ~lo & ((lo << 1) | (lo >>> 1) | (hi << 31)) & maskLo;
+    let aHi = ~hi & ((hi << 1) | (hi >>> 1) | (lo >>> 31)) & maskHi;
+    while ((aLo | aHi) !== 0) {
+      let bitLo = 0;
+      let bitHi = 0;
+      if (aLo !== 0) {
+        bitLo = aLo & -aLo;
+        aLo &= aLo - 1;
+      } else {
+        bitHi = aHi & -aHi;
+        aHi &= aHi - 1;
+      }
+      const lo1 = lo | bitLo;
+      const hi1 = hi | bitHi;
+      const p = this.pointsOnBits(lo1, hi1, doubles);
+      if (p < best) best = p;
+      if (jokers > 1) {
+        let bLo = ~lo1 & ((lo1 << 1) | (lo1 >>> 1) | (hi1 << 31)) & maskLo;
+        let bHi = ~hi1 & ((hi1 << 1) | (hi1 >>> 1) | (lo1 >>> 31)) & maskHi;
+        while (bLo !== 0) {
+          const q = this.pointsOnBits(lo1 | (bLo & -bLo), hi1, doubles);
+          if (q < best) best = q;
+          bLo &= bLo - 1;
+        }
+        while (bHi !== 0) {
+          const q = this.pointsOnBits(lo1, hi1 | (bHi & -bHi), doubles);
+          if (q < best) best = q;
+          bHi &= bHi - 1;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** points() of the values in a two-word mask (bit j: value lowValue - 1 + j). */
+  private pointsOnBits(lo: number, hi: number, doubles: number): number {
+    const base = this.lowValue - 1;
+    // A run starts at a held value whose predecessor is not held.
+    let startsLo = lo & ~(lo << 1);
+    const startsHi = hi & ~((hi << 1) | (lo >>> 31));
+    let highestRunLow = 0;
+    if (startsHi !== 0) highestRunLow = base + 63 - Math.clz32(startsHi);
+    else if (startsLo !== 0) highestRunLow = base + 31 - Math.clz32(startsLo);
+    let total = 0;
+    while (startsLo !== 0) {
+      total += base + 31 - Math.clz32(startsLo & -startsLo);
+      startsLo &= startsLo - 1;
+    }
+    let w = startsHi;
+    while (w !== 0) {
+      total += base + 63 - Math.clz32(w & -w);
+      w &= w - 1;
+    }
+    return total + doubles * highestRunLow;
   }
 
   /** Free values next to a value in `has`, written from candidates[from]; returns the end. */
