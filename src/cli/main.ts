@@ -9,6 +9,7 @@ import { benchCommand } from './bench.js';
 import { ladderCommand, printLadder, type LadderArgs } from './ladder.js';
 import { sequentialTestCommand, type TestArgs } from './sequential-test.js';
 import { tuneCommand, type TuneArgs } from './tune.js';
+import { DEFAULT_TUNE_DEALS } from '../tournament/tune.js';
 import { runCommand, sweepCommand } from './experiment.js';
 import { withRuleOptions, type RuleArgs } from './options.js';
 import { mergeCommand } from './merge.js';
@@ -273,7 +274,7 @@ async function main(): Promise<void> {
           .option('field', { type: 'string', demandOption: true, describe: 'the opponents, comma-separated' })
           .option('budget', { type: 'number', default: 20000, describe: 'games the tuning may play (the held-out check comes on top)' })
           .option('method', { type: 'string', choices: ['spsa', 'ntbea'], default: 'spsa', describe: 'spsa (continuous) or ntbea (mixed, discrete levels)' })
-          .option('deals', { type: 'number', default: 40, describe: 'deals per evaluation, shared by the settings it compares' })
+          .option('deals', { type: 'number', default: DEFAULT_TUNE_DEALS, describe: 'deals per evaluation, shared by the settings it compares' })
           .option('holdout', { type: 'number', default: 1000, describe: 'deals of the held-out check (another seed)' })
           .option('compare', {
             type: 'string',

@@ -5,6 +5,7 @@ import { DEFAULT_GAME, GAMES, gameById } from '../registry.js';
 import type { TournamentOptions, TournamentResult } from '../tournament/run.js';
 import { tables, type SeatingMode } from '../tournament/schedule.js';
 import { MAX_DEALS } from '../tournament/run.js';
+import { DEFAULT_TUNE_DEALS } from '../tournament/tune.js';
 import type { Shard } from '../tournament/shard.js';
 
 /** experiments/*.json, validated before anything runs. */
@@ -204,7 +205,7 @@ const byKind = (kind: Experiment['kind'], lo: number, hi: number): Record<string
         field: [listOf(isString, 'agent specs'), undefined],
         players: [isInt(lo, hi), undefined],
         method: [oneOf('spsa', 'ntbea'), 'spsa'],
-        deals: [isInt(1, 100_000), 40],
+        deals: [isInt(1, 100_000), DEFAULT_TUNE_DEALS],
         holdout: [isInt(20, MAX_DEALS), 1000],
         compare: [(v) => (Array.isArray(v) && v.every((x) => isString(x) === undefined) ? undefined : 'an array of agent specs'), []],
       };

@@ -39,7 +39,7 @@ export interface TuneOptions {
   method?: 'spsa' | 'ntbea';
   seed: string;
   threads?: number;
-  /** Deals per evaluation (default 40): the same deals for the settings it compares. */
+  /** Deals per evaluation (default DEFAULT_TUNE_DEALS): the same deals for the settings it compares. */
   dealsPerEvaluation?: number;
   /** Deals of the held-out check (default 1000). */
   holdoutDeals?: number;
@@ -48,6 +48,12 @@ export interface TuneOptions {
   signal?: AbortSignal;
   onProgress?(games: number, budget: number): void;
 }
+
+/**
+ * Deals per evaluation by default: 10 beat 40 for both methods at the same budget (more, noisier
+ * steps; docs/findings.md "Tuning many parameters"), and NTBEA needs the many evaluations.
+ */
+export const DEFAULT_TUNE_DEALS = 10;
 
 /** One tuned dimension: a number range (integer when the bot declares so) or a list of choices. */
 export interface TuneDimension {
@@ -128,7 +134,7 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
   const method = o.method ?? 'spsa';
   if (method !== 'spsa' && method !== 'ntbea') throw new UserError(`method must be spsa or ntbea, got ${method}`);
   if (!Number.isInteger(o.budget) || o.budget < 1) throw new UserError(`budget must be a positive integer of games, got ${o.budget}`);
-  const deals = o.dealsPerEvaluation ?? 40;
+  const deals = o.dealsPerEvaluation ?? DEFAULT_TUNE_DEALS;
   if (!Number.isInteger(deals) || deals < 1 || deals > 100_000) throw new UserError(`deals per evaluation must be an integer from 1 to 100000, got ${deals}`);
   const holdout = o.holdoutDeals ?? 1000;
   if (!Number.isInteger(holdout) || holdout < 20 || holdout > MAX_DEALS)
@@ -148,7 +154,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const method = o.method ?? 'spsa';
   const { tuned, dims, field } = await checkTune(o);
-  const perEval = o.dealsPerEvaluation ?? 40;
+  const perEval = o.dealsPerEvaluation ?? DEFAULT_TUNE_DEALS;
   const holdoutDeals = o.holdoutDeals ?? 1000;
   const base = parseSpec(o.agent);
   const P = o.rules.players;
