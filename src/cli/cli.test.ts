@@ -219,6 +219,105 @@ describe('nothanks tournament / replay', () => {
     expect(games).toEqual({ greedy: 60, threshold: 120 });
   });
 
+  it("fills a small pool's tables the same way by default in tournament, ladder and experiments, and as --fill says", () => {
+    // 2 bots at 3 seats. balanced: {a,a,b} and {a,b,b}; multisets adds {a,a,a} and {b,b,b}; cycle: {a,b,a}.
+    const seatings = (folder: string) =>
+      JSON.parse(readFileSync(join(dir, folder, 'summary.json'), 'utf8')) as { fill: string; seatings: string[][]; tableFill: string };
+    const t = run(['tournament', '-a', 'random,greedy', '-p', '3', '-g', '4', '--no-report', '--out', join(dir, 'fill-t')]);
+    expect(t.status).toBe(0);
+    expect(t.stdout).toMatch(/^tables: fill balanced: 2 bots for 3 seats, every bot once, the 1 seat left to each 1-bot subset in turn \(2 tables\)$/m);
+    const exp = join(dir, 'fill.json');
+    writeFileSync(
+      exp,
+      JSON.stringify({ kind: 'strategies', title: 'fill', agents: ['random', 'greedy'], players: [3], games: 4, seed: '1', seatings: 'rotations', png: false }),
+    );
+    expect(run(['run', exp, '--out', join(dir, 'fill-e')]).status).toBe(0);
+    expect(run(['ladder', '-a', 'random,greedy', '-p', '3', '-g', '4', '--seatings', 'rotations', '--out', join(dir, 'fill-l')]).status).toBe(0);
+    const defaults = [seatings('fill-t'), seatings('fill-e/players-3'), seatings('fill-l/players-3')];
+    for (const s of defaults) {
+      expect(s.fill).toBe('balanced');
+      expect(s.seatings).toHaveLength(6); // 2 tables x 3 rotations
+      expect(s.tableFill).toBe(defaults[0]!.tableFill);
+    }
+    expect(JSON.parse(readFileSync(join(dir, 'fill-l', 'summary.json'), 'utf8')).fill).toBe('balanced');
+    expect(readFileSync(join(dir, 'fill-e', 'report.html'), 'utf8')).toContain('Tables: fill balanced: 2 bots for 3 seats');
+    // The setting is used, not just recorded.
+    for (const [fill, count] of [
+      ['cycle', 3],
+      ['multisets', 8],
+    ] as const) {
+      expect(run(['tournament', '-a', 'random,greedy', '-p', '3', '-g', '4', '--no-report', '--fill', fill, '--out', join(dir, `fill-t-${fill}`)]).status).toBe(
+        0,
+      );
+      expect(seatings(`fill-t-${fill}`)).toMatchObject({ fill });
+      expect(seatings(`fill-t-${fill}`).seatings).toHaveLength(count);
+      expect(
+        run(['ladder', '-a', 'random,greedy', '-p', '3', '-g', '4', '--seatings', 'rotations', '--fill', fill, '--out', join(dir, `fill-l-${fill}`)]).status,
+      ).toBe(0);
+      expect(seatings(`fill-l-${fill}/players-3`).seatings).toHaveLength(count);
+    }
+    writeFileSync(
+      exp,
+      JSON.stringify({
+        kind: 'strategies',
+        title: 'fill',
+        agents: ['random', 'greedy'],
+        players: [3],
+        games: 4,
+        seed: '1',
+        seatings: 'rotations',
+        png: false,
+        fill: 'cycle',
+      }),
+    );
+    expect(run(['run', exp, '--out', join(dir, 'fill-e-cycle')]).status).toBe(0);
+    expect(seatings('fill-e-cycle/players-3').seatings).toEqual([
+      ['random', 'greedy', 'random'],
+      ['greedy', 'random', 'random'],
+      ['random', 'random', 'greedy'],
+    ]);
+    // Nine runs of the CLI: more than the default minute on a busy machine.
+  }, 300_000);
+
+  it("writes an experiment's report and charts for a tournament and prints the pairwise comparisons, with each bot's time per decision", () => {
+    const t = run(['tournament', '-a', 'random,greedy,threshold', '-p', '3', '-g', '30', '--out', join(dir, 'report-t')]);
+    expect(t.status).toBe(0);
+    expect(t.stdout).toMatch(/^Paired differences over deals .* Holm's p over the 3 pairs/m);
+    expect(t.stdout).toMatch(/^random +greedy +30 +[\d.]+ +\[[\d.]+, [\d.]+\] +[\d.e-]+ +\*$/m);
+    expect(t.stdout).toMatch(/µs\/decision mean \/ worst/);
+    expect(t.stdout).toMatch(/^1 {2}\w+ +90 .* [\d.]+ \/ [\d.]+$/m);
+    const out = join(dir, 'report-t');
+    for (const f of [
+      'report.html',
+      'leaderboard.svg',
+      'pairwise.svg',
+      'distributions.svg',
+      'seats.svg',
+      'leaderboard.vl.json',
+      'replay.html',
+      'sample-game.jsonl',
+    ])
+      expect(existsSync(join(out, f)), f).toBe(true);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('3 players: paired differences');
+    expect(html).toContain('µs per decision (mean / worst)');
+    expect(html).toContain('Tables: every combination of 3 of the 3 bots');
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.decisionTime.map((d: { agent: string }) => d.agent).sort()).toEqual(['greedy', 'random', 'threshold']);
+    for (const d of summary.decisionTime) {
+      expect(d.decisionsTimed).toBeGreaterThan(0);
+      expect(d.meanMicroseconds).toBeGreaterThan(0);
+      expect(d.worstMicroseconds).toBeGreaterThanOrEqual(d.meanMicroseconds);
+    }
+    const csv = readFileSync(join(out, 'summary.csv'), 'utf8').split('\n');
+    expect(csv[0]).toMatch(/,decisionTimeMeanUs,decisionTimeWorstUs,decisionTimeSamples,partial$/);
+    expect(csv[1]).toMatch(/,[\d.]+,[\d.]+,\d+,false$/);
+    // --no-report: the data files only.
+    expect(run(['tournament', '-a', 'random,greedy', '-p', '3', '-g', '5', '--no-report', '--out', join(dir, 'report-none')]).status).toBe(0);
+    expect(existsSync(join(dir, 'report-none', 'report.html'))).toBe(false);
+    expect(existsSync(join(dir, 'report-none', 'leaderboard.svg'))).toBe(false);
+  });
+
   it('lists the built-in agents with their parameters', () => {
     const r = run(['agents']);
     expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);

@@ -17,6 +17,10 @@ describe('nothanks ladder', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^3 players: 60 games on 10 deals; anchor random = 0$/m);
+    // 3 bots at 4 seats: filled as every command fills by default, and said so.
+    expect(r.stdout).toMatch(
+      /^tables at 4 players: fill balanced: 3 bots for 4 seats, every bot once, the 1 seat left to each 1-bot subset in turn \(3 tables\)$/m,
+    );
     expect(r.stdout).toMatch(/^pooled: \d+ games on 10 deals/m);
     expect(r.stdout).toMatch(/pooled: held-out \d+ games of 2 deals: win-share RMSE [\d.]+ points vs [\d.]+ for parity; winner log-loss [\d.]+ vs [\d.]+/);
     for (const f of [
@@ -35,7 +39,7 @@ describe('nothanks ladder', () => {
     expect(summary).toMatchObject({ anchor: 'random', players: [3, 4], seed: '3', partial: false, holdoutEvery: 5 });
     expect(summary.scopes.map((s: { scope: string }) => s.scope)).toEqual(['3 players', '4 players', 'pooled']);
     expect(readFileSync(join(dir, 'a', 'ratings.csv'), 'utf8').split('\n')[0]).toBe(
-      'scope,rank,agent,rating,ratingLo,ratingHi,se,seFisher,games,winShare,gapToNext,gapToNextLo,gapToNextHi',
+      'scope,rank,agent,rating,ratingLo,ratingHi,se,seFisher,games,winShare,gapToNext,gapToNextLo,gapToNextHi,partial',
     );
     expect(readFileSync(join(dir, 'a', 'report.html'), 'utf8')).toMatch(/<h2>Goodness of fit<\/h2>/);
   });

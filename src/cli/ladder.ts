@@ -5,11 +5,11 @@ import { splitLineup } from '../agents/spec.js';
 import { AgentError, UserError } from '../errors.js';
 import { gameById } from '../registry.js';
 import { checkLadder, runLadder, type LadderOptions, type LadderResult } from '../ladder/ladder.js';
-import { ladderHeadlines, ladderText, writeLadderOutputs } from '../ladder/outputs.js';
+import { ladderHeadlines, ladderText, writeLadderData, writeLadderOutputs } from '../ladder/outputs.js';
 import { newResultsDir, prepareOutputDir, writtenEntries } from '../files.js';
 import { ProgressBars } from '../output/progress.js';
 import { escapeHtml, writeReport } from '../output/report.js';
-import type { SeatingMode } from '../tournament/schedule.js';
+import type { SeatingMode, TableFill } from '../tournament/schedule.js';
 import { interruptible } from './interrupt.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 
@@ -21,6 +21,7 @@ export type LadderArgs = { game: string } & Record<string, unknown> & {
     seed: string;
     seatings: SeatingMode;
     selfPlay: boolean;
+    fill: TableFill;
     anchor?: string;
     holdout: number;
     threads?: number;
@@ -59,6 +60,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
       seed: a.seed,
       seatings: a.seatings,
       selfPlay: a.selfPlay,
+      fill: a.fill,
       anchor: a.anchor,
       holdout: a.holdout,
       threads: a.threads,
@@ -72,14 +74,16 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
     const dir = a.out ?? newResultsDir('ladder');
     refuseRunInsideBotFolders(dir, options.pool);
     prepareOutputDir(dir, a.force);
-    const result = await runLadder(options, checked);
+    const info = { seed: a.seed, games: a.games, selfPlay: a.selfPlay, fill: a.fill };
+    // A long ladder keeps what it has finished: partial data files as it goes (a minute apart, and
+    // after every table size), replaced by the whole outputs at the end.
+    const result = await runLadder({ ...options, onPartial: (snapshot, progress) => writeLadderData(dir, snapshot, info, progress) }, checked);
     bars.done();
-    const info = { seed: a.seed, games: a.games, selfPlay: a.selfPlay };
     const { sections } = await writeLadderOutputs(dir, result, info);
     const headlines = ladderHeadlines(result);
     const files = writtenEntries(dir).sort();
     const intro = escapeHtml(
-      `${game.name}: pool ${result.pool.join(', ')}; ${players.join(', ')} players; ${a.games} deals per seating (${result.seatingMode} seatings), seed ${a.seed}${result.partial ? `; PARTIAL: ${result.stopped ?? 'interrupted'}` : ''}.`,
+      `${game.name}: pool ${result.pool.join(', ')}; ${players.join(', ')} players; ${a.games} deals per seating (${result.seatingMode} seatings), seed ${a.seed}; tables: ${result.tournaments.map((t) => `${t.rules.players} players: ${t.tableFill}`).join('; ')}${result.partial ? `; PARTIAL: ${result.stopped ?? 'interrupted'}` : ''}.`,
     );
     writeReport(
       dir,
@@ -98,6 +102,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
 
 export function printLadder(result: LadderResult, dir: string): void {
   console.log(printable(ladderText(result)));
+  for (const t of result.tournaments) console.log(`tables at ${t.rules.players} players: ${t.tableFill}`);
   const games = result.tournaments.reduce((s, t) => s + t.gamesPlayed, 0);
   console.log(`\n${games} games in ${result.elapsedSeconds.toFixed(1)} s. Outputs: ${join(dir, 'ratings.csv')}, ${join(dir, 'report.html')}`);
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { DEFAULT_FILL, TABLE_FILLS } from '../tournament/schedule.js';
 import { printable } from '../text.js';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -58,6 +59,10 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** --fill's help, the same for every command that fills tables (docs/tournaments.md "Table filling"). */
+const FILL_HELP =
+  'a pool smaller than the table: balanced (every bot once, the seats left to each subset in turn), multisets (every multiset of bots) or cycle (the pool repeated in order)';
+
 async function main(): Promise<void> {
   // `npm run nothanks -- ...` runs in the package root; the user's relative paths are from where they typed it.
   if (process.env.npm_lifecycle_event === 'nothanks' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
@@ -75,6 +80,11 @@ async function main(): Promise<void> {
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
           .option('chunk', { type: 'number', describe: 'deals per worker task (results do not depend on it)' })
           .option('self-play', { type: 'boolean', default: false, describe: 'tables may seat one bot more than once' })
+          .option('fill', {
+            choices: TABLE_FILLS,
+            default: DEFAULT_FILL,
+            describe: FILL_HELP,
+          })
           .option('seatings', {
             choices: ['rotations', 'all'] as const,
             default: 'rotations' as const,
@@ -92,6 +102,11 @@ async function main(): Promise<void> {
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tournament-<time>)' })
           .option('log', { type: 'string', describe: 'write every game record (JSON Lines) to this file' })
           .option('per-game', { type: 'string', describe: 'write one CSV row per seat and game to this file' })
+          .option('report', {
+            type: 'boolean',
+            default: true,
+            describe: "write report.html and the charts (SVG, Vega-Lite) beside the outputs, as an experiment's; --no-report skips them",
+          })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder, --log or --per-game file that exists' })
           .option('isolate', {
             type: 'boolean',
@@ -128,6 +143,11 @@ async function main(): Promise<void> {
             describe: 'every permutation of each table, or the rotations of a seat order drawn from the seed',
           })
           .option('self-play', { type: 'boolean', default: false, describe: 'tables may seat one bot more than once' })
+          .option('fill', {
+            choices: TABLE_FILLS,
+            default: DEFAULT_FILL,
+            describe: FILL_HELP,
+          })
           .option('anchor', { type: 'string', describe: 'the bot rated 0 (default: random if in the pool, else the first)' })
           .option('holdout', { type: 'number', default: 5, describe: "hold out every k-th deal to test the ratings' predictions (0: none)" })
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })

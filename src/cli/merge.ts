@@ -1,3 +1,4 @@
+import { writeTournamentReport } from '../experiments/tournament-tables.js';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Experiment } from '../experiments/experiment.js';
@@ -29,11 +30,12 @@ export async function mergeCommand(a: {
     const result = mergePart(shards, TOURNAMENT_PART, options);
     const dir = a.out ?? newResultsDir('tournament');
     prepareOutputDir(dir, a.force);
-    const summary = summaryJson(result, { seed: manifest.seed, games: s.games, format: s.format, seatingMode: s.seatings, selfPlay: s.selfPlay });
+    const summary = summaryJson(result, { seed: manifest.seed, games: s.games, format: s.format, seatingMode: s.seatings, selfPlay: s.selfPlay, fill: s.fill });
     writeTournamentOutputs(dir, summary);
+    await writeTournamentReport(dir, summary, true);
     if (!a.quiet)
       console.log(
-        `${leaderboard(summary)}\n\nMerged ${shards.length} shard${shards.length === 1 ? '' : 's'} (${summary.gamesPlayed} games). Outputs: ${join(dir, 'summary.json')}`,
+        `${leaderboard(summary)}\n\nMerged ${shards.length} shard${shards.length === 1 ? '' : 's'} (${summary.gamesPlayed} games). Outputs: ${join(dir, 'summary.json')}, ${join(dir, 'report.html')}`,
       );
     return { dir, summary };
   }

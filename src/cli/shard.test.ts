@@ -10,7 +10,10 @@ const cli = distModule('cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-shard-cli-'));
 const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
 
-/** Every file of a run folder but its state, summary.json without timing/host fields, the report without its run time. */
+/**
+ * Every file of a run folder but its state, summary.json and summary.csv without timing/host fields
+ * (time per decision included: a clock reading, and merge has none), the report without them.
+ */
 function outputs(folder: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (sub: string): void => {
@@ -24,10 +27,15 @@ function outputs(folder: string): Record<string, string> {
       if (name.name === '.nothanks-run') continue;
       let text = readFileSync(join(folder, rel), 'utf8');
       if (name.name === 'summary.json') {
-        const { elapsedSeconds: _e, gamesPerSecond: _g, threads: _t, chunk: _c, ...rest } = JSON.parse(text);
+        const { elapsedSeconds: _e, gamesPerSecond: _g, threads: _t, chunk: _c, decisionTime: _d, ...rest } = JSON.parse(text);
         text = JSON.stringify(rest);
       }
-      if (name.name === 'report.html') text = text.replace(/, \d+ s([.,<])/g, ', N s$1');
+      if (name.name === 'summary.csv') {
+        const rows = text.split('\n').map((r) => r.split(','));
+        const keep = rows[0]!.map((h, i) => (h.startsWith('decisionTime') ? -1 : i)).filter((i) => i >= 0);
+        text = rows.map((r) => keep.map((i) => r[i]).join(',')).join('\n');
+      }
+      if (name.name === 'report.html') text = text.replace(/, \d+ s([.,<])/g, ', N s$1').replace(/<td>(?:[\d.]+ \/ [\d.]+)?<\/td><\/tr>/g, '<td>T</td></tr>');
       if (name.name === 'run.json') text = JSON.stringify({ ...JSON.parse(text), elapsedSeconds: 0, node: '' });
       out[rel] = text;
     }

@@ -1,6 +1,7 @@
 import { printable } from '../text.js';
 import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { botFileDigests } from '../agents/registry.js';
@@ -8,11 +9,12 @@ import { parseSpec, splitLineup } from '../agents/spec.js';
 import { gameById } from '../registry.js';
 import { seatResults } from '../tournament/batch.js';
 import { AtomicLineWriter, checkNewFile, makeDirs, newResultsDir, prepareOutputDir } from '../files.js';
-import { CSV_OPTIONS, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
+import { CSV_OPTIONS, leaderboard, pairwiseText, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
 import { playPart, resolveShard, shardLabel, shardRange, type Shard } from '../tournament/shard.js';
 import { prepare, untilStopped, type TournamentOptions } from '../tournament/run.js';
-import type { SeatingMode } from '../tournament/schedule.js';
+import type { SeatingMode, TableFill } from '../tournament/schedule.js';
+import { writeTournamentReport } from '../experiments/tournament-tables.js';
 import { AgentError, UserError } from '../errors.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 import { interruptible } from './interrupt.js';
@@ -25,6 +27,8 @@ export type TournamentArgs = RuleArgs & {
   threads?: number;
   chunk?: number;
   selfPlay: boolean;
+  /** How a pool smaller than the table fills it (ignored with --table). */
+  fill: TableFill;
   seatings: SeatingMode;
   /** One table only, as pool indices per seat ("0,1,1"). */
   table?: string;
@@ -33,6 +37,8 @@ export type TournamentArgs = RuleArgs & {
   log?: string;
   perGame?: string;
   quiet?: boolean;
+  /** report.html and charts beside the outputs (default true; --no-report skips them). */
+  report?: boolean;
   force?: boolean;
   decisionTimeout?: number;
   isolate?: boolean;
@@ -54,6 +60,7 @@ export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<s
     rules: o.rules,
     games: o.games,
     selfPlay: o.selfPlay,
+    ...(o.fill === undefined ? {} : { fill: o.fill }),
     seatings: o.seatings,
     format: o.format,
     ...(o.tables ? { tables: o.tables } : {}),
@@ -86,7 +93,19 @@ export async function tournamentCommand(
   if (a.players === undefined && players < 2) throw new UserError('one agent in the pool: say how many seats with --players');
   const rules = rulesFromArgs(a, game, players);
   const tables = table ? [table] : undefined;
-  const settings = tournamentSettings({ game: game.id, pool, rules, games: a.games, selfPlay: a.selfPlay, seatings: a.seatings, format: a.format, tables });
+  // A given table has nothing to fill.
+  const fill = table ? undefined : a.fill;
+  const settings = tournamentSettings({
+    game: game.id,
+    pool,
+    rules,
+    games: a.games,
+    selfPlay: a.selfPlay,
+    fill,
+    seatings: a.seatings,
+    format: a.format,
+    tables,
+  });
   let shard: Shard | undefined = a.shard === undefined ? undefined : resolveShard(a.shard);
   // Bots, rules and numbers are checked before the folder is made: a typo leaves nothing behind.
   const options: TournamentOptions = {
@@ -96,6 +115,7 @@ export async function tournamentCommand(
     games: a.games,
     seed: a.seed,
     selfPlay: a.selfPlay,
+    fill,
     seatings: a.seatings,
     tables,
     format: a.format,
@@ -154,11 +174,13 @@ export async function tournamentCommand(
       ),
     );
     progress.done();
-    const summary = summaryJson(result, { seed: a.seed, games: a.games, format: a.format, seatingMode: a.seatings, selfPlay: a.selfPlay });
+    const summary = summaryJson(result, { seed: a.seed, games: a.games, format: a.format, seatingMode: a.seatings, selfPlay: a.selfPlay, fill });
     // A shard's own summary covers its deals only, and says so; `nothanks merge` makes the run's.
     const range = shard && shardRange(shard, a.games, a.format === 'circuit' ? players : 1);
     const written = shard ? { ...summary, shard: { index: shard.index, count: shard.count, deals: [range!.from, range!.to] } } : summary;
     writeTournamentOutputs(dir, written);
+    // A shard's report comes from nothanks merge, over the whole run.
+    if (a.report !== false && !shard && summary.gamesPlayed > 0) await writeTournamentReport(dir, summary, !a.isolate);
     // What finished is kept (marked partial); the run still fails, with the one line.
     if (result.stopped) throw new AgentError(`${result.stopped}; the ${result.gamesPlayed} games finished before are in ${dir}`);
     return { summary: written, dir, interrupted: stop.signal.aborted };
@@ -179,12 +201,13 @@ export function printTournament(summary: Summary & { shard?: { index: number; co
       `shard ${shardLabel(summary.shard)}: deals ${summary.shard.deals[0]}..${summary.shard.deals[1]! - 1} of ${summary.dealsPerSeating}; this leaderboard covers them only (nothanks merge makes the whole run's)`,
     );
   console.log(printable(leaderboard(summary)));
+  if (summary.pairwise.length) console.log(`\n${printable(pairwiseText(summary))}`);
   const note = gameById(summary.game).seatingNote;
   if (note && summary.seatingMode === 'rotations' && summary.players > 2 && summary.agents.length > 2) console.log(`note: ${note}`);
   if (summary.partial) console.log(resumeHint(dir));
   else if (interrupted) console.log('The interrupt came after the last game had finished: the results are complete.');
   console.log(
-    `\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Outputs: ${join(dir, 'summary.json')}`,
+    `\n${summary.gamesPlayed} games in ${summary.elapsedSeconds.toFixed(1)} s (${summary.gamesPerSecond} games/s, ${summary.threads} thread${summary.threads === 1 ? '' : 's'}). Outputs: ${join(dir, 'summary.json')}${existsSync(join(dir, 'report.html')) ? `, ${join(dir, 'report.html')}` : ''}`,
   );
 }
 

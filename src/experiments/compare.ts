@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../files.js';
 import { formatP, isSignificant, meanCI, Moments } from '../stats/moments.js';
 import { runTournament, untilStopped } from '../tournament/run.js';
 import { sampleGameLink, writeReplayViewer } from '../output/sample-game.js';
-import { armSlug, experimentRules, experimentTables, type CompareExperiment, type RunOptions } from './experiment.js';
+import { armSlug, experimentRules, type CompareExperiment, type RunOptions } from './experiment.js';
 
 const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
 
@@ -62,7 +62,7 @@ export async function runCompare(
         runTournament({
           game: arm.game,
           pool: arm.agents,
-          tables: experimentTables(arm.agents.length, players),
+          fill: exp.fill,
           rules: experimentRules(arm, players),
           games,
           seed: exp.seed,
@@ -89,7 +89,7 @@ export async function runCompare(
         }),
       );
       progress.done();
-      const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false });
+      const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false, fill: exp.fill });
       if (summary.gamesPlayed > 0) {
         writeTournamentOutputs(join(dir, `${armSlug(arm.name)}-players-${players}`), summary);
         o.log?.(`${arm.name}:\n${leaderboard(summary)}\n`);

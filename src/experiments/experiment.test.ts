@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { experimentRules, experimentTables, loadExperiment, validateExperiment } from './experiment.js';
+import { experimentRules, loadExperiment, validateExperiment } from './experiment.js';
+import { DEFAULT_FILL } from '../tournament/schedule.js';
 import { runExperiment } from './run-experiment.js';
 
 describe('experiment files', () => {
@@ -76,9 +77,13 @@ describe('experiment files', () => {
     expect(readFileSync(path, 'utf8')).toBe('{ "kind": ');
   });
 
-  it('seats every combination, or the pool repeated in order when it is smaller than the table', () => {
-    expect(experimentTables(4, 3)).toHaveLength(4);
-    expect(experimentTables(4, 6)).toEqual([[0, 1, 2, 3, 0, 1]]);
+  it('fills tables as every command does by default, or as its "fill" field says', () => {
+    const base = { title: 't', agents: ['random', 'greedy'], players: [3], games: 5, seed: 's' };
+    for (const kind of ['strategies', 'player-count', 'ladder'] as const) expect(validateExperiment({ ...base, kind })).toMatchObject({ fill: DEFAULT_FILL });
+    const arms = [{ name: 'a', agents: ['random', 'greedy'] }];
+    expect(validateExperiment({ kind: 'compare', title: 't', arms, players: [3], games: 5, seed: 's' })).toMatchObject({ fill: DEFAULT_FILL });
+    expect(validateExperiment({ ...base, kind: 'strategies', fill: 'cycle' })).toMatchObject({ fill: 'cycle' });
+    expect(() => validateExperiment({ ...base, kind: 'strategies', fill: 'repeat' })).toThrow(/field "fill" must be one of "balanced", "multisets", "cycle"/);
   });
 });
 

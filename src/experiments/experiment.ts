@@ -3,7 +3,7 @@ import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, GAMES, gameById } from '../registry.js';
 import type { TournamentOptions, TournamentResult } from '../tournament/run.js';
-import { tables, type SeatingMode } from '../tournament/schedule.js';
+import { DEFAULT_FILL, TABLE_FILLS, type SeatingMode, type TableFill } from '../tournament/schedule.js';
 import { MAX_DEALS } from '../tournament/run.js';
 import { DEFAULT_TUNE_DEALS } from '../tournament/tune.js';
 import type { Shard } from '../tournament/shard.js';
@@ -35,6 +35,8 @@ export interface StrategiesExperiment extends Common {
   agents: string[];
   players: number[];
   seatings: SeatingMode;
+  /** How tables are filled when the pool has fewer bots than seats (default DEFAULT_FILL, as every command). */
+  fill: TableFill;
 }
 
 export interface PlayerCountExperiment extends Common {
@@ -42,6 +44,8 @@ export interface PlayerCountExperiment extends Common {
   agents: string[];
   players: number[];
   seatings: SeatingMode;
+  /** How tables are filled when the pool has fewer bots than seats (default DEFAULT_FILL, as every command). */
+  fill: TableFill;
 }
 
 export interface ThresholdsExperiment extends Common {
@@ -74,6 +78,8 @@ export interface CompareExperiment extends Common {
   arms: Arm[];
   players: number[];
   seatings: SeatingMode;
+  /** How tables are filled when the pool has fewer bots than seats (default DEFAULT_FILL, as every command). */
+  fill: TableFill;
   /** Report what each card is worth to its holder (games with GameDefinition.holdingWorth). */
   holdings: boolean;
 }
@@ -84,6 +90,8 @@ export interface LadderExperiment extends Common {
   agents: string[];
   players: number[];
   seatings: SeatingMode;
+  /** How tables are filled when the pool has fewer bots than seats (default DEFAULT_FILL, as every command). */
+  fill: TableFill;
   /** The bot rated 0 ("": random if in the pool, else the first). */
   anchor: string;
   /** Every k-th deal held out for the goodness check (0: none). */
@@ -164,18 +172,21 @@ const byKind = (kind: Experiment['kind'], lo: number, hi: number): Record<string
         agents: [listOf(isString, 'agent specs'), undefined],
         players: [listOf(isInt(lo, hi), counts), undefined],
         seatings: [oneOf('rotations', 'all'), 'all'],
+        fill: [oneOf(...TABLE_FILLS), DEFAULT_FILL],
       };
     case 'player-count':
       return {
         agents: [listOf(isString, 'agent specs'), undefined],
         players: [listOf(isInt(lo, hi), counts), undefined],
         seatings: [oneOf('rotations', 'all'), 'rotations'],
+        fill: [oneOf(...TABLE_FILLS), DEFAULT_FILL],
       };
     case 'ladder':
       return {
         agents: [listOf(isString, 'agent specs'), undefined],
         players: [listOf(isInt(lo, hi), counts), undefined],
         seatings: [oneOf('rotations', 'all'), 'all'],
+        fill: [oneOf(...TABLE_FILLS), DEFAULT_FILL],
         anchor: [isString, ''],
         holdout: [
           (v) => (v === 0 || (Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 1000) ? undefined : '0 (none) or an integer from 2 to 1000'),
@@ -187,6 +198,7 @@ const byKind = (kind: Experiment['kind'], lo: number, hi: number): Record<string
         arms: [isArms, undefined],
         players: [listOf(isInt(lo, hi), counts), undefined],
         seatings: [oneOf('rotations', 'all'), 'all'],
+        fill: [oneOf(...TABLE_FILLS), DEFAULT_FILL],
         holdings: [isBool, true],
       };
     case 'thresholds':
@@ -359,12 +371,4 @@ export interface RunOptions {
    * and checkpointed in the run folder; `nothanks merge` hands in the shards' merged results.
    */
   play?: (part: string, options: TournamentOptions) => Promise<TournamentResult>;
-}
-
-/**
- * The tables of an experiment at P players: every combination of P bots when the pool is large
- * enough, otherwise one table with the pool repeated in order (a, b, c, a, ...) to fill the seats.
- */
-export function experimentTables(poolSize: number, players: number): number[][] {
-  return poolSize >= players ? tables(poolSize, players, false) : [Array.from({ length: players }, (_, i) => i % poolSize)];
 }

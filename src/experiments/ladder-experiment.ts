@@ -2,7 +2,7 @@ import { experimentRules, type LadderExperiment, type RunOptions } from './exper
 import { ProgressBars } from '../output/progress.js';
 import type { ReportSection } from '../output/report.js';
 import { runLadder } from '../ladder/ladder.js';
-import { ladderHeadlines, ladderText, writeLadderOutputs } from '../ladder/outputs.js';
+import { ladderHeadlines, ladderText, writeLadderData, writeLadderOutputs } from '../ladder/outputs.js';
 
 /** The ladder experiment: the same outputs as `nothanks ladder`, inside the experiment's folder. */
 export async function runLadderExperiment(
@@ -11,6 +11,7 @@ export async function runLadderExperiment(
   dir: string,
   o: RunOptions,
 ): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean; stopped?: string }> {
+  const info = { seed: exp.seed, games, selfPlay: false, fill: exp.fill };
   const bars = new ProgressBars((p) => `ladder, ${p} players`, !o.quiet);
   const result = await runLadder({
     game: exp.game,
@@ -20,14 +21,17 @@ export async function runLadderExperiment(
     games,
     seed: exp.seed,
     seatings: exp.seatings,
+    fill: exp.fill,
     anchor: exp.anchor === '' ? undefined : exp.anchor,
     holdout: exp.holdout,
     threads: o.threads,
     signal: o.signal,
     onProgress: (p, done, total) => bars.update(p, done, total),
+    // What is finished is on disk as it goes (labelled partial), as in `nothanks ladder`.
+    onPartial: (snapshot, progress) => writeLadderData(dir, snapshot, info, progress),
   });
   bars.done();
-  const { sections } = await writeLadderOutputs(dir, result, { seed: exp.seed, games, selfPlay: false }, exp.png);
+  const { sections } = await writeLadderOutputs(dir, result, info, exp.png);
   o.log?.(ladderText(result) + '\n');
   return { headlines: ladderHeadlines(result), sections, partial: result.partial, stopped: result.stopped };
 }

@@ -1,17 +1,7 @@
 import { join } from 'node:path';
 import { linearRegression } from 'simple-statistics';
 import { renderChart, type RenderedChart } from '../charts/render.js';
-import {
-  distributionChart,
-  leaderboardChart,
-  pairwiseChart,
-  seatChart,
-  sweepHeatmapChart,
-  sweepLineChart,
-  sweepRankingChart,
-  trendChart,
-  type SweepRow,
-} from '../charts/specs.js';
+import { sweepHeatmapChart, sweepLineChart, sweepRankingChart, trendChart, type SweepRow } from '../charts/specs.js';
 import { Progress } from '../output/progress.js';
 import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic, writtenEntries } from '../files.js';
 import { newManifest, openForResume, stateDir, writeManifest, type RunManifest } from '../tournament/run-state.js';
@@ -23,18 +13,17 @@ import { checkAgent, refuseRunInsideBotFolders } from '../tournament/sandbox/loa
 import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
-import { formatP, isSignificant } from '../stats/moments.js';
+import { formatP } from '../stats/moments.js';
 import { runSweep, type SweepResult } from '../tournament/sweep.js';
 import { gameById } from '../registry.js';
 import { runCompare } from './compare.js';
 import { rankingHeadline } from './ranking-headline.js';
+import { customRules, FINDINGS_NOTE, LEADERBOARD_NOTE, strategyCharts, tournamentSections, tournamentTables } from './tournament-tables.js';
 import { runLadderExperiment } from './ladder-experiment.js';
 import { runTuneExperiment, tuneOptionsOf } from './tune-experiment.js';
 import { checkTune } from '../tournament/tune.js';
-import { sampleGameLink, writeReplayViewer } from '../output/sample-game.js';
 import {
   experimentRules,
-  experimentTables,
   type Experiment,
   type RunOptions,
   type PlayerCountExperiment,
@@ -197,7 +186,7 @@ async function runTables(
     const result = await o.play(`players-${players}`, {
       game: exp.game,
       pool: exp.agents,
-      tables: experimentTables(exp.agents.length, players),
+      fill: exp.fill,
       rules: experimentRules(exp, players),
       games,
       seed: exp.seed,
@@ -214,7 +203,7 @@ async function runTables(
       if (result.partial) return { headlines: shardLines, partial: true, stopped: result.stopped, sections: [] };
       continue;
     }
-    const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false });
+    const summary = summaryJson(result, { seed: exp.seed, games, format: 'single', seatingMode: exp.seatings, selfPlay: false, fill: exp.fill });
     if (summary.gamesPlayed > 0) {
       writeTournamentOutputs(join(dir, `players-${players}`), summary);
       o.log?.(leaderboard(summary) + '\n');
@@ -228,53 +217,8 @@ async function runTables(
   }
   if (o.shard) return { headlines: shardLines, partial, stopped, sections: [] };
   const charts = exp.kind === 'strategies' ? await strategyCharts(summaries, dir, exp.png) : await playerCountCharts(summaries, dir, exp.png);
-  const metrics = gameById(exp.game).metrics;
-  // Each leaderboard links to its tournament's first game in the replay viewer.
-  const samples = await Promise.all(summaries.map((s) => sampleGameLink(s, `players-${s.players}`, dir)));
-  if (samples.length) await writeReplayViewer(dir);
-  const tablesHtml = summaries
-    .map(
-      (s, i) =>
-        `<h3>${s.players} players${s.rules.custom ? ` (custom rules: ${escapeHtml(customRules(s))})` : ''}</h3>` +
-        htmlTable(
-          ['bot', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...metrics.map((m) => m.label)],
-          [...s.agents]
-            .sort((a, b) => a.meanScore - b.meanScore)
-            .map((a) => [
-              a.agent,
-              a.games,
-              a.meanScore.toFixed(2),
-              ci(a.meanScoreCI),
-              `${(a.winShare * 100).toFixed(1)}%`,
-              ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1),
-              a.meanRank.toFixed(2),
-              ...s.metrics.map((m) => (a[m.field] as number).toFixed(2)),
-            ]),
-        ) +
-        samples[i]!,
-    )
-    .join('');
-  const pairHtml = summaries
-    .map(
-      (s) =>
-        `<h3>${s.players} players: paired differences</h3>` +
-        `<p>${escapeHtml(pairwiseNote(s.pairwise[0]?.family ?? 0, s.players))}</p>` +
-        htmlTable(
-          ['a', 'b', 'deals', 'score a - b', 'simultaneous 95% CI', 'adjusted p', 'win share a - b', 'simultaneous 95% CI', 'adjusted p'],
-          s.pairwise.map((p) => [
-            p.a,
-            p.b,
-            p.deals,
-            p.meanDiff.toFixed(2),
-            ci(p.ciSimultaneous),
-            formatP(p.pAdjusted) + (isSignificant(p) ? ' *' : ''),
-            `${(p.winShare.meanDiff * 100).toFixed(1)} pp`,
-            ci([p.winShare.ciSimultaneous[0] * 100, p.winShare.ciSimultaneous[1] * 100], 1),
-            formatP(p.winShare.pAdjusted) + (isSignificant(p.winShare) ? ' *' : ''),
-          ]),
-        ),
-    )
-    .join('');
+  const folderOf = (s: Summary): string => `players-${s.players}`;
+  const { tablesHtml, pairHtml } = await tournamentTables(summaries, dir, folderOf);
   const headlines =
     summaries.length === 0
       ? ['Interrupted before any deal finished: nothing to report.']
@@ -286,69 +230,14 @@ async function runTables(
     findingsNote: exp.kind === 'strategies' ? FINDINGS_NOTE : undefined,
     partial,
     stopped,
-    sections: [
-      {
-        heading: 'Leaderboards',
-        html: `<p>${escapeHtml(LEADERBOARD_NOTE + (exp.kind === 'strategies' ? ' Overlapping intervals do not mean "no difference": the paired tables below compare bots on the same deals.' : ''))}</p>${tablesHtml}`,
-        charts: charts.slice(0, 1),
-      },
-      {
-        heading: exp.kind === 'strategies' ? 'Comparisons, distributions and seats' : 'Trends by player count',
-        html: exp.kind === 'strategies' ? pairHtml : '',
-        charts: charts.slice(1),
-      },
-    ],
+    sections:
+      exp.kind === 'strategies'
+        ? tournamentSections({ tablesHtml, pairHtml }, charts)
+        : [
+            { heading: 'Leaderboards', html: `<p>${escapeHtml(LEADERBOARD_NOTE)}</p>${tablesHtml}`, charts: charts.slice(0, 1) },
+            { heading: 'Trends by player count', html: '', charts: charts.slice(1) },
+          ],
   };
-}
-
-const FINDINGS_NOTE =
-  "A bracket after a bot's own figure is its 95% interval; after a difference it is the simultaneous 95% interval of the paired tables below, beside the adjusted p of the same test: " +
-  '"significantly" means that interval excludes 0. Lower scores are better.';
-
-const LEADERBOARD_NOTE =
-  "Each bot's own 95% intervals, with deals as the independent units (mean score: t interval over per-deal means; win share: Wilson at the deal-clustered effective sample size).";
-
-/** How to read a pairwise table: what the intervals and p-values are adjusted for, and that they agree. */
-function pairwiseNote(family: number, players: number): string {
-  return (
-    `Paired over deals; each measure is one family of the ${family} pairs at ${players} players. The intervals are simultaneous 95% (Bonferroni: t quantile at 1 - 0.05/${2 * family}); ` +
-    `the adjusted p is Bonferroni's min(1, ${family} p), below 0.05 (*) exactly when the interval excludes 0. A negative score difference and a positive win-share difference favour a. Holm's p (never larger) and the unadjusted intervals and p are in players-${players}/pairwise.csv. pp = percentage points.`
-  );
-}
-
-/** The record rules of a custom table, for people: "startChips 11, removed 9, ...". */
-function customRules(s: Summary): string {
-  return Object.entries(s.rules)
-    .filter(([k]) => k !== 'custom')
-    .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
-    .join(', ');
-}
-
-function meanRows(summaries: Summary[]) {
-  return summaries.flatMap((s) => s.agents.map((a) => ({ players: s.players, agent: a.agent, mean: a.meanScore, lo: a.meanScoreCI[0], hi: a.meanScoreCI[1] })));
-}
-
-async function strategyCharts(summaries: Summary[], dir: string, png: boolean): Promise<RenderedChart[]> {
-  const pairs = summaries.flatMap((s) =>
-    s.pairwise.flatMap((p) => [
-      { players: s.players, row: p.a, column: p.b, diff: p.meanDiff, significant: isSignificant(p) },
-      { players: s.players, row: p.b, column: p.a, diff: -p.meanDiff, significant: isSignificant(p) },
-    ]),
-  );
-  const distributions = summaries.flatMap((s) =>
-    s.agents.flatMap((a) => (s.distributions[a.agent] ?? []).map(([score, count]) => ({ players: s.players, agent: a.agent, score, share: count / a.games }))),
-  );
-  const seats = summaries.flatMap((s) =>
-    s.seats
-      .filter((r) => r.agent === 'all')
-      .map((r) => ({ players: s.players, position: r.position, mean: r.meanScore, lo: r.meanScoreCI[0], hi: r.meanScoreCI[1] })),
-  );
-  return [
-    await renderChart(dir, 'leaderboard', leaderboardChart(meanRows(summaries)), png),
-    await renderChart(dir, 'pairwise', pairwiseChart(pairs), png),
-    await renderChart(dir, 'distributions', distributionChart(distributions), png),
-    await renderChart(dir, 'seats', seatChart(seats), png),
-  ];
 }
 
 function strategyHeadlines(summaries: Summary[]): string[] {

@@ -1,7 +1,11 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runLadder, type LadderOptions } from './ladder.js';
+import { DEFAULT_FILL } from '../tournament/schedule.js';
+import { runLadder, type LadderOptions, type LadderProgress } from './ladder.js';
 import { FinishingOrders, goodness, plData } from './orders.js';
-import { ratingsCsv } from './outputs.js';
+import { ratingsCsv, writeLadderData } from './outputs.js';
 
 describe('finishing orders', () => {
   // Two seatings of pool [0, 1, 2] at 3 seats; scores per (deal, seating, seat), lower is better.
@@ -95,7 +99,7 @@ describe('ladder', () => {
     expect(r.anchor).toBe('random');
     expect(r.scopes.map((s) => s.scope)).toEqual(['3 players', '4 players', 'pooled']);
     const [three, four, pooled] = r.scopes;
-    // 3 bots at 3 seats: one table x 3 rotations; at 4 seats (pool too small): multisets.
+    // 3 bots at 3 seats: one table x 3 rotations; at 4 seats (pool too small): filled (balanced, 3 tables).
     expect(three!.games).toBe(30 * 3);
     expect(pooled!.games).toBe(three!.games + four!.games);
     for (const s of r.scopes) {
@@ -107,6 +111,59 @@ describe('ladder', () => {
       expect(s.goodness!.logLoss).toBeLessThan(s.goodness!.logLossParity);
     }
     expect(three!.ratings!.every((x) => x.games === 90)).toBe(true);
+  });
+
+  it('hands out partial results as it goes, labelled partial, the final result unchanged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-ladder-partial-'));
+    const info = { seed: base.seed, games: 12, selfPlay: false, fill: DEFAULT_FILL };
+    const seen: { partial: boolean; progress: LadderProgress; scopes: string[]; summary: Record<string, unknown>; csv: string }[] = [];
+    const r = await runLadder({
+      ...base,
+      threads: 1,
+      chunk: 2,
+      partialSeconds: 0,
+      onPartial(snapshot, progress) {
+        writeLadderData(dir, snapshot, info, progress);
+        seen.push({
+          partial: snapshot.partial,
+          progress,
+          scopes: snapshot.scopes.map((s) => `${s.scope}:${s.deals}`),
+          summary: JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')),
+          csv: readFileSync(join(dir, 'ratings.csv'), 'utf8'),
+        });
+      },
+    });
+    // Every batch but each size's last (chunk 2 of 12 deals: 5 at 3 players, 5 at 4), and after 3 players.
+    expect(seen.map((s) => `${s.progress.players}:${s.progress.dealsDone}`)).toEqual([
+      '3:2',
+      '3:4',
+      '3:6',
+      '3:8',
+      '3:10',
+      '4:0',
+      '4:2',
+      '4:4',
+      '4:6',
+      '4:8',
+      '4:10',
+    ]);
+    expect(seen[2]!.scopes).toEqual(['3 players:6']);
+    expect(seen[7]!.scopes).toEqual(['3 players:12', '4 players:4', 'pooled:12']);
+    for (const s of seen) {
+      expect(s.partial).toBe(true);
+      expect(s.summary).toMatchObject({ partial: true, inProgress: s.progress });
+      expect(
+        s.csv
+          .trim()
+          .split('\n')
+          .slice(1)
+          .every((row) => row.endsWith(',true')),
+      ).toBe(true);
+    }
+    // The players-3 tournament's own outputs are written once it is finished.
+    expect(JSON.parse(readFileSync(join(dir, 'players-3', 'summary.json'), 'utf8'))).toMatchObject({ partial: false, gamesPlayed: 12 * 24 }); // 4 tables x 6 seatings
+    expect(r.partial).toBe(false);
+    expect(ratingsCsv(r)).toBe(ratingsCsv(await runLadder({ ...base, threads: 1, chunk: 12 })));
   });
 
   it('refuses an anchor outside the pool, a repeated table size and a one-bot pool', async () => {

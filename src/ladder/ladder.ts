@@ -3,7 +3,7 @@ import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { makeRandom } from '../game/seed.js';
 import { prepare, runTournament, untilStopped, type PreparedRun, type TournamentResult } from '../tournament/run.js';
-import { tables as combinations, type SeatingMode } from '../tournament/schedule.js';
+import { DEFAULT_FILL, tables as combinations, type SeatingMode, type TableFill } from '../tournament/schedule.js';
 import { FinishingOrders, goodness, plData, type Goodness } from './orders.js';
 import { ELO_SCALE, fitPlackettLuce, type PLData, type PLFit } from './plackett-luce.js';
 
@@ -21,6 +21,8 @@ export interface LadderOptions {
   /** 'all' (default): every permutation of every table; 'rotations': every rotation of a seat order drawn from the seed per table. */
   seatings?: SeatingMode;
   selfPlay?: boolean;
+  /** How tables are filled when the pool has fewer bots than seats (schedule.ts TableFill; default DEFAULT_FILL). */
+  fill?: TableFill;
   /** The bot rated 0 (default: random if in the pool, else the first bot). */
   anchor?: string;
   /** Hold out every k-th deal for the goodness check (default 5; 0: no check). */
@@ -31,6 +33,20 @@ export interface LadderOptions {
   decisionSeconds?: number;
   signal?: AbortSignal;
   onProgress?(players: number, done: number, total: number): void;
+  /**
+   * What is finished so far, as a partial result (ratings fitted on the deals done): after every
+   * table size but the last, and every `partialSeconds` (default 60) during one, so a long or
+   * interrupted ladder keeps its work on disk.
+   */
+  onPartial?(snapshot: LadderResult, progress: LadderProgress): void;
+  partialSeconds?: number;
+}
+
+/** Where a partial ladder stands: the table size being played and its deals done. */
+export interface LadderProgress {
+  players: number;
+  dealsDone: number;
+  deals: number;
 }
 
 export interface Rating {
@@ -88,9 +104,9 @@ export interface LadderResult {
 
 const Z95 = 1.959963984540054;
 
-/** The tables at one size: every combination (multisets when the pool is too small or self-play is on). */
-function ladderTables(poolSize: number, players: number, selfPlay: boolean, mode: SeatingMode, seed: string): number[][] {
-  const list = combinations(poolSize, players, selfPlay);
+/** The tables at one size: every combination (multisets with self-play; a pool smaller than the table filled as `fill` says). */
+function ladderTables(poolSize: number, players: number, selfPlay: boolean, fill: TableFill | undefined, mode: SeatingMode, seed: string): number[][] {
+  const list = combinations(poolSize, players, selfPlay, fill);
   if (mode === 'all') return list;
   // Rotations keep each table's cyclic order, so who sits after whom would follow the pool's order
   // (the first bot always before the second): draw each table's order from the seed instead.
@@ -230,7 +246,9 @@ export async function checkLadder(o: LadderOptions) {
   const options = (players: number) => ({
     game: game.id,
     pool,
-    tables: ladderTables(pool.length, players, o.selfPlay ?? false, mode, o.seed),
+    tables: ladderTables(pool.length, players, o.selfPlay ?? false, o.fill, mode, o.seed),
+    selfPlay: o.selfPlay,
+    fill: o.fill ?? DEFAULT_FILL,
     rules: o.rules(players),
     games: o.games,
     seed: o.seed,
@@ -257,7 +275,38 @@ export async function runLadder(o: LadderOptions, checked?: CheckedLadder): Prom
   const logs: FinishingOrders[] = [];
   let partial = false;
   let stopped: string | undefined;
-  for (const players of o.players) {
+  // Bots by their labels, as tournaments print them (a file bot's own name, never its path).
+  const names = prepared.get(o.players[0]!)!.origins.map((a) => a.agent);
+  const assemble = (done: readonly FinishingOrders[], isPartial: boolean, why?: string): LadderResult => {
+    const scopes = done.map((log) => fitScope(`${log.players} players`, [log.players], [log], names, anchor, holdout));
+    if (done.length > 1)
+      scopes.push(
+        fitScope(
+          'pooled',
+          done.map((l) => l.players),
+          done,
+          names,
+          anchor,
+          holdout,
+        ),
+      );
+    return {
+      game: game.id,
+      pool: names,
+      anchor: names[anchor]!,
+      players: o.players,
+      seatingMode: mode,
+      holdout,
+      tournaments: [...tournaments],
+      scopes,
+      partial: isPartial,
+      ...(why === undefined ? {} : { stopped: why }),
+      elapsedSeconds: (performance.now() - started) / 1000,
+    };
+  };
+  const every = (o.partialSeconds ?? 60) * 1000;
+  let lastPartial = performance.now();
+  for (const [i, players] of o.players.entries()) {
     let log: FinishingOrders | undefined;
     const result = await untilStopped(
       runTournament(
@@ -267,6 +316,10 @@ export async function runLadder(o: LadderOptions, checked?: CheckedLadder): Prom
           onBatch(batch, res, seatings) {
             log ??= new FinishingOrders(players, seatings);
             log.addBatch(batch.from, batch.to, res.data);
+            if (o.onPartial && performance.now() - lastPartial >= every && batch.to < o.games) {
+              lastPartial = performance.now();
+              o.onPartial(assemble([...logs, log], true), { players, dealsDone: batch.to, deals: o.games });
+            }
           },
         },
         prepared.get(players),
@@ -279,32 +332,11 @@ export async function runLadder(o: LadderOptions, checked?: CheckedLadder): Prom
       stopped = result.stopped;
       break;
     }
+    const next = o.players[i + 1];
+    if (o.onPartial && next !== undefined) {
+      lastPartial = performance.now();
+      o.onPartial(assemble(logs, true), { players: next, dealsDone: 0, deals: o.games });
+    }
   }
-  // Bots by their labels, as tournaments print them (a file bot's own name, never its path).
-  const names = prepared.get(o.players[0]!)!.origins.map((a) => a.agent);
-  const scopes = logs.map((log) => fitScope(`${log.players} players`, [log.players], [log], names, anchor, holdout));
-  if (logs.length > 1)
-    scopes.push(
-      fitScope(
-        'pooled',
-        logs.map((l) => l.players),
-        logs,
-        names,
-        anchor,
-        holdout,
-      ),
-    );
-  return {
-    game: game.id,
-    pool: names,
-    anchor: names[anchor]!,
-    players: o.players,
-    seatingMode: mode,
-    holdout,
-    tournaments,
-    scopes,
-    partial,
-    ...(stopped === undefined ? {} : { stopped }),
-    elapsedSeconds: (performance.now() - started) / 1000,
-  };
+  return assemble(logs, partial, stopped);
 }

@@ -4,13 +4,15 @@ import { ladderChart, type LadderRow } from '../charts/specs.js';
 import { VERSION, writeFileAtomic } from '../files.js';
 import { htmlTable, escapeHtml, type ReportSection } from '../output/report.js';
 import { csv, summaryJson, writeTournamentOutputs } from '../output/tournament-outputs.js';
-import type { LadderResult, Rating, ScopeResult } from './ladder.js';
+import type { LadderProgress, LadderResult, Rating, ScopeResult } from './ladder.js';
+import type { TableFill } from '../tournament/schedule.js';
 
 export interface LadderInfo {
   seed: string;
   /** Deals per seating asked for. */
   games: number;
   selfPlay: boolean;
+  fill: TableFill;
 }
 
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));
@@ -28,7 +30,7 @@ export const METHOD = {
     "every k-th deal (deal % k = k-1) held out; ratings fitted on the other deals predict each held-out game's chance to finish first (w / sum of w at the table); win-share RMSE over bots and log-loss of the winners (ties split), each beside the parity baseline (1/players)",
 };
 
-export function ladderSummary(r: LadderResult, info: LadderInfo) {
+export function ladderSummary(r: LadderResult, info: LadderInfo, progress?: LadderProgress) {
   return {
     game: r.game,
     pool: r.pool,
@@ -38,6 +40,7 @@ export function ladderSummary(r: LadderResult, info: LadderInfo) {
     dealsPerSeating: info.games,
     seatingMode: r.seatingMode,
     selfPlay: info.selfPlay,
+    fill: info.fill,
     holdoutEvery: r.holdout,
     method: METHOD,
     scopes: r.scopes.map((s) => ({
@@ -60,6 +63,7 @@ export function ladderSummary(r: LadderResult, info: LadderInfo) {
       players: t.rules.players,
       rules: t.game.recordRules(t.rules),
       seatings: t.seatings.length,
+      tableFill: t.tableFill,
       dealsPlayed: t.dealsPlayed,
       gamesPlayed: t.gamesPlayed,
       decisions: t.decisions,
@@ -70,6 +74,9 @@ export function ladderSummary(r: LadderResult, info: LadderInfo) {
     gamesPlayed: r.tournaments.reduce((s, t) => s + t.gamesPlayed, 0),
     elapsedSeconds: round(r.elapsedSeconds, 3),
     partial: r.partial,
+    /** A snapshot written while the ladder runs: the table size being played and its deals done (rated above). */
+    ...(progress === undefined ? {} : { inProgress: progress }),
+    ...(r.stopped === undefined ? {} : { stopped: r.stopped }),
     version: VERSION,
   };
 }
@@ -95,6 +102,8 @@ export function ratingsCsv(r: LadderResult): string {
       gapToNext: x.gapToNext === undefined ? '' : fmt(x.gapToNext, 2),
       gapToNextLo: x.gapToNextLo === undefined ? '' : fmt(x.gapToNextLo, 2),
       gapToNextHi: x.gapToNextHi === undefined ? '' : fmt(x.gapToNextHi, 2),
+      // On every row: a spreadsheet of a partial ladder must say so wherever it is cut.
+      partial: String(r.partial),
     })),
   );
   return csv(rows, [
@@ -111,6 +120,7 @@ export function ratingsCsv(r: LadderResult): string {
     'gapToNext',
     'gapToNextLo',
     'gapToNextHi',
+    'partial',
   ]);
 }
 
@@ -183,8 +193,26 @@ export function ladderText(r: LadderResult): string {
 }
 
 /**
- * Writes summary.json, ratings.csv, goodness.csv, each table size's tournament outputs
- * (players-P/) and the ladder chart; returns the charts and the report sections.
+ * The ladder's data files: summary.json, ratings.csv, goodness.csv and each finished table size's
+ * tournament outputs (players-P/). Also what a running ladder writes as it goes (`progress` then
+ * says where it stands; summary.json and every ratings.csv row say partial).
+ */
+export function writeLadderData(dir: string, r: LadderResult, info: LadderInfo, progress?: LadderProgress): void {
+  writeFileAtomic(join(dir, 'summary.json'), JSON.stringify(ladderSummary(r, info, progress), null, 2) + '\n');
+  writeFileAtomic(join(dir, 'ratings.csv'), ratingsCsv(r));
+  writeFileAtomic(join(dir, 'goodness.csv'), goodnessCsv(r));
+  for (const t of r.tournaments) {
+    if (t.gamesPlayed > 0)
+      writeTournamentOutputs(
+        join(dir, `players-${t.rules.players}`),
+        summaryJson(t, { seed: info.seed, games: info.games, format: 'single', seatingMode: r.seatingMode, selfPlay: info.selfPlay, fill: info.fill }),
+      );
+  }
+}
+
+/**
+ * Writes the ladder's data files (writeLadderData) and the ladder chart; returns the charts and
+ * the report sections.
  */
 export async function writeLadderOutputs(
   dir: string,
@@ -192,16 +220,7 @@ export async function writeLadderOutputs(
   info: LadderInfo,
   png = true,
 ): Promise<{ charts: RenderedChart[]; sections: ReportSection[] }> {
-  writeFileAtomic(join(dir, 'summary.json'), JSON.stringify(ladderSummary(r, info), null, 2) + '\n');
-  writeFileAtomic(join(dir, 'ratings.csv'), ratingsCsv(r));
-  writeFileAtomic(join(dir, 'goodness.csv'), goodnessCsv(r));
-  for (const t of r.tournaments) {
-    if (t.gamesPlayed > 0)
-      writeTournamentOutputs(
-        join(dir, `players-${t.rules.players}`),
-        summaryJson(t, { seed: info.seed, games: info.games, format: 'single', seatingMode: r.seatingMode, selfPlay: info.selfPlay }),
-      );
-  }
+  writeLadderData(dir, r, info);
   const charts: RenderedChart[] = [];
   const rated = r.scopes.filter((s) => s.ratings);
   if (rated.length) {

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { metricField } from '../stats/tournament-stats.js';
+import { formatP } from '../stats/moments.js';
 import type { TournamentResult } from '../tournament/run.js';
+import type { TableFill } from '../tournament/schedule.js';
 import { VERSION, writeFileAtomic } from '../files.js';
 
 export interface RunInfo {
@@ -10,6 +12,8 @@ export interface RunInfo {
   format: string;
   seatingMode: string;
   selfPlay: boolean;
+  /** The table fill asked for (absent for runs on given tables: --table, sweeps, tests). */
+  fill?: TableFill;
 }
 
 /** summary.json: the fields named in the tournament issue, then everything needed to redo the run. */
@@ -31,12 +35,26 @@ export function summaryJson(r: TournamentResult, info: RunInfo) {
     dealsPlayed: r.dealsPlayed,
     seatingMode: info.seatingMode,
     selfPlay: info.selfPlay,
+    ...(info.fill === undefined ? {} : { fill: info.fill }),
+    /** How the tables were filled, in words (schedule.ts fillNote). */
+    tableFill: r.tableFill,
     seatings: r.seatings.map((s) => s.map((a) => r.labels[a])),
     /** Where each bot came from: the spec as written and, for a bot file, its path. */
     agentOrigins: r.origins,
     threads: r.threads,
     chunk: r.chunk,
     decisions: r.decisions,
+    /**
+     * Each bot's time per decision, microseconds of wall clock in the worker threads (batch.ts
+     * DecisionTimer: every decision of a bot averaging 10 µs or more, else those of one game in
+     * 64). Varies from run to run; nothing else in the summary depends on it.
+     */
+    decisionTime: r.decisionTimes.map((t) => ({
+      agent: t.agent,
+      decisionsTimed: t.timed,
+      meanMicroseconds: Number.isNaN(t.meanMicroseconds) ? null : round(t.meanMicroseconds, 3),
+      worstMicroseconds: Number.isNaN(t.worstMicroseconds) ? null : round(t.worstMicroseconds, 3),
+    })),
     gamesPerSecond: round(r.gamesPlayed / r.elapsedSeconds, 0),
     pairwise: r.stats.pairwise(),
     seats: r.stats.seats(),
@@ -70,9 +88,18 @@ export function csv(rows: Record<string, unknown>[], columns: string[]): string 
 /** A p-value as a CSV number (4 significant digits; 0 where it is below double precision's reach, under 1e-15). */
 const pNumber = (p: number): number | string => (Number.isNaN(p) ? '' : Number(p.toPrecision(4)));
 
+/** Microseconds for people: 3 significant digits (0.0412, 1.23, 4560). */
+const micro = (us: number | null | undefined): string => (us === null || us === undefined ? '' : us < 1000 ? String(Number(us.toPrecision(3))) : us.toFixed(0));
+
+/** A bot's time per decision as "mean / worst" µs ('' when none was timed: a merged run). */
+export function decisionTimeCell(t: Summary['decisionTime'][number] | undefined): string {
+  return t === undefined || t.meanMicroseconds === null ? '' : `${micro(t.meanMicroseconds)} / ${micro(t.worstMicroseconds)}`;
+}
+
 export function writeTournamentOutputs(dir: string, summary: Summary): void {
   writeFileAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
   const metricColumns = summary.metrics.map((m) => m.field);
+  const time = new Map(summary.decisionTime.map((t) => [t.agent, t]));
   writeFileAtomic(
     join(dir, 'summary.csv'),
     csv(
@@ -88,6 +115,9 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         winShareHi: fmt(a.winShareCI[1]),
         meanRank: fmt(a.meanRank),
         matchWinShare: fmt(a.matchWinShare),
+        decisionTimeSamples: time.get(a.agent)?.decisionsTimed ?? '',
+        decisionTimeMeanUs: time.get(a.agent)?.meanMicroseconds ?? '',
+        decisionTimeWorstUs: time.get(a.agent)?.worstMicroseconds ?? '',
         // On every row: a spreadsheet of a partial run must say so wherever it is cut.
         partial: String(summary.partial),
       })),
@@ -103,6 +133,9 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
         'meanRank',
         ...metricColumns,
         'matchWinShare',
+        'decisionTimeMeanUs',
+        'decisionTimeWorstUs',
+        'decisionTimeSamples',
         'partial',
       ],
     ),
@@ -172,8 +205,20 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
 export function leaderboard(summary: Summary): string {
   const rows = [...summary.agents].sort((a, b) => a.meanScore - b.meanScore);
   const ci = (c: [number, number], d: number): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+  const time = new Map(summary.decisionTime.map((t) => [t.agent, t]));
   const table = [
-    ['#', 'agent', 'seat-games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...(summary.format === 'circuit' ? ['match wins'] : [])],
+    [
+      '#',
+      'agent',
+      'seat-games',
+      'mean score',
+      '95% CI',
+      'win share',
+      '95% CI',
+      'mean rank',
+      ...(summary.format === 'circuit' ? ['match wins'] : []),
+      'µs/decision mean / worst',
+    ],
     ...rows.map((a, i) => [
       String(i + 1),
       a.agent,
@@ -184,10 +229,35 @@ export function leaderboard(summary: Summary): string {
       ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1),
       a.meanRank.toFixed(2),
       ...(summary.format === 'circuit' ? [`${((a.matchWinShare ?? 0) * 100).toFixed(1)}%`] : []),
+      decisionTimeCell(time.get(a.agent)),
     ]),
   ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
   const line = (r: string[]): string => r.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
   const title = `${summary.game}, ${summary.players} players, ${summary.gamesPlayed} games${summary.partial ? ` (PARTIAL: ${summary.stopped === undefined ? 'interrupted' : 'stopped by a bot'})` : ''}, seed ${summary.seed}; lower score is better`;
-  return [title, line(table[0]!), ...table.slice(1).map(line)].join('\n');
+  return [title, `tables: ${summary.tableFill}`, line(table[0]!), ...table.slice(1).map(line)].join('\n');
+}
+
+/**
+ * The pairwise comparisons as a text table: each pair's paired mean score difference over deals
+ * with its 95% interval, and Holm's p over the pairs (pairwise.csv has every column).
+ */
+export function pairwiseText(summary: Summary): string {
+  if (summary.pairwise.length === 0) return '';
+  const ci = (c: [number, number]): string => `[${c[0].toFixed(2)}, ${c[1].toFixed(2)}]`;
+  const table = [
+    ['a', 'b', 'deals', 'score a - b', '95% CI', 'Holm p', ''],
+    ...summary.pairwise.map((p) => [p.a, p.b, String(p.deals), p.meanDiff.toFixed(2), ci(p.ci), formatP(p.pHolm), p.pHolm < 0.05 ? '*' : '']),
+  ];
+  const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
+  const line = (r: string[]): string =>
+    r
+      .map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .join('  ')
+      .trimEnd();
+  return [
+    `Paired differences over deals (negative: a scores less, better); 95% CI per pair, Holm's p over the ${summary.pairwise.length} pairs (* below 0.05):`,
+    line(table[0]!),
+    ...table.slice(1).map(line),
+  ].join('\n');
 }

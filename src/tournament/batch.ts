@@ -1,3 +1,4 @@
+import type { Agent } from '../game/agent.js';
 import { NO_CLOCK, startGame } from '../game/clock.js';
 import { batchLayout, type GameDefinition, type GameTable, type RulesInput, type SeatableAgent } from '../game/contract.js';
 import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../game/seed.js';
@@ -35,12 +36,135 @@ export interface Batch {
 
 export interface BatchResult {
   data: Int32Array;
+  /** Per pool bot, when the batch was timed: DECISION_TIMING fields (decisions, timed, ms in timed, worst ms). */
+  timing?: Float64Array;
   /** One JSON game record per game, in deal then seating order (when the batch asks for records). */
   records?: string[];
 }
 
 /** Tables of this thread, kept across the batches of a run: bots are created once per seat and seating, not once per batch. */
-const tableCache = new Map<string, { rules: { players: number }; tables: GameTable[] }>();
+const tableCache = new Map<string, { rules: { players: number }; tables: GameTable[]; timer?: DecisionTimer }>();
+
+/**
+ * Per pool bot, three float64s of decision timing: decisions timed, milliseconds spent in them, the
+ * worst one (ms).
+ */
+export const DECISION_TIMING = 3;
+/** A bot whose timed decisions average at least this (ms) in each of its first SLOW_AFTER timed games has every game timed from then on. */
+const SLOW_DECISION_MS = 0.01;
+/**
+ * Timed games that decide whether a bot is slow: its slowest-looking game can be a cold start or a
+ * garbage collection, so a bot is slow only if every one of them was (the fastest bots were found
+ * "slow" by one such game and then paid for being timed throughout).
+ */
+const SLOW_AFTER = 4;
+/** Games of a thread's tables timed: one in 256 (mask), as two clock reads per decision cost the fastest bots about a third of their speed. */
+const SAMPLE_MASK = 255;
+
+/**
+ * A seat's bot with every decision timed into `timer` at `at` (its pool index x DECISION_TIMING).
+ * It sits in a table's seat only for the games that are timed (DecisionTimer); the bot's own
+ * methods run unchanged, as its own object's methods, so nothing here reaches a result.
+ */
+class TimedAgent {
+  readonly newGame: Agent<unknown, unknown, unknown>['newGame'];
+  readonly onEvent: Agent<unknown, unknown, unknown>['onEvent'];
+
+  constructor(
+    private readonly inner: Agent<unknown, unknown, unknown>,
+    private readonly timer: Float64Array,
+    private readonly at: number,
+  ) {
+    // Set exactly when the bot has them: a table calls a seat's newGame/onEvent only if present.
+    this.newGame = inner.newGame ? (start) => inner.newGame!(start) : undefined;
+    this.onEvent = inner.onEvent ? (event, obs) => inner.onEvent!(event, obs) : undefined;
+  }
+
+  decide(obs: unknown): unknown {
+    const t0 = performance.now();
+    const action = this.inner.decide(obs);
+    const ms = performance.now() - t0;
+    const { timer, at } = this;
+    timer[at] = timer[at]! + 1;
+    timer[at + 1] = timer[at + 1]! + ms;
+    if (ms > timer[at + 2]!) timer[at + 2] = ms;
+    return action;
+  }
+}
+
+/**
+ * Each bot's time per decision in a thread's tables, sampled by game so that untimed games run
+ * exactly as before (the tables call the bots themselves): one game in 256 seats the timed
+ * stand-ins (the thread's first game among them), and a bot whose decisions averaged 10 µs or more
+ * in each of its first 4 timed games is timed in every game from then on (its worst is then
+ * exact; a fast bot's is the worst of its sample). The table keeps the
+ * seat array it was given, so swapping a seat's entry swaps who it calls.
+ */
+class DecisionTimer {
+  readonly timer: Float64Array;
+  /** Per table: the array the table calls, what sits there untimed, and the timed stand-ins. */
+  private readonly seats: { live: object[]; plain: object[]; timed: TimedAgent[]; pool: number[]; swapped: boolean }[] = [];
+  private games = 0;
+  private readonly slow: boolean[];
+  /** Per pool bot: its timed games so far (up to SLOW_AFTER) and the lowest mean ms per decision among them. */
+  private readonly judged: number[];
+  private readonly lowest: number[];
+  /** The timer before the timed game (its decisions and ms), to take the game's own mean. */
+  private readonly before0: Float64Array;
+
+  constructor(poolSize: number) {
+    this.timer = new Float64Array(poolSize * DECISION_TIMING);
+    this.before0 = new Float64Array(poolSize * DECISION_TIMING);
+    this.slow = new Array<boolean>(poolSize).fill(false);
+    this.judged = new Array<number>(poolSize).fill(0);
+    this.lowest = new Array<number>(poolSize).fill(Infinity);
+  }
+
+  /** A table's seat array for these bots (pool indices per seat): pass it to the table, which keeps it. */
+  seat(bots: object[], lineup: readonly number[]): object[] {
+    const live = [...bots];
+    this.seats.push({
+      live,
+      plain: [...bots],
+      timed: bots.map((b, i) => new TimedAgent(b as Agent<unknown, unknown, unknown>, this.timer, lineup[i]! * DECISION_TIMING)),
+      pool: [...lineup],
+      swapped: false,
+    });
+    return live;
+  }
+
+  /** Before table t's game: the timed stand-ins in one game of 64 (and always for slow bots). */
+  before(t: number): void {
+    if ((this.games++ & SAMPLE_MASK) !== 0) return;
+    const s = this.seats[t]!;
+    for (let i = 0; i < s.live.length; i++) s.live[i] = s.timed[i]!;
+    s.swapped = true;
+    this.before0.set(this.timer);
+  }
+
+  /** After table t's game: the bots back in their seats, and any bot found slow timed from now on. */
+  after(t: number): void {
+    const s = this.seats[t]!;
+    if (!s.swapped) return;
+    s.swapped = false;
+    for (let i = 0; i < s.live.length; i++) s.live[i] = s.plain[i]!;
+    for (const a of new Set(s.pool)) {
+      const at = a * DECISION_TIMING;
+      const decisions = this.timer[at]! - this.before0[at]!;
+      if (this.slow[a] || this.judged[a]! >= SLOW_AFTER || decisions === 0) continue;
+      this.lowest[a] = Math.min(this.lowest[a]!, (this.timer[at + 1]! - this.before0[at + 1]!) / decisions);
+      if (++this.judged[a]! < SLOW_AFTER || this.lowest[a]! < SLOW_DECISION_MS) continue;
+      this.slow[a] = true;
+      for (const table of this.seats) table.pool.forEach((p, i) => p === a && (table.plain[i] = table.live[i] = table.timed[i]!));
+    }
+  }
+
+  /** This batch's timing into `out`; the timer starts again (the tables outlive the batch). */
+  flush(out: Float64Array): void {
+    out.set(this.timer);
+    this.timer.fill(0);
+  }
+}
 
 /**
  * The one game loop over deals every game shares (the framework owns it, as TAG's does): every deal
@@ -48,23 +172,25 @@ const tableCache = new Map<string, { rules: { players: number }; tables: GameTab
  * and the decision count into `data` (batchLayout). A game supplies only its kit (make a table,
  * the dealt starter of a deal); the table plays one deal in the game's own tight loop.
  */
-export function runBatch(game: GameDefinition, batch: Batch, pool: readonly SeatableAgent[], data: Int32Array): BatchResult {
-  const cacheKey = JSON.stringify([batch.game, batch.rules, batch.pool, batch.seatings, batch.records]);
+export function runBatch(game: GameDefinition, batch: Batch, pool: readonly SeatableAgent[], data: Int32Array, timing?: Float64Array): BatchResult {
+  const cacheKey = JSON.stringify([batch.game, batch.rules, batch.pool, batch.seatings, batch.records, timing !== undefined]);
   let cached = tableCache.get(cacheKey);
   if (!cached) {
     // Validated once per run and thread, with the tables made for it.
     const rules = game.makeRules(batch.rules);
-    const tables = batch.seatings.map((lineup) =>
-      game.batch.table(
+    const timer = timing && new DecisionTimer(pool.length);
+    const tables = batch.seatings.map((lineup) => {
+      const bots = lineup.map((a) => pool[a]!.create());
+      return game.batch.table(
         rules,
-        lineup.map((a) => pool[a]!.create()),
+        timer ? timer.seat(bots, lineup) : bots,
         lineup.map((a) => pool[a]!.label),
         batch.records,
-      ),
-    );
-    tableCache.set(cacheKey, (cached = { rules, tables }));
+      );
+    });
+    tableCache.set(cacheKey, (cached = { rules, tables, timer }));
   }
-  const { rules, tables } = cached;
+  const { rules, tables, timer } = cached;
   const clock = batch.clock ?? NO_CLOCK;
   for (const { seats } of tables) {
     seats.clock = clock;
@@ -91,7 +217,9 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
     for (let s = 0; s < S; s++) {
       const table = tables[s]!;
       startGame(clock, k, s);
+      timer?.before(s);
       table.play(key, starter);
+      timer?.after(s);
       table.results(data, (d * S + s) * P, metricAt);
       data[layout.starters + d] = table.state.starter;
       decisions += table.state.decisions;
@@ -99,7 +227,10 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
     }
   }
   data[layout.decisions] = decisions;
-  return { data, records };
+  if (timing && timer) {
+    timer.flush(timing);
+  }
+  return { data, records, timing };
 }
 
 /** One seat of one game of a finished batch, as the batch's numbers hold it. */

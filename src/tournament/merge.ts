@@ -6,7 +6,8 @@ import { difference, readManifest, stateDir, type RunManifest } from './run-stat
 import { TournamentStats } from '../stats/tournament-stats.js';
 import { loadPart, type LoadedPart } from './checkpoint.js';
 import { shardLabel, type Shard } from './shard.js';
-import { poolSpecs, type TournamentOptions, type TournamentResult } from './run.js';
+import { DECISION_TIMING } from './batch.js';
+import { decisionTimes, poolSpecs, tableFillNote, type TournamentOptions, type TournamentResult } from './run.js';
 
 export interface ShardFolder {
   dir: string;
@@ -104,10 +105,13 @@ export function mergePart(shards: ShardFolder[], part: string, options: Tourname
     origins,
     rules: game.makeRules(options.rules),
     seatings: reference.seatings,
+    tableFill: tableFillNote(options, pool.length, reference.players),
     stats,
     dealsPlayed: options.games,
     gamesPlayed: options.games * reference.seatings.length,
     decisions,
+    // Times are the playing processes' own (summary.json of each shard): none are merged.
+    decisionTimes: decisionTimes(reference.labels, new Float64Array(reference.labels.length * DECISION_TIMING)),
     // The shards' play time added up (machine time, not wall time).
     elapsedSeconds,
     partial: false,

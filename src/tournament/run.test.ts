@@ -52,6 +52,32 @@ describe('tournament', () => {
     for (const a of r.stats.agents()) expect(a.games).toBe(6 * 9); // per deal: 3 tables with it x 3 rotations
   });
 
+  it("times each bot's decisions: a sample of games, every game of a slow bot, none of it in the results", async () => {
+    // A bot that spends at least 0.1 ms on every decision (a busy wait: no timer in a decide()).
+    const slow = join(mkdtempSync(join(tmpdir(), 'nothanks-slow-')), 'slow.mjs');
+    writeFileSync(
+      slow,
+      `export default { name: 'slow', params: {}, create: () => ({ decide: (o) => { const t = performance.now(); while (performance.now() - t < 0.1); return o.myChips === 0 || o.card < 15 ? 'take' : 'pass'; } }) };`,
+    );
+    // One table, 3 rotations, 400 deals: 1,200 games in one thread, one in 256 timed (0, 256, 512,
+    // 768, 1024); after its first 4 timed games the slow bot is timed in every game.
+    const o = { pool: [slow, 'greedy', 'random'], games: 400 };
+    const r = await runTournament({ ...base, ...o, threads: 1, chunk: 400 });
+    const times = Object.fromEntries(r.decisionTimes.map((t) => [t.agent, t]));
+    expect(times.slow!.meanMicroseconds).toBeGreaterThanOrEqual(100);
+    expect(times.slow!.worstMicroseconds).toBeGreaterThanOrEqual(times.slow!.meanMicroseconds);
+    for (const fast of [times.greedy!, times.random!]) {
+      expect(fast.timed).toBeGreaterThan(0);
+      expect(fast.meanMicroseconds).toBeLessThan(100);
+      // The slow bot's 5 sampled games plus the 1200 - 768 - 1 games after it was found slow.
+      expect(times.slow!.timed).toBeGreaterThan(20 * fast.timed);
+    }
+    const other = await runTournament({ ...base, ...o, threads: 2, chunk: 7 });
+    expect(JSON.stringify([other.stats.agents(), other.stats.pairwise(), other.stats.seats(), other.decisions])).toBe(
+      JSON.stringify([r.stats.agents(), r.stats.pairwise(), r.stats.seats(), r.decisions]),
+    );
+  });
+
   it('stops on abort and reports the finished prefix as partial', async () => {
     const controller = new AbortController();
     const r = await runTournament({

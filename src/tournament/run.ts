@@ -2,14 +2,14 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { assertBot, createBot, loadPool } from '../agents/registry.js';
 import { batchLayout, type GameDefinition, type RulesInput } from '../game/contract.js';
-import type { Batch, BatchResult } from './batch.js';
+import { DECISION_TIMING, type Batch, type BatchResult } from './batch.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../registry.js';
 import { dealSeed } from '../game/seed.js';
 import { AgentError, UserError } from '../errors.js';
 import { distModule } from '../paths.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 import { loadPart, PartWriter } from './checkpoint.js';
-import { schedule, seatingsOf, type SeatingMode } from './schedule.js';
+import { fillNote, schedule, seatingsOf, type SeatingMode, type TableFill } from './schedule.js';
 import { IntegrityGuard, tamperMessage } from './sandbox/integrity.js';
 import { checkAgent } from './sandbox/load.js';
 import { killChildProcesses } from './sandbox/child-processes.js';
@@ -30,6 +30,8 @@ export interface TournamentOptions {
   tables?: number[][];
   seed: string;
   selfPlay?: boolean;
+  /** How tables are filled when the pool has fewer bots than seats (schedule.ts TableFill; default DEFAULT_FILL). */
+  fill?: TableFill;
   seatings?: SeatingMode;
   format?: 'single' | 'circuit';
   threads?: number;
@@ -78,10 +80,17 @@ export interface TournamentResult {
   /** The game's rules object (GameDefinition.makeRules). */
   rules: { players: number };
   seatings: number[][];
+  /** How the tables were filled, in words (schedule.ts fillNote): for the terminal, summary.json and the report. */
+  tableFill: string;
   stats: TournamentStats;
   dealsPlayed: number;
   gamesPlayed: number;
   decisions: number;
+  /**
+   * Each pool bot's time per decision in this process's worker threads (parallel to pool): never
+   * part of a result, and not kept by checkpoints (a resumed run times the deals it played).
+   */
+  decisionTimes: DecisionTime[];
   elapsedSeconds: number;
   /** True when the run was interrupted: the statistics cover the first dealsPlayed deals. */
   partial: boolean;
@@ -94,6 +103,29 @@ export interface TournamentResult {
   dealsResumed: number;
   threads: number;
   chunk: number;
+}
+
+/** A bot's decision timing (batch.ts DecisionTimer): every decision of a slow bot, those of one game in 64 of a fast one. */
+export interface DecisionTime {
+  agent: string;
+  /** Decisions timed (all of a bot that averages 10 µs or more). */
+  timed: number;
+  /** Mean and worst of the timed decisions, microseconds (NaN when none was timed). */
+  meanMicroseconds: number;
+  worstMicroseconds: number;
+}
+
+/** Pool bots' decision times from summed DECISION_TIMING fields. */
+export function decisionTimes(labels: readonly string[], totals: Float64Array): DecisionTime[] {
+  return labels.map((agent, a) => {
+    const [timed, ms, worst] = totals.subarray(a * DECISION_TIMING, (a + 1) * DECISION_TIMING);
+    return {
+      agent,
+      timed: timed!,
+      meanMicroseconds: timed! > 0 ? (1000 * ms!) / timed! : NaN,
+      worstMicroseconds: timed! > 0 ? 1000 * worst! : NaN,
+    };
+  });
 }
 
 /** Generous: the built-in bots answer in about a millisecond at their defaults. */
@@ -176,6 +208,7 @@ export interface PreparedRun {
   origins: AgentOrigin[];
   rules: { players: number };
   seatings: number[][];
+  tableFill: string;
 }
 
 /** Checks the options and loads every bot once in this thread, so mistakes fail before any work. */
@@ -222,8 +255,22 @@ export async function prepare(options: TournamentOptions): Promise<PreparedRun> 
       throw new UserError(`table ${JSON.stringify(t)} does not seat ${rules.players} agents of the pool`);
     }
   }
-  const seatings = options.tables ? options.tables.flatMap((t) => seatingsOf(t, mode)) : schedule(pool.length, rules.players, options.selfPlay ?? false, mode);
-  return { game, pool, origins, rules, seatings };
+  const seatings = options.tables
+    ? options.tables.flatMap((t) => seatingsOf(t, mode))
+    : schedule(pool.length, rules.players, options.selfPlay ?? false, mode, options.fill);
+  return { game, pool, origins, rules, seatings, tableFill: tableFillNote(options, pool.length, rules.players) };
+}
+
+/**
+ * How a run's tables were filled, in words. Explicit tables with a fill are a fill's tables in
+ * another seat order (the ladder's); without one they are the caller's own (--table, sweeps).
+ */
+export function tableFillNote(options: Pick<TournamentOptions, 'selfPlay' | 'fill' | 'tables'>, poolSize: number, players: number): string {
+  return fillNote(poolSize, players, {
+    selfPlay: options.selfPlay,
+    fill: options.fill,
+    givenTables: options.fill === undefined ? options.tables?.length : undefined,
+  });
 }
 
 /** The statistics' view of a run: the game's metrics, share unit and score range. */
@@ -238,7 +285,7 @@ export function statsShape(game: GameDefinition, rules: { players: number }, mat
  */
 export async function runTournament(options: TournamentOptions, prepared?: PreparedRun): Promise<TournamentResult> {
   // A caller that has prepared the run (to fail before making its folder) hands it on: bots are loaded and checked once.
-  const { game, pool, origins, rules, seatings } = prepared ?? (await prepare(options));
+  const { game, pool, origins, rules, seatings, tableFill } = prepared ?? (await prepare(options));
   const labels = origins.map((o) => o.agent);
   const P = rules.players;
   const matchLength = options.format === 'circuit' ? P : 0;
@@ -311,6 +358,7 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
   let nextToFold = 0;
   let dealsPlayed = resumed;
   const tallyNow = new Float64Array(stats.tallyLength);
+  const timing = new Float64Array(pool.length * DECISION_TIMING);
   const checkpoint = (force: boolean): void => {
     if (!writer) return;
     stats.exportTallyInto(tallyNow);
@@ -326,6 +374,11 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
       for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * stats.meansPerDeal);
       writer?.append(result.means);
       decisions += result.data[batchLayout(deals, seatings.length, P, shape.metrics.length).decisions]!;
+      for (let i = 0; i < timing.length; i += DECISION_TIMING) {
+        timing[i] = timing[i]! + result.timing[i]!;
+        timing[i + 1] = timing[i + 1]! + result.timing[i + 1]!;
+        timing[i + 2] = Math.max(timing[i + 2]!, result.timing[i + 2]!);
+      }
       dealsPlayed = batch.to - firstDeal;
       options.onBatch?.(batch, result, seatings, labels);
       options.onProgress?.(dealsPlayed * gamesPerDeal, gamesTotal);
@@ -358,7 +411,9 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
     if ('userError' in wire) throw new UserError(wire.userError);
     const meansLength = (batch.to - batch.from) * stats.meansPerDeal;
     const result =
-      wire instanceof ArrayBuffer ? unpack(wire, stats.tallyLength, meansLength) : unpack(wire.buffer, stats.tallyLength, meansLength, wire.records);
+      wire instanceof ArrayBuffer
+        ? unpack(wire, stats.tallyLength, meansLength, pool.length)
+        : unpack(wire.buffer, stats.tallyLength, meansLength, pool.length, wire.records);
     finished.set(index, { batch, result });
     fold();
   };
@@ -403,10 +458,12 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
     origins,
     rules,
     seatings,
+    tableFill,
     stats,
     dealsPlayed,
     gamesPlayed: dealsPlayed * gamesPerDeal,
     decisions,
+    decisionTimes: decisionTimes(labels, timing),
     elapsedSeconds,
     partial: dealsPlayed < options.games,
     stopped,

@@ -1,16 +1,37 @@
 /**
  * Which tables a pool of bots plays and under which seatings. Tables are every combination of
- * `players` bots from the pool (multisets when self-play is on, or when the pool is too small to
- * fill a table); each table is played under every cyclic rotation of its seats, or every
- * permutation. Seatings that coincide (a table of one bot) are played once.
+ * `players` bots from the pool (multisets with self-play); when the pool has fewer bots than seats
+ * the table fill (below) says how the seats are filled. Each table is played under every cyclic
+ * rotation of its seats, or every permutation. Seatings that coincide (a table of one bot) are
+ * played once.
  */
 export type SeatingMode = 'rotations' | 'all';
 
-export function tables(poolSize: number, players: number, selfPlay: boolean): number[][] {
-  const repeat = selfPlay || poolSize < players;
+/**
+ * How tables are filled when the pool has fewer bots than seats (docs/tournaments.md "Table filling"):
+ * - `balanced`: every bot sits once (or as often as the pool fits, q times), and the r seats left
+ *   over go to every r-subset of the pool in turn, one table each: every bot sits equally often, and
+ *   every table holds every bot. 4 bots at 5 seats: 4 tables (a,b,c,d + one more of each).
+ * - `multisets`: every multiset of P bots from the pool (5 seats from 4 bots: 56 tables, from five
+ *   copies of one bot to one of each): symmetric too, but far more games, most at tables without
+ *   some bots.
+ * - `cycle`: one table, the pool repeated in its order (a, b, c, d, a): the first bots sit twice.
+ */
+export type TableFill = 'balanced' | 'multisets' | 'cycle';
+export const TABLE_FILLS: readonly TableFill[] = ['balanced', 'multisets', 'cycle'];
+/** The one default of every command and experiment that fills tables (tests hold them to it). */
+export const DEFAULT_FILL: TableFill = 'balanced';
+
+export function tables(poolSize: number, players: number, selfPlay: boolean, fill: TableFill = DEFAULT_FILL): number[][] {
+  if (poolSize < players && !selfPlay && fill !== 'multisets') return fillTables(poolSize, players, fill);
+  return combinations(poolSize, players, selfPlay || poolSize < players);
+}
+
+/** Every combination of `size` pool indices in increasing order (multisets when `repeat`). */
+function combinations(poolSize: number, size: number, repeat: boolean): number[][] {
   const out: number[][] = [];
   const pick = (start: number, chosen: number[]): void => {
-    if (chosen.length === players) {
+    if (chosen.length === size) {
       out.push([...chosen]);
       return;
     }
@@ -22,6 +43,33 @@ export function tables(poolSize: number, players: number, selfPlay: boolean): nu
   };
   pick(0, []);
   return out;
+}
+
+/** The tables of a pool smaller than the table under `balanced` or `cycle` (see TableFill). */
+function fillTables(poolSize: number, players: number, fill: 'balanced' | 'cycle'): number[][] {
+  const cycle = Array.from({ length: players }, (_, i) => i % poolSize);
+  if (fill === 'cycle') return [cycle];
+  const whole = cycle.slice(0, players - (players % poolSize)).sort((a, b) => a - b);
+  const extra = combinations(poolSize, players % poolSize, false);
+  return extra.map((e) => [...whole, ...e].sort((a, b) => a - b));
+}
+
+/**
+ * How a run's tables were filled, in one line for the terminal, summary.json and the report.
+ */
+export function fillNote(poolSize: number, players: number, o: { selfPlay?: boolean; fill?: TableFill; givenTables?: number }): string {
+  if (o.givenTables !== undefined) return `tables as given (${o.givenTables} table${o.givenTables === 1 ? '' : 's'}, pool indices per seat)`;
+  const fill = o.fill ?? DEFAULT_FILL;
+  const count = tables(poolSize, players, o.selfPlay ?? false, fill).length;
+  if (o.selfPlay) return `self-play: every multiset of ${players} of the ${poolSize} bots (${count} tables)`;
+  if (poolSize >= players) return `every combination of ${players} of the ${poolSize} bots (${count} table${count === 1 ? '' : 's'}: no seat to fill)`;
+  const how =
+    fill === 'balanced'
+      ? `every bot ${Math.floor(players / poolSize) === 1 ? 'once' : `${Math.floor(players / poolSize)} times`}, the ${players % poolSize} seat${players % poolSize === 1 ? '' : 's'} left to each ${players % poolSize}-bot subset in turn`
+      : fill === 'multisets'
+        ? `every multiset of ${players} of the ${poolSize} bots`
+        : `the pool repeated in its order`;
+  return `fill ${fill}: ${poolSize} bots for ${players} seats, ${how} (${count} table${count === 1 ? '' : 's'})`;
 }
 
 export function seatingsOf(table: readonly number[], mode: SeatingMode): number[][] {
@@ -41,6 +89,6 @@ function permutations(items: readonly number[]): number[][] {
 }
 
 /** Every seating of every table, in a fixed order: the order games and records come out in. */
-export function schedule(poolSize: number, players: number, selfPlay: boolean, mode: SeatingMode): number[][] {
-  return tables(poolSize, players, selfPlay).flatMap((t) => seatingsOf(t, mode));
+export function schedule(poolSize: number, players: number, selfPlay: boolean, mode: SeatingMode, fill: TableFill = DEFAULT_FILL): number[][] {
+  return tables(poolSize, players, selfPlay, fill).flatMap((t) => seatingsOf(t, mode));
 }

@@ -2,7 +2,7 @@ import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
 import { createBot, loadPool } from '../agents/registry.js';
 import { batchLayout, type SeatableAgent } from '../game/contract.js';
-import { runBatch, type Batch, type BatchResult } from './batch.js';
+import { DECISION_TIMING, runBatch, type Batch, type BatchResult } from './batch.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
 import { seatAgent } from './sandbox/load.js';
@@ -18,19 +18,23 @@ export interface WorkerResult extends BatchResult {
   tally: Float64Array;
   /** Per deal: each agent's mean score, then each metric's mean (TournamentStats.tallyDeal). */
   means: Float64Array;
+  /** Per pool bot: its decision timing in this batch (batch.ts DECISION_TIMING). */
+  timing: Float64Array;
 }
 
 /**
- * The numbers travel as one transferred ArrayBuffer: [tally | means] as float64, then the batch
+ * The numbers travel as one transferred ArrayBuffer: [tally | means | timing] as float64, then the batch
  * data as int32. Records (strings) are cloned alongside only when a log was asked for.
  */
 export type WireResult = ArrayBuffer | { buffer: ArrayBuffer; records: string[] } | { userError: string };
 
-export function unpack(wire: ArrayBuffer, tallyLength: number, meansLength: number, records?: string[]): WorkerResult {
-  const floats = tallyLength + meansLength;
+export function unpack(wire: ArrayBuffer, tallyLength: number, meansLength: number, poolSize: number, records?: string[]): WorkerResult {
+  const timingLength = poolSize * DECISION_TIMING;
+  const floats = tallyLength + meansLength + timingLength;
   return {
     tally: new Float64Array(wire, 0, tallyLength),
     means: new Float64Array(wire, tallyLength * 8, meansLength),
+    timing: new Float64Array(wire, (tallyLength + meansLength) * 8, timingLength),
     data: new Int32Array(wire, floats * 8),
     records,
   };
@@ -92,13 +96,13 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     const M = shape.metrics.length;
     const layout = batchLayout(deals, batch.seatings.length, P, M);
     const stride = stats.meansPerDeal;
-    const buffer = new ArrayBuffer((stats.tallyLength + deals * stride) * 8 + layout.length * 4);
-    const out = unpack(buffer, stats.tallyLength, deals * stride);
+    const buffer = new ArrayBuffer((stats.tallyLength + deals * stride + batch.pool.length * DECISION_TIMING) * 8 + layout.length * 4);
+    const out = unpack(buffer, stats.tallyLength, deals * stride, batch.pool.length);
     // Active once a game starts (the batch loops set it), so creating the tables' bots is not timed.
     if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
     let result: BatchResult;
     try {
-      result = runBatch(game, batch, agents, out.data);
+      result = runBatch(game, batch, agents, out.data, out.timing);
     } finally {
       if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
     }
