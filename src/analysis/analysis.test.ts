@@ -205,6 +205,13 @@ describe('runAnalysis', () => {
       expect(json(alone.games[0]!.entries)).toBe(json(one.games[3]!.entries));
       // A wrong game is one line, naming the game.
       await expect(runAnalysis({ file, game: '6-nimmt', threads: 1 })).rejects.toThrow(/game 1: game is "no-thanks", expected "6-nimmt"/);
+      // A shared record is untrusted: a bot name with a terminal escape is refused in one line.
+      const hostile = join(dir, 'hostile.jsonl');
+      const record = randomRecord('no-thanks', 5);
+      writeFileSync(hostile, `${json({ ...record, agents: ['\u001b[31mred', ...(record.agents as string[]).slice(1)] })}\n`);
+      await expect(runAnalysis({ file: hostile, threads: 1 })).rejects.toThrow(
+        /"agents" must be bot names without control characters, got \["\\u001b\[31mred"/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -7,6 +7,7 @@ import type { JsonObject } from '../game/contract.js';
 import { parseRecordLine } from '../game/json.js';
 import { distModule } from '../paths.js';
 import { gameById } from '../registry.js';
+import { hasControlCharacters, printable } from '../text.js';
 import { POINT_THRESHOLDS, THRESHOLDS } from './evaluate.js';
 import type { DecisionEntry } from './walk.js';
 import type { AnalysisTask, AnalysisWire } from './worker.js';
@@ -125,6 +126,11 @@ export function checkAnalysis(options: AnalysisOptions): {
     }
     const id = record.game;
     if (typeof id !== 'string') throw new UserError(`${where}: the record has no "game" field`);
+    // Bot names reach the terminal, CSVs and charts (an SVG with a control character does not
+    // even parse): a shared record file is untrusted, so its names obey the bot loader's rule.
+    const agents = record.agents;
+    if (!Array.isArray(agents) || agents.some((a) => typeof a !== 'string' || hasControlCharacters(a)))
+      throw new UserError(`${where}: "agents" must be bot names without control characters, got ${printable(JSON.stringify(agents))}`);
     if (options.game !== undefined && id !== options.game) throw new UserError(`${where}: game is "${id}", expected "${options.game}"`);
     try {
       gameById(id).replay(record, false);

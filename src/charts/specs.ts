@@ -699,12 +699,16 @@ export function llrPathChart(trace: readonly { deals: number; llr: number }[], b
 }
 
 /** A tuner's evaluations: each one's paired gain over the setting it was played against, by games spent. */
-export function tuneProgressChart(evaluations: readonly { games: number; gain: number }[], title: string): TopLevelSpec {
+export function tuneProgressChart(
+  evaluations: readonly { games: number; gain: number }[],
+  title: string,
+  shows = 'each evaluation: its paired gain over the setting it was played against',
+): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: {
       text: `Tuning ${title}`,
-      subtitle: 'each evaluation: its paired gain (points per game, positive is better) by games spent; line: moving mean of 10',
+      subtitle: `${shows} (points per game, positive is better) by games spent; line: moving mean of 10`,
     },
     data: { values: evaluations.map((e) => ({ games: e.games, gain: e.gain })) },
     width: WIDTH,

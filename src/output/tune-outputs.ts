@@ -13,21 +13,22 @@ const show = (p: Record<string, unknown>): string =>
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
 
-const interval = (c: [number, number]): string => `[${c[0].toFixed(2)}, ${c[1].toFixed(2)}]`;
+const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
+const interval = (c: [number, number]): string => `[${signed(c[0])}, ${signed(c[1])}]`;
 
 /** What a tuning run found, one line each: the answer, the held-out check against the start and each compared setting, the spec. */
 export function tuneHeadlines(r: TuneResult): string[] {
   const h = r.holdout;
   return [
     `${r.partial ? 'PARTIAL (interrupted): ' : ''}${r.method} tuned ${r.agent} (${r.dimensions.map((d) => d.name).join(', ')}) against ${r.field.join(', ')} at ${r.players} players in ${r.gamesUsed} of ${r.budget} games: ${show(r.tuned)} (started from ${show(r.start)}).`,
-    r.partial
-      ? 'Interrupted before the held-out check: the setting above is the best so far, unconfirmed.'
-      : h.deals === 0
-        ? 'The tuned setting is the starting one: nothing to confirm.'
-        : `Held out (${h.deals} deals of seed ${h.seed}, not used to tune): the tuned setting scores ${h.meanGain.toFixed(2)} ${interval(h.ci)} points per game below the start (paired 95%; positive is better); ${h.holds ? 'the gain holds' : h.ci[1] < 0 ? 'the tuned setting is worse: keep the start' : 'the gain is not confirmed'}.`,
+    h.planned === 0
+      ? r.partial
+        ? 'Interrupted before the held-out check: the setting above is the best so far, unconfirmed.'
+        : 'The tuned setting is the starting one: nothing to confirm.'
+      : `Held out (${h.deals}${h.deals < h.planned ? ` of ${h.planned} planned (interrupted)` : ''} deals of seed ${h.seed}, not used to tune): gain over the start ${signed(h.meanGain)} ${interval(h.ci)} points per game (its score below the start's, paired 95%); ${h.holds ? 'the gain holds' : h.ci[1] < 0 ? 'the tuned setting is worse: keep the start' : 'the gain is not confirmed'}.`,
     ...h.against.map(
       (c) =>
-        `Against ${c.spec} on the same held-out deals: the tuned setting scores ${c.meanGain.toFixed(2)} ${interval(c.ci)} points per game below it (p = ${c.p.toPrecision(2)}); ${c.ci[0] > 0 ? 'tuned is better' : c.ci[1] < 0 ? 'tuned is worse' : 'no difference shown'}.`,
+        `Against ${c.spec} on the same held-out deals: gain ${signed(c.meanGain)} ${interval(c.ci)} points per game (p = ${c.p.toPrecision(2)}); ${c.ci[0] > 0 ? 'tuned is better' : c.ci[1] < 0 ? 'tuned is worse' : 'no difference shown'}.`,
     ),
     `Winning spec: --agents '${r.spec}'`,
   ];
@@ -63,7 +64,13 @@ export async function writeTuneOutputs(dir: string, r: TuneResult, png = true): 
     ),
   );
   const title = `${r.method}: ${r.agent}`;
-  const charts: RenderedChart[] = [await renderChart(dir, 'tune-progress', tuneProgressChart(r.evaluations, title), png)];
+  // SPSA's evaluations compare its two perturbed settings with each other (a gradient signal
+  // around 0), NTBEA's each candidate with the start: the chart says which it shows.
+  const shows =
+    r.method === 'spsa'
+      ? 'each step: theta+ against theta- on the same deals (a gradient signal, not a gain over the start)'
+      : 'each evaluation: the candidate against the start on the same deals';
+  const charts: RenderedChart[] = [await renderChart(dir, 'tune-progress', tuneProgressChart(r.evaluations, title, shows), png)];
   const path: ParamPathPoint[] = r.evaluations.flatMap((e) =>
     r.dimensions.map((d) => ({ games: e.games, name: d.name, position: position(d, e.best[d.name]!), value: String(e.best[d.name]) })),
   );
@@ -82,7 +89,7 @@ export async function writeTuneOutputs(dir: string, r: TuneResult, png = true): 
       html:
         h.deals === 0
           ? '<p>No held-out check was played.</p>'
-          : `<p>${escapeHtml(`${h.deals} deals of seed ${h.seed}, every setting on each: points per game the tuned setting (${r.spec}) scores below each (positive: tuned is better).`)}</p>${htmlTable(
+          : `<p>${escapeHtml(`${h.deals}${h.deals < h.planned ? ` of ${h.planned} planned (PARTIAL: interrupted)` : ''} deals of seed ${h.seed}, every setting on each: points per game the tuned setting (${r.spec}) scores below each (positive: tuned is better).`)}</p>${htmlTable(
               ['', 'spec', 'tuned better by', '95% CI', 'p'],
               [
                 ['start', r.startSpec, h.meanGain.toFixed(2), interval(h.ci), h.p.toPrecision(2)],

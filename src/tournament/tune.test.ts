@@ -68,6 +68,11 @@ describe('runTune', () => {
     await expect(runTune({ ...base, params: ['reserve=0..90'] })).rejects.toThrow(/reserve=0..90 must be lo < hi within threshold's limits 0..50/);
     await expect(runTune({ ...base, params: ['cost=cheap'] })).rejects.toThrow(/cost must be one of marginal\|face/);
     await expect(runTune({ ...base, holdoutDeals: 5 })).rejects.toThrow(/held-out deals must be an integer from 20/);
+    await expect(runTune({ ...base, threads: 0 })).rejects.toThrow(/threads must be an integer from 1 to 256, got 0/);
+    await expect(runTune({ ...base, budget: 119 })).rejects.toThrow(/at least one evaluation \(2 settings x 20 deals x 3 seatings = 120 games\), got 119/);
+    await expect(runTune({ ...base, params: ['cost=marginal'] })).rejects.toThrow(/needs at least two different choices/);
+    await expect(runTune({ ...base, params: ['cost=face|face'] })).rejects.toThrow(/needs at least two different choices/);
+    await expect(runTune({ ...base, params: ['reserve=0.2..0.7'] })).rejects.toThrow(/reserve is a whole number/);
     await expect(runTune({ ...base, compare: ['nobody'] })).rejects.toThrow(/nobody/);
   });
 });

@@ -116,10 +116,13 @@ export interface TuneResult {
   holdout: {
     seed: string;
     games: number;
+    /** Deals played: fewer than `planned` when an interrupt came during the check (the run is then partial). */
     deals: number;
+    planned: number;
     meanGain: number;
     ci: [number, number];
     p: number;
+    /** The gain's interval is above 0 on every planned deal. */
     holds: boolean;
     /** The tuned setting against each `compare` spec on the same held-out deals. */
     against: TuneComparison[];
@@ -139,6 +142,14 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
   const holdout = o.holdoutDeals ?? 1000;
   if (!Number.isInteger(holdout) || holdout < 20 || holdout > MAX_DEALS)
     throw new UserError(`held-out deals must be an integer from 20 to ${MAX_DEALS}, got ${holdout}`);
+  if (o.threads !== undefined && (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256))
+    throw new UserError(`threads must be an integer from 1 to 256, got ${o.threads}`);
+  // One evaluation plays two settings on every rotation of a table of `players` seats.
+  const evaluation = 2 * deals * o.rules.players;
+  if (o.budget < evaluation)
+    throw new UserError(
+      `budget must cover at least one evaluation (2 settings x ${deals} deals x ${o.rules.players} seatings = ${evaluation} games), got ${o.budget}`,
+    );
   const tuned = await checkAgent(o.agent, game.id);
   const dims = o.params.map((entry) => dimension(tuned.definition.params, entry, tuned.definition.name));
   if (dims.length === 0) throw new UserError('--params needs at least one name=lo..hi or name=a|b|c');
@@ -301,7 +312,8 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
     const tuningGames = gamesUsed;
     const others = [...new Set((o.compare ?? []).map((s) => s.trim()))];
     const specs = [...new Set([specOf(best), specOf(start), ...others])];
-    const played = specs.length > 1 && !partial ? await evaluateSpecs(specs, holdoutDeals, holdoutSeed, 0) : [];
+    const tunedToTheEnd = !partial;
+    const played = specs.length > 1 && tunedToTheEnd ? await evaluateSpecs(specs, holdoutDeals, holdoutSeed, 0) : [];
     /** Paired difference of the winner's score below spec's on the held-out deals (positive: the winner is better). */
     const pairedGain = (spec: string): TuneComparison => {
       const diff = new Moments();
@@ -335,7 +347,8 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
         meanGain: vsStart.meanGain,
         ci: vsStart.ci,
         p: vsStart.p,
-        holds: vsStart.ci[0] > 0,
+        planned: tunedToTheEnd && specs.length > 1 ? holdoutDeals : 0,
+        holds: vsStart.ci[0] > 0 && vsStart.deals === holdoutDeals,
         against: others.map(pairedGain),
       },
       partial,
@@ -360,6 +373,8 @@ function dimension(
   if ('choices' in spec) {
     const choices = text.split('|');
     for (const c of choices) if (!spec.choices.includes(c)) throw new UserError(`--params: ${name} must be one of ${spec.choices.join('|')}, got "${c}"`);
+    if (new Set(choices).size !== choices.length || choices.length < 2)
+      throw new UserError(`--params: ${name}=${text} needs at least two different choices (fix a single one in the agent spec instead)`);
     return { name, lo: 0, hi: choices.length - 1, integer: true, choices };
   }
   const m = /^(-?[\d.]+)\.\.(-?[\d.]+)$/.exec(text);
@@ -367,6 +382,8 @@ function dimension(
   const [lo, hi] = [Number(m[1]), Number(m[2])];
   if (!(lo < hi) || lo < spec.min || hi > spec.max)
     throw new UserError(`--params: ${name}=${text} must be lo < hi within ${bot}'s limits ${spec.min}..${spec.max}`);
+  if (spec.integer === true && !(Number.isInteger(lo) && Number.isInteger(hi)))
+    throw new UserError(`--params: ${name} is a whole number: its range ${text} needs whole-number ends`);
   return { name, lo, hi, integer: spec.integer === true };
 }
 
