@@ -16,7 +16,15 @@ const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^
 const task = (runDir: string, env: Record<string, string>) =>
   spawnSync('bash', [script, runDir, ...args], { encoding: 'utf8', cwd: work, env: { ...clean, ...env } });
 const numbers = (dir: string) => {
-  const { elapsedSeconds: _e, gamesPerSecond: _g, threads: _t, chunk: _c, ...rest } = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+  // Timings differ from run to run (and a merge has none): the numbers are the rest.
+  const {
+    elapsedSeconds: _e,
+    gamesPerSecond: _g,
+    threads: _t,
+    chunk: _c,
+    decisionTime: _d,
+    ...rest
+  } = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
   return rest;
 };
 
