@@ -66,7 +66,9 @@ export async function tuneCommand(a: TuneArgs): Promise<void> {
   writeReport(
     dir,
     `Tuning ${r.agent} (${r.method})${r.partial ? ' (PARTIAL: interrupted)' : ''}`,
-    escapeHtml(`${game.name}, ${players} players, field ${r.field.join(', ')}, seed ${r.seed}, budget ${r.budget} games, ${r.elapsedSeconds.toFixed(0)} s.`),
+    escapeHtml(
+      `${game.name}, ${players} players, field ${r.fieldLabels.join(', ')}, seed ${r.seed}, budget ${r.budget} games, ${r.elapsedSeconds.toFixed(0)} s.`,
+    ),
     sections,
     files,
   );

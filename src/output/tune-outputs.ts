@@ -20,7 +20,7 @@ const interval = (c: [number, number]): string => `[${signed(c[0])}, ${signed(c[
 export function tuneHeadlines(r: TuneResult): string[] {
   const h = r.holdout;
   return [
-    `${r.partial ? 'PARTIAL (interrupted): ' : ''}${r.method} tuned ${r.agent} (${r.dimensions.map((d) => d.name).join(', ')}) against ${r.field.join(', ')} at ${r.players} players in ${r.gamesUsed} of ${r.budget} games: ${show(r.tuned)} (started from ${show(r.start)}).`,
+    `${r.partial ? 'PARTIAL (interrupted): ' : ''}${r.method} tuned ${r.agent} (${r.dimensions.map((d) => d.name).join(', ')}) against ${r.fieldLabels.join(', ')} at ${r.players} players in ${r.gamesUsed} of ${r.budget} games: ${show(r.tuned)} (started from ${show(r.start)}).`,
     h.planned === 0
       ? r.partial
         ? 'Interrupted before the held-out check: the setting above is the best so far, unconfirmed.'

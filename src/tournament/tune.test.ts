@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTune, type TuneOptions } from './tune.js';
 
@@ -52,6 +55,14 @@ describe('runTune', () => {
     const self = r.holdout.against.find((c) => c.spec === 'threshold:margin=10')!;
     expect([self.meanGain, self.ci]).toEqual([r.holdout.meanGain, r.holdout.ci]);
     expect(r.holdout.against.map((c) => c.deals)).toEqual([100, 100]);
+  });
+
+  it('names a file bot of the field by its own name, never its path', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'nothanks-tune-field-')), 'taker.mjs');
+    writeFileSync(path, `export default { name: 'taker', params: {}, create: () => ({ decide: () => 'take' }) };`);
+    const r = await runTune({ ...base, field: [`greedy,${path}`], budget: 240, holdoutDeals: 20 });
+    expect(r.field).toEqual(['greedy', path]);
+    expect(r.fieldLabels).toEqual(['greedy', 'taker']);
   });
 
   it('an interrupt keeps the evaluations so far, labelled partial, with no held-out claim', async () => {

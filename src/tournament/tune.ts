@@ -99,7 +99,9 @@ export interface TuneResult {
   agent: string;
   method: 'spsa' | 'ntbea';
   dimensions: TuneDimension[];
+  /** The field's specs as given, and their bots' names (a file bot by its own name, never its path). */
   field: string[];
+  fieldLabels: string[];
   players: number;
   seed: string;
   start: ParamValues;
@@ -132,7 +134,7 @@ export interface TuneResult {
 }
 
 /** Everything about a tuning run that can be wrong before it plays (one line for the first), and what it tunes. */
-export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; dims: TuneDimension[]; field: string[] }> {
+export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; dims: TuneDimension[]; field: string[]; fieldLabels: string[] }> {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const method = o.method ?? 'spsa';
   if (method !== 'spsa' && method !== 'ntbea') throw new UserError(`method must be spsa or ntbea, got ${method}`);
@@ -157,14 +159,16 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
   if (new Set(names).size !== names.length) throw new UserError('--params names a parameter twice');
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one bot');
-  for (const spec of [...field, ...(o.compare ?? [])]) await checkAgent(spec, game.id);
-  return { tuned, dims, field };
+  const fieldLabels: string[] = [];
+  for (const spec of field) fieldLabels.push((await checkAgent(spec, game.id)).label);
+  for (const spec of o.compare ?? []) await checkAgent(spec, game.id);
+  return { tuned, dims, field, fieldLabels };
 }
 
 export async function runTune(o: TuneOptions): Promise<TuneResult> {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const method = o.method ?? 'spsa';
-  const { tuned, dims, field } = await checkTune(o);
+  const { tuned, dims, field, fieldLabels } = await checkTune(o);
   const perEval = o.dealsPerEvaluation ?? DEFAULT_TUNE_DEALS;
   const holdoutDeals = o.holdoutDeals ?? 1000;
   const base = parseSpec(o.agent);
@@ -330,6 +334,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       method,
       dimensions: dims,
       field,
+      fieldLabels,
       players: P,
       seed: o.seed,
       start,
