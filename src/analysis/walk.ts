@@ -2,7 +2,7 @@ import { UserError } from '../errors.js';
 import type { JsonObject, State } from '../game/contract.js';
 import { makeRandom } from '../game/seed.js';
 import { gameById, type RegisteredGame } from '../registry.js';
-import { DecisionEvaluator, type Mark } from './evaluate.js';
+import { type ActionValue, DecisionEvaluator, type DecisionValue } from './evaluate.js';
 
 /** The analyst's settings: its rollout budget and the seed of its samples. */
 export interface AnalystSettings {
@@ -15,7 +15,8 @@ export type Phase = 'early' | 'middle' | 'late';
 export const PHASES: readonly Phase[] = ['early', 'middle', 'late'];
 
 /** One line of analysis.jsonl: one decision of one game. */
-export interface DecisionEntry {
+/** One line of analysis.jsonl: where the decision stands, and the analyst's DecisionValue by action name (rounded). */
+export interface DecisionEntry extends Pick<DecisionValue, 'winLoss' | 'winLossSe' | 'pointLoss' | 'pointLossSe' | 'mark' | 'sure' | 'samples'> {
   /** The game's line in the records file (1-based). */
   game: number;
   /** The record's game seed. */
@@ -33,17 +34,10 @@ export interface DecisionEntry {
   played: string;
   best: string;
   /** Every legal action with its win chance and expected score (and standard errors), in the game's action order. */
-  actions: { name: string; win: number; winSe: number; score: number; scoreSe: number }[];
+  actions: Omit<ActionValue, 'action'>[];
   /** Win chance of the best action (before the move, as the analyst sees it) and of the played one (after). */
   winBefore: number;
   winAfter: number;
-  winLoss: number;
-  winLossSe: number;
-  pointLoss: number;
-  pointLossSe: number;
-  mark: Mark | null;
-  sure: number | null;
-  samples: number;
 }
 
 const round = (x: number, digits = 4): number => Number(x.toFixed(digits));

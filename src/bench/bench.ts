@@ -108,8 +108,8 @@ export interface SearchFigures {
  * strength tables' field). Its time in decide() and onEvent() (where it models the opponents) is
  * divided by its decisions with chips left (with none it takes without searching).
  */
-export async function searchWorkload(players: number, opponent: string, games: number): Promise<SearchFigures> {
-  const bot = (await loadAgent('search')).create() as NoThanksAgent;
+export async function searchWorkload(players: number, opponent: string, games: number, spec = 'search'): Promise<SearchFigures> {
+  const bot = (await loadAgent(spec)).create() as NoThanksAgent;
   let spent = 0;
   let cpu = 0;
   let decisions = 0;
@@ -134,7 +134,7 @@ export async function searchWorkload(players: number, opponent: string, games: n
   };
   const opp = await loadAgent(opponent);
   const others = Array.from({ length: players - 1 }, () => opp.create() as NoThanksAgent);
-  const table = new Table(makeRules({ players }), [timed, ...others], ['search', ...others.map(() => opponent)]);
+  const table = new Table(makeRules({ players }), [timed, ...others], [spec, ...others.map(() => opponent)]);
   const master = masterKey('no-thanks', 'bench-search');
   const key: SeedKey = { hi: 0, lo: 0 };
   table.play(dealKeyInto(master, 1_000_000, key)); // warm-up

@@ -7,7 +7,7 @@ import { AtomicLineWriter, newResultsDir, prepareOutputDir, refuseInputAsOutput,
 import { Progress } from '../output/progress.js';
 import { csv } from '../output/tournament-outputs.js';
 import { printable } from '../text.js';
-import { interruptible } from './interrupt.js';
+import { runInterruptibly } from './interrupt.js';
 
 export interface AnalyseArgs {
   file: string;
@@ -41,19 +41,7 @@ export async function analyseCommand(a: AnalyseArgs): Promise<{ result: Analysis
   const dir = a.out ?? newResultsDir('analysis');
   refuseInputAsOutput(dir, [a.file]);
   prepareOutputDir(dir, a.force);
-  const progress = new Progress('analyse', !a.quiet);
-  const stop = interruptible();
-  let result: AnalysisResult;
-  try {
-    result = await runAnalysis({
-      ...options,
-      signal: stop.signal,
-      onProgress: (done, total) => progress.update(done, total),
-    });
-  } finally {
-    stop.release();
-    progress.done();
-  }
+  const result = await runInterruptibly(new Progress('analyse', !a.quiet), (signal, onProgress) => runAnalysis({ ...options, signal, onProgress }));
   await writeAnalysisOutputs(dir, resolve(a.file), result);
   for (const line of analysisHeadlines(result)) console.log(printable(line));
   console.log(`Outputs: ${join(dir, 'summary.csv')}`);

@@ -6,8 +6,8 @@ import { Progress } from '../output/progress.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import { writeTuneOutputs } from '../output/tune-outputs.js';
 import { gameById } from '../registry.js';
-import { checkTune, runTune, type TuneOptions, type TuneResult } from '../tournament/tune.js';
-import { interruptible } from './interrupt.js';
+import { checkTune, runTune, type TuneOptions } from '../tournament/tune.js';
+import { runInterruptibly } from './interrupt.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 
 export type TuneArgs = RuleArgs & {
@@ -49,19 +49,7 @@ export async function tuneCommand(a: TuneArgs): Promise<void> {
   const dir = a.out ?? newResultsDir('tune');
   refuseRunInsideBotFolders(dir, [a.agent, ...splitLineup(a.field), ...(a.compare ?? [])]);
   prepareOutputDir(dir, a.force);
-  const progress = new Progress('tune', !a.quiet);
-  const stop = interruptible();
-  let r: TuneResult;
-  try {
-    r = await runTune({
-      ...options,
-      signal: stop.signal,
-      onProgress: (done, total) => progress.update(done, total),
-    });
-  } finally {
-    stop.release();
-  }
-  progress.done();
+  const r = await runInterruptibly(new Progress('tune', !a.quiet), (signal, onProgress) => runTune({ ...options, signal, onProgress }));
   const { headlines, sections, files } = await writeTuneOutputs(dir, r);
   writeReport(
     dir,
