@@ -3,7 +3,7 @@ import type { AgentDefinition } from '../../src/game/agent.js';
 import type { GameStart, NoThanksAgent as Agent } from '../../src/games/no-thanks/agent.js';
 import { Observation } from '../../src/games/no-thanks/observation.js';
 import { makeRules, type RulesInput } from '../../src/games/no-thanks/rules.js';
-import { hashString, makeRandom } from '../../src/game/seed.js';
+import { hashString, makeRandom, type Random, SeatStream } from '../../src/game/seed.js';
 import { GameState } from '../../src/games/no-thanks/state.js';
 import { runTournament } from '../../src/tournament/run.js';
 import greedy, { greedyTakes } from './greedy.js';
@@ -169,6 +169,90 @@ describe('mc', () => {
     const brokeObs = position({ card: 30, chips: 0 });
     broke.newGame!(start(brokeObs));
     expect(broke.decide(brokeObs)).toBe('take');
+  });
+});
+
+describe("mc's rollout loop", () => {
+  /**
+   * mc's evaluation written the plain way: the engine's take() and pass() with each model's rule
+   * from its own function (the presets as mc documents them), on the same samples and draws.
+   */
+  function plainEvaluate(sampler: HiddenSampler, rollouts: number, random: Random, policy: number, objective: 'score' | 'margin') {
+    const preset: ThresholdParams = { cost: 'marginal', margin: 4, potWeight: 1.5, reserve: 2, bonus: 6, late: 0 };
+    const taker: ThresholdParams = { cost: 'marginal', margin: 10, potWeight: 1, reserve: 0, bonus: 0, late: 0 };
+    const position = sampler.position;
+    const me = position.current;
+    const sim = new GameState(position.rules, false);
+    const value = (): number => {
+      let best = Infinity;
+      for (let seat = 0; seat < sim.players; seat++) if (seat !== me) best = Math.min(best, sim.score(seat));
+      return objective === 'score' ? sim.score(me) : sim.score(me) - best;
+    };
+    const playOut = (): number => {
+      while (!sim.over) {
+        const seat = sim.current;
+        const [card, cost, pot, chips] = [sim.card, sim.marginalCost(sim.current), sim.pot, sim.chips[seat]!];
+        const takes =
+          chips === 0 ||
+          (policy === 0
+            ? thresholdTakes(preset, false, card, cost, pot, chips, 0)
+            : policy === 1
+              ? greedyTakes(cost, pot, chips)
+              : policy === 2
+                ? random() < 0.5
+                : thresholdTakes(taker, false, card, cost, pot, chips, 0));
+        if (takes) sim.take();
+        else sim.pass();
+      }
+      return value();
+    };
+    let [take, pass, squares] = [0, 0, 0];
+    for (let r = 0; r < rollouts; r++) {
+      sampler.sample(random);
+      sim.copyFrom(position);
+      sim.take();
+      const t = playOut();
+      sim.copyFrom(position);
+      sim.pass();
+      const p = playOut();
+      [take, pass, squares] = [take + t, pass + p, squares + (t - p) * (t - p)];
+    }
+    return { take, pass, squares };
+  }
+
+  it('plays every model exactly as its rule with the engine does, through a seat stream or a plain random', () => {
+    let compared = 0;
+    for (const players of [3, 4, 5, 7]) {
+      for (let game = 0; game < 12; game++) {
+        const rules = makeRules({ players, ...(game % 3 === 1 ? { removed: 6 } : {}), ...(game % 4 === 2 ? { startChips: 3 } : {}) });
+        const state = new GameState(rules);
+        state.deal(hashString(`rollout-${players}-${game}`));
+        const walk = makeRandom(`walk-${players}-${game}`);
+        // A random point of a game played by coin flips (a take whenever out of chips).
+        const stop = Math.floor(walk() * 60);
+        for (let d = 0; d < stop && !state.over; d++) {
+          if (state.chips[state.current] === 0 || walk() < 0.3) state.take();
+          else state.pass();
+        }
+        if (state.over || state.chips[state.current] === 0) continue;
+        const obs = new Observation(state, state.current);
+        for (let policy = 0; policy < 4; policy++) {
+          for (const objective of ['score', 'margin'] as const) {
+            const seed = `draws-${players}-${game}-${policy}`;
+            const fast = new McEvaluator(rules, policy, objective);
+            const sampler = new HiddenSampler(rules);
+            sampler.observe(obs);
+            const stream = new SeatStream(hashString(seed), 0);
+            fast.evaluate(sampler, 25, game % 2 === 0 ? stream.random : makeRandom(seed));
+            sampler.observe(obs);
+            const plain = plainEvaluate(sampler, 25, game % 2 === 0 ? new SeatStream(hashString(seed), 0).random : makeRandom(seed), policy, objective);
+            expect([fast.takeSum, fast.passSum, fast.diffSquares]).toEqual([plain.take, plain.pass, plain.squares]);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
   });
 });
 

@@ -66,6 +66,20 @@ const LOG_FIT = Math.log(0.95);
 const LOG_MISS = Math.log(0.05);
 const LOG_COIN = Math.log(0.5);
 
+/**
+ * The rollout models' rules as thresholdTakes parameters by model index, for the rollout loop:
+ * threshold and the eager taker are threshold presets, and greedy's rule (marginal cost - pot <=
+ * 1) is the preset margin 1, pot weight 1, no reserve. The random model's row is unused.
+ */
+const modelRule = (m: number): ThresholdParams =>
+  m === POLICY_THRESHOLD ? thresholdDefaults : m === POLICY_TAKER ? eagerTaker : m === POLICY_GREEDY ? greedyRule : thresholdDefaults;
+const greedyRule: ThresholdParams = protectData('mc greedy model', { cost: 'marginal', margin: 1, potWeight: 1, reserve: -1, bonus: 0, late: 0 });
+const MODEL_MARGIN = Float64Array.from({ length: MODELS }, (_, m) => modelRule(m).margin);
+const MODEL_POT_WEIGHT = Float64Array.from({ length: MODELS }, (_, m) => modelRule(m).potWeight);
+const MODEL_RESERVE = Float64Array.from({ length: MODELS }, (_, m) => modelRule(m).reserve);
+const MODEL_BONUS = Float64Array.from({ length: MODELS }, (_, m) => modelRule(m).bonus);
+const MODEL_LATE = Float64Array.from({ length: MODELS }, (_, m) => modelRule(m).late);
+
 /** Whether model `policy` takes; `coin` is a uniform draw for the random model. */
 function modelTakes(policy: number, card: number, cost: number, pot: number, chips: number, prog: number, coin: () => number): boolean {
   if (chips === 0) return true;
@@ -142,7 +156,7 @@ export class McEvaluator {
     let pass = 0;
     let squares = 0;
     for (let r = 0; r < rollouts; r++) {
-      sampler.sample(random);
+      sampler.sample(random, stream);
       sim.copyFrom(position);
       sim.take();
       this.rollout(random, stream);
@@ -184,26 +198,64 @@ export class McEvaluator {
     }
   }
 
-  /** `stream`: the SeatStream behind `random` when the lab made it (its draws, called as a method). */
+  /**
+   * Plays the sim out to the end, every seat with its model. The engine's take() and pass() with
+   * the models' rules written out over local copies of the position's scalars: a call per step
+   * (modelTakes, thresholdTakes, marginalCost, take, pass) kept V8 from holding them in registers,
+   * and this loop is most of mc's time. It does exactly what take() and pass() do (no history:
+   * the sim logs none) and what modelTakes decides (the models' parameters in MODEL_* tables; the
+   * random model's coin drawn only with chips left, as modelTakes does); agents.test.ts checks it
+   * against them on many positions.
+   * `stream`: the SeatStream behind `random` when the lab made it (its draws, called as a method).
+   */
   private rollout(random: Random, stream: SeatStream | undefined): void {
     const s = this.sim;
     const { seatPolicy, deckCards } = this;
-    while (s.card !== 0) {
-      const seat = s.current;
-      // Progress only matters to a model with a late-game term (none has one): 0 then, a small
-      // integer, since a fraction passed to a call that is not inlined is boxed on the heap.
-      const prog = MODELS_USE_PROGRESS ? progress(s.cardsLeft, deckCards) : 0;
-      const policy = seatPolicy[seat]!;
-      const chips = s.chips[seat]!;
-      // The random model's coin drawn here, not through modelTakes: a draw through a call site
-      // that also sees noCoin is not inlined, and its double is boxed on the heap.
-      const takes =
-        policy === POLICY_RANDOM && chips !== 0
-          ? (stream !== undefined ? stream.next() : random()) < 0.5
-          : modelTakes(policy, s.card, s.marginalCost(seat), s.pot, chips, prog, random);
-      if (takes) s.take();
-      else s.pass();
+    const { owner, chips, cardPoints, display, cards, players, deckEnd, minCard } = s;
+    let card = s.card;
+    let pot = s.pot;
+    let seat = s.current;
+    let next = s.next;
+    let decisions = s.decisions;
+    while (card !== 0) {
+      const mine = chips[seat]!;
+      const me = seat + 1;
+      // What taking adds to this seat's card points (GameState.marginalCost).
+      const cost = (owner[card - 1] === me ? 0 : card) - (owner[card + 1] === me ? card + 1 : 0);
+      let takes = true;
+      if (mine !== 0) {
+        const policy = seatPolicy[seat]!;
+        if (policy === POLICY_RANDOM) takes = (stream !== undefined ? stream.next() : random()) < 0.5;
+        else {
+          // thresholdTakes: margin + late x progress, plus the bonus at or below the reserve.
+          let margin = MODELS_USE_PROGRESS ? MODEL_MARGIN[policy]! + MODEL_LATE[policy]! * progress(deckEnd - next - 1, deckCards) : MODEL_MARGIN[policy]!;
+          if (mine <= MODEL_RESERVE[policy]!) margin += MODEL_BONUS[policy]!;
+          takes = cost - MODEL_POT_WEIGHT[policy]! * pot <= margin;
+        }
+      }
+      decisions++;
+      if (takes) {
+        // take(): the card into the display (points, bitmask, owner index), the pot to the taker.
+        cardPoints[seat]! += cost;
+        const i = card - minCard;
+        display[seat * 2 + (i >>> 5)]! |= 1 << (i & 31);
+        owner[card] = me;
+        chips[seat] = mine + pot;
+        pot = 0;
+        next++;
+        card = next < deckEnd ? cards[next]! : 0;
+      } else {
+        // pass(): a chip onto the card, the decision moves left.
+        chips[seat] = mine - 1;
+        pot++;
+        seat = me === players ? 0 : me;
+      }
     }
+    s.card = card;
+    s.pot = pot;
+    s.current = seat;
+    s.next = next;
+    s.decisions = decisions;
   }
 
   /** The objective for `me` in the finished rollout, lower is better. */

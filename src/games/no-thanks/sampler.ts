@@ -1,4 +1,4 @@
-import type { Random } from '../../game/seed.js';
+import type { Random, SeatStream } from '../../game/seed.js';
 import type { Observation } from './observation.js';
 import { cardCount, type Rules } from './rules.js';
 import { GameState } from './state.js';
@@ -60,15 +60,18 @@ export class HiddenSampler {
   /**
    * Draws the face-down deck as a uniform ordered sample of the unseen cards (one draw per card
    * left), then lays the rest aside as the removed cards (no draws: the pool is already shuffled).
+   * `stream`: the SeatStream behind `random` when the lab made it (seatStreamOf); its next() gives
+   * the same draws as a method V8 inlines, where a call through one of the seats' `random`
+   * closures is not inlined and boxes every draw on the heap.
    */
-  sample(random: Random): void {
+  sample(random: Random, stream?: SeatStream): void {
     const { pool, unseen } = this;
     const s = this.position;
     const first = s.next + 1;
     const left = s.deckEnd - first;
     const cards = s.cards;
     for (let i = 0; i < left; i++) {
-      const j = i + Math.floor(random() * (unseen - i));
+      const j = i + Math.floor((stream !== undefined ? stream.next() : random()) * (unseen - i));
       const t = pool[j]!;
       pool[j] = pool[i]!;
       pool[i] = t;
