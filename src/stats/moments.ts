@@ -1,6 +1,22 @@
-import tQuantile from '@stdlib/stats-base-dists-t-quantile';
-import tCdf from '@stdlib/stats-base-dists-t-cdf';
-import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
+import { createRequire } from 'node:module';
+
+// @stdlib's distributions load on first use, not with this module: they are about 400 CommonJS
+// modules (a quarter of a second of CPU), and every tournament worker thread imports this module
+// for its tallies only, so each paid it at start-up, inside the run's time.
+const require = createRequire(import.meta.url);
+type TQuantile = typeof import('@stdlib/stats-base-dists-t-quantile');
+type TCdf = typeof import('@stdlib/stats-base-dists-t-cdf');
+type NormalQuantile = typeof import('@stdlib/stats-base-dists-normal-quantile');
+let stdlib: { tQuantile: TQuantile; tCdf: TCdf; normalQuantile: NormalQuantile } | undefined;
+const dists = (): NonNullable<typeof stdlib> =>
+  (stdlib ??= {
+    tQuantile: require('@stdlib/stats-base-dists-t-quantile') as TQuantile,
+    tCdf: require('@stdlib/stats-base-dists-t-cdf') as TCdf,
+    normalQuantile: require('@stdlib/stats-base-dists-normal-quantile') as NormalQuantile,
+  });
+const tQuantile = (p: number, v: number): number => dists().tQuantile(p, v);
+const tCdf = (x: number, v: number): number => dists().tCdf(x, v);
+const normalQuantile = (p: number, mu: number, sigma: number): number => dists().normalQuantile(p, mu, sigma);
 
 /**
  * Streaming mean and variance (Welford), so a run of millions of games keeps no per-game values.

@@ -16,6 +16,14 @@ export interface StuckCall {
  * is then stopped (its workers terminated) and the call named. Checked a few times a second, so
  * the limit is kept to within a quarter of it or a second, whichever is less.
  */
+/**
+ * Int32s between the starts of two slots: 128 bytes, though a slot uses CLOCK_SLOT (32 bytes).
+ * Each worker stores into its slot before every bot call, tens of millions of times a second; two
+ * slots in one cache line (64 bytes; CPUs fetch lines in pairs) would bounce that line between the
+ * cores on every store (false sharing), a cost only a run with two or more threads pays.
+ */
+const SLOT_STRIDE = 32;
+
 export class DecisionWatchdog {
   private readonly clock: Int32Array;
   private readonly free: number[];
@@ -27,7 +35,7 @@ export class DecisionWatchdog {
     slots: number,
     readonly limitSeconds: number,
   ) {
-    this.clock = new Int32Array(new SharedArrayBuffer(slots * CLOCK_SLOT * 4));
+    this.clock = new Int32Array(new SharedArrayBuffer(slots * SLOT_STRIDE * 4));
     this.free = Array.from({ length: slots }, (_, i) => slots - 1 - i);
     this.lastCalls = new Int32Array(slots);
     this.since = new Float64Array(slots);
@@ -37,7 +45,7 @@ export class DecisionWatchdog {
   take(): Int32Array {
     const slot = this.free.pop();
     if (slot === undefined) throw new Error('decision clock: more tasks in flight than slots');
-    const view = this.clock.subarray(slot * CLOCK_SLOT, (slot + 1) * CLOCK_SLOT);
+    const view = this.clock.subarray(slot * SLOT_STRIDE, slot * SLOT_STRIDE + CLOCK_SLOT);
     view.fill(0);
     this.lastCalls[slot] = 0;
     this.since[slot] = performance.now();
@@ -45,7 +53,7 @@ export class DecisionWatchdog {
   }
 
   release(view: Int32Array): void {
-    this.free.push(view.byteOffset / 4 / CLOCK_SLOT);
+    this.free.push(view.byteOffset / 4 / SLOT_STRIDE);
   }
 
   /** Starts watching; `onStuck` is called once, with the first stuck call found. */
@@ -56,7 +64,7 @@ export class DecisionWatchdog {
       () => {
         const now = performance.now();
         for (let slot = 0; slot < slots; slot++) {
-          const at = slot * CLOCK_SLOT;
+          const at = slot * SLOT_STRIDE;
           const calls = Atomics.load(this.clock, at + CLOCK_STAMP);
           if (Atomics.load(this.clock, at + CLOCK_ACTIVE) === 0 || calls !== this.lastCalls[slot]) {
             this.lastCalls[slot] = calls;
