@@ -3,7 +3,8 @@ import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { NoThanksAgent } from '../games/no-thanks/agent.js';
 import { makeRules } from '../games/no-thanks/rules.js';
 import { Table } from '../games/no-thanks/table.js';
-import { runTournament } from '../tournament/run.js';
+import { performance as nodePerformance } from 'node:perf_hooks';
+import { runTournament, WorkerPool } from '../tournament/run.js';
 
 /**
  * The fixed workloads of the benchmark issue. Workload 1 is the C reference's rule
@@ -151,6 +152,25 @@ export interface TournamentFigures {
   oneThread: number;
   twoThreads: number;
   speedUp: number;
+  /**
+   * The same with the worker threads started and warmed before the clock (a WorkerPool kept
+   * across runs, as the tuner does): the speed-up without the threads' start-up (module loading
+   * and JIT warm-up), which a fresh run pays inside its time.
+   */
+  warmOneThread: number;
+  warmTwoThreads: number;
+  warmSpeedUp: number;
+  /**
+   * Process CPU time (every thread) per game with 1 thread over that with 2: 1 when the second
+   * thread adds no work. It survives a busy machine, where the wall-clock speed-up does not: on two
+   * idle cores the speed-up can be at most about 2x this.
+   */
+  cpuEfficiency: number;
+  /** CPU seconds of the whole process for the 1- and 2-thread runs (fresh pools). */
+  cpuOneThread: number;
+  cpuTwoThreads: number;
+  /** The main thread's event-loop utilisation during the 2-thread run: its share of the wall time spent working (folding results). */
+  mainThreadBusy: number;
   bareEngine: number;
   overhead: number;
 }
@@ -159,13 +179,29 @@ export interface TournamentFigures {
 export async function tournamentWorkload(deals: number): Promise<TournamentFigures> {
   const pool = ['greedy', 'threshold', REFERENCE_RULE, 'threshold:cost=face,potWeight=1,margin=10,reserve=0,bonus=0'];
   const options = { pool, rules: { players: 4 }, games: deals, seed: 'bench' };
-  const rate = async (threads: number): Promise<number> => {
-    const r = await runTournament({ ...options, threads });
-    return r.gamesPlayed / r.elapsedSeconds;
+  /** Games per second, process CPU seconds and the main thread's utilisation of one run. */
+  const measure = async (threads: number, workers?: WorkerPool): Promise<{ rate: number; cpu: number; busy: number }> => {
+    const cpu0 = process.cpuUsage();
+    const elu0 = nodePerformance.eventLoopUtilization();
+    const r = await runTournament({ ...options, threads, ...(workers ? { workers } : {}) });
+    const cpu = process.cpuUsage(cpu0);
+    return { rate: r.gamesPlayed / r.elapsedSeconds, cpu: (cpu.user + cpu.system) / 1e6, busy: nodePerformance.eventLoopUtilization(elu0).utilization };
   };
-  await rate(2); // warm the file cache and the build
-  const oneThread = await rate(1);
-  const twoThreads = await rate(2);
+  await measure(2); // warm the file cache and the build
+  const one = await measure(1);
+  const two = await measure(2);
+  /** A pool of `threads` started and warmed on a run of its own, then timed on a second. */
+  const warm = async (threads: number): Promise<number> => {
+    const workers = new WorkerPool(threads);
+    try {
+      await runTournament({ ...options, games: Math.min(deals, 20_000), workers });
+      return (await measure(threads, workers)).rate;
+    } finally {
+      await workers.close();
+    }
+  };
+  const warmOneThread = await warm(1);
+  const warmTwoThreads = await warm(2);
   // The same four seatings played bare in this thread.
   let bareSeconds = 0;
   for (let r = 0; r < 4; r++) {
@@ -173,7 +209,22 @@ export async function tournamentWorkload(deals: number): Promise<TournamentFigur
     bareSeconds += (await engineWorkload('bare', lineup, deals)).seconds;
   }
   const bareEngine = (4 * deals) / bareSeconds;
-  return { pool, games: 4 * deals, oneThread, twoThreads, speedUp: twoThreads / oneThread, bareEngine, overhead: 1 - oneThread / bareEngine };
+  return {
+    pool,
+    games: 4 * deals,
+    oneThread: one.rate,
+    twoThreads: two.rate,
+    speedUp: two.rate / one.rate,
+    warmOneThread,
+    warmTwoThreads,
+    warmSpeedUp: warmTwoThreads / warmOneThread,
+    cpuEfficiency: one.cpu / two.cpu,
+    cpuOneThread: one.cpu,
+    cpuTwoThreads: two.cpu,
+    mainThreadBusy: two.busy,
+    bareEngine,
+    overhead: 1 - one.rate / bareEngine,
+  };
 }
 
 /** Peak memory of a large tournament of fast bots (whole process: workers are threads). */

@@ -89,6 +89,18 @@ async function noThanksBench(opts: {
       note: skipped ?? 'JS ceiling about 0.35 (scripts/js-ceiling.mjs): hold it',
     },
     { what: 'No Thanks! 2 threads vs 1 (tournament)', value: tournament.speedUp, unit: 'x', target: { atLeast: 1.85 } },
+    {
+      what: 'No Thanks! 2 threads vs 1, threads warm',
+      value: tournament.warmSpeedUp,
+      unit: 'x',
+      note: "the threads' start-up (module loading, JIT warm-up) left out, as for a pool kept across runs",
+    },
+    {
+      what: 'No Thanks! 2 threads vs 1, CPU per game',
+      value: tournament.cpuEfficiency,
+      unit: 'ratio',
+      note: `1-thread CPU over 2-thread CPU per game (${tournament.cpuOneThread.toFixed(2)} s, ${tournament.cpuTwoThreads.toFixed(2)} s, every thread); survives a busy machine; main thread busy ${(tournament.mainThreadBusy * 100).toFixed(0)}% of the 2-thread run`,
+    },
     { what: 'No Thanks! tournament overhead vs bare engine', value: tournament.overhead, unit: '%', target: { atMost: 0.25 } },
     { what: 'No Thanks! mc rollouts/s vs engine games/s', value: targets.mcRolloutsVsEngineGames, unit: 'ratio', target: { atLeast: 0.5 } },
     {
@@ -122,6 +134,7 @@ async function noThanksBench(opts: {
         `${`3b search vs mc, ${w.players} players`.padEnd(28)} ${w.msPerDecision.toFixed(3)} ms/decision (CPU ${w.cpuMsPerDecision.toFixed(3)} ms) over ${w.decisions} decisions`,
     ),
     `${'4 tournament (fast bots)'.padEnd(28)} 1 thread ${k(tournament.oneThread)} games/s, 2 threads ${k(tournament.twoThreads)} games/s, speed-up ${tournament.speedUp.toFixed(2)}x; bare engine ${k(tournament.bareEngine)} games/s, overhead ${(tournament.overhead * 100).toFixed(1)}%`,
+    `${''.padEnd(28)} threads warm: 1 thread ${k(tournament.warmOneThread)} games/s, 2 threads ${k(tournament.warmTwoThreads)} games/s, speed-up ${tournament.warmSpeedUp.toFixed(2)}x; CPU ${tournament.cpuOneThread.toFixed(2)} s (1 thread), ${tournament.cpuTwoThreads.toFixed(2)} s (2 threads)`,
     `${'memory'.padEnd(28)} ${k(memory.games)} games in ${memory.seconds.toFixed(1)} s, peak ${memory.peakMB.toFixed(0)} MB`,
     reference
       ? `${'C reference (same run)'.padEnd(28)} ${k(reference.gamesPerSecond!).padStart(11)} games/s ${k(reference.decisionsPerSecond!).padStart(13)} decisions/s ${reference.decisionsPerGame!.toFixed(2).padStart(6)} dec/game  mean score ${reference.meanScore!.toFixed(2)}`
