@@ -549,17 +549,21 @@ export class SpecialsState {
     this.dealt.set(other.dealt);
     this.dealtEnd = other.dealtEnd;
     if (this.acts.length < other.decisions) this.acts = new Uint16Array(other.acts.length);
-    this.acts.set(other.acts.subarray(0, other.decisions));
     if (this.evType.length < other.events) {
       this.evType = new Uint8Array(other.evType.length);
       this.evSeat = new Uint8Array(other.evType.length);
       this.evCard = new Uint8Array(other.evType.length);
       this.evPot = new Uint16Array(other.evType.length);
     }
-    this.evType.set(other.evType.subarray(0, other.events));
-    this.evSeat.set(other.evSeat.subarray(0, other.events));
-    this.evCard.set(other.evCard.subarray(0, other.events));
-    this.evPot.set(other.evPot.subarray(0, other.events));
+    // Loops, not set(subarray()): a subarray is a new object, and rollouts copy a position per
+    // answer per sample (their positions have no history: these loops are empty there).
+    for (let i = 0; i < other.decisions; i++) this.acts[i] = other.acts[i]!;
+    for (let i = 0; i < other.events; i++) {
+      this.evType[i] = other.evType[i]!;
+      this.evSeat[i] = other.evSeat[i]!;
+      this.evCard[i] = other.evCard[i]!;
+      this.evPot[i] = other.evPot[i]!;
+    }
     this.events = other.events;
   }
 
