@@ -65,27 +65,26 @@ export function worth(p: ValueParams, obs: Observation, seat: number, code: numb
   // Bonus cards (9 of the standard 22) are worth their points and one card of the display: no scoring needed.
   const bonus = bonusOf(code);
   if (bonus) return bonus + obs.held(seat, CODE.plusPerCard) - obs.held(seat, CODE.minusPerCard);
-  const now = obs.scoreNow(seat);
-  const comingCards = obs.cardsLeft / obs.players;
+  // The score now only where the answer uses it (scoring is most of this bot's time).
   switch (code) {
     case CODE.joker:
-      return now - obs.scoreWith(seat, code) + p.jokerHope;
+      return obs.scoreNow(seat) - obs.scoreWith(seat, code) + p.jokerHope;
     case CODE.plusPerCard:
-      return obs.displaySize(seat) + 1 + comingCards;
+      return obs.displaySize(seat) + 1 + obs.cardsLeft / obs.players;
     case CODE.minusPerCard:
-      return -(obs.displaySize(seat) + 1 + comingCards);
+      return -(obs.displaySize(seat) + 1 + obs.cardsLeft / obs.players);
     case CODE.sitOut:
       return p.sitOutValue;
     case CODE.look:
       return p.lookValue;
     case CODE.giveLeft:
     case CODE.remove:
-      return dropEstimate(obs, seat, now);
+      return dropEstimate(obs, seat);
     case CODE.fetch:
       return -p.fetchCost;
     default:
       // Bonus cards and the chip cards: their effect on the score now is the estimate.
-      return now - obs.scoreWith(seat, code);
+      return obs.scoreNow(seat) - obs.scoreWith(seat, code);
   }
 }
 
@@ -94,7 +93,9 @@ export function bestDrop(obs: Observation, seat: number): number {
   const now = obs.scoreNow(seat);
   let code = 0;
   let best = -Infinity;
-  for (let c = 1; c < SPECIAL_BASE + KINDS.length; c++) {
+  // Number cards lie in [minCard, max(maxCard, 40)] (the forty): has() is false elsewhere.
+  const lastNumber = Math.min(SPECIAL_BASE - 1, Math.max(obs.rules.maxCard, 40));
+  for (let c = Math.max(1, obs.rules.minCard); c < SPECIAL_BASE + KINDS.length; c = c === lastNumber ? SPECIAL_BASE : c + 1) {
     if (c < SPECIAL_BASE ? !obs.has(seat, c) : obs.held(seat, c) === 0) continue;
     const saving = now - obs.scoreWith(seat, c, false);
     if (saving > best) {
@@ -109,18 +110,25 @@ export function bestDrop(obs: Observation, seat: number): number {
  * Roughly what the best card to lose saves (for bidding on give-left and remove): a number card by
  * its run points alone, a red special by its exact effect. bestDrop() makes the real choice.
  */
-function dropEstimate(obs: Observation, seat: number, now: number): number {
-  let best = 0;
-  for (let c = obs.rules.minCard; c <= 40; c++) {
-    if (!obs.has(seat, c)) continue;
-    const saving = (obs.has(seat, c - 1) ? 0 : c) - (obs.has(seat, c + 1) ? c + 1 : 0);
-    if (saving > best) best = saving;
+function dropEstimate(obs: Observation, seat: number): number {
+  // A number card (up to 40) by its run points, (c-1 held ? 0 : c) - (c+1 held ? c+1 : 0): at
+  // best the highest card without neighbours (a run's other cards save nothing or cost), or 0.
+  let best = obs.highestLoneCard(seat, 40);
+  let now = 0;
+  let scored = false;
+  for (let i = 0; i < RED.length; i++) {
+    const red = RED[i]!;
+    if (obs.held(seat, red) === 0) continue;
+    if (!scored) {
+      now = obs.scoreNow(seat);
+      scored = true;
+    }
+    best = Math.max(best, now - obs.scoreWith(seat, red, false));
   }
-  for (const red of RED) if (obs.held(seat, red) > 0) best = Math.max(best, now - obs.scoreWith(seat, red, false));
   return best;
 }
 
-const RED = KINDS.flatMap((k, i) => (k.colour === 'red' && k.name !== 'forty' ? [SPECIAL_BASE + i] : []));
+const RED: readonly number[] = KINDS.flatMap((k, i) => (k.colour === 'red' && k.name !== 'forty' ? [SPECIAL_BASE + i] : []));
 
 /** The heuristic's answer for the seat `obs` belongs to (also the mc bot's rollout policy). */
 export function valueDecide(p: ValueParams, obs: Observation): Action {
@@ -130,7 +138,7 @@ export function valueDecide(p: ValueParams, obs: Observation): Action {
     case 'take': {
       const cost = -worth(p, obs, me, obs.card);
       const net = cost - obs.pot;
-      if (obs.canSitOut && chips <= 1 && net > p.sitOutAt) return 'sit-out';
+      if (chips <= 1 && net > p.sitOutAt && obs.canSitOut) return 'sit-out';
       if (chips === 0) return 'take';
       let margin = p.margin;
       if (chips <= p.reserve) margin += p.bonus;

@@ -101,7 +101,12 @@ export const bonusOf = (code: number): number =>
   code === CODE.bonus5 ? 5 : code === CODE.bonus10 ? 10 : code === CODE.bonus15 ? 15 : code === CODE.bonus20 ? 20 : 0;
 
 export const isSpecial = (code: number): boolean => code >= SPECIAL_BASE;
-export const isGreen = (code: number): boolean => code >= SPECIAL_BASE && KINDS[code - SPECIAL_BASE]!.colour === 'green';
+/** GREEN[code] = 1 for a green special's code (a table: the engine asks on every card it reveals). */
+const GREEN = protectData(
+  'green special codes',
+  Uint8Array.from({ length: 256 }, (_, code) => (code >= SPECIAL_BASE && KINDS[code - SPECIAL_BASE]?.colour === 'green' ? 1 : 0)),
+);
+export const isGreen = (code: number): boolean => GREEN[code] === 1;
 
 /** A card for people and records: 17, "joker". */
 export const cardName = (code: number): string | number => (isSpecial(code) ? KINDS[code - SPECIAL_BASE]!.name : code);

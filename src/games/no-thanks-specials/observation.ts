@@ -105,6 +105,12 @@ export class Observation {
     seat = +seat;
     return this.#s.cardPoints[seat]!;
   }
+  /** The highest number card up to `atMost` in `seat`'s display with neither neighbour held (dropping it saves its value), or 0. */
+  highestLoneCard(seat: number, atMost: number): number {
+    seat = +seat;
+    atMost = +atMost;
+    return this.#s.highestLoneCard(seat, atMost);
+  }
   /** Run-aware points taking number `card` would add to `seat`'s number cards. */
   marginalCost(seat: number = this.seat, card: number = this.#s.card): number {
     seat = +seat;

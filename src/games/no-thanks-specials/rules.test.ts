@@ -121,6 +121,59 @@ describe('scoring (README table "Special cards")', () => {
     expect(checked).toBe(2000);
   });
 
+  it('remembers number points by display (the memo): one state scoring many displays, again and again, matches the loop', () => {
+    // One state, so the memo's 64 entries fill, collide and are overwritten; a third of the
+    // displays are earlier ones again, after others displaced them.
+    const loop = (st: SpecialsState, seat: number): number =>
+      (st as unknown as { bestNumberPoints(seat: number, placement: number[]): number }).bestNumberPoints(seat, []);
+    const random = makeRandom('specials/memo');
+    for (const range of [{}, { minCard: 10, maxCard: 60 }]) {
+      const rules = makeRules({ players: 3, specials: 'none', ...range });
+      const s = new SpecialsState(rules);
+      s.cards.set([rules.minCard]);
+      const kept: { cards: number[]; jokers: number; doubles: number; points: number }[] = [];
+      for (let trial = 0; trial < 1000; trial++) {
+        const again = trial % 3 === 2 ? kept[Math.floor(random() * kept.length)] : undefined;
+        s.begin(0, 1); // empties the display; the memo lives on
+        const density = random();
+        const cards = again?.cards ?? [];
+        if (!again) for (let c = rules.minCard; c <= rules.maxCard; c++) if (random() < density) cards.push(c);
+        for (const c of cards) s.addCard(0, c);
+        // The same display with other jokers and double-highest cards first (same words, other key).
+        for (let other = 0; other < 9; other++) {
+          s.held[K(CODE.joker)] = other % 3;
+          s.held[K(CODE.doubleHighest)] = Math.floor(other / 3);
+          expect(s.score(0) + s.chips[0]!).toBe(loop(s, 0));
+        }
+        s.held[K(CODE.joker)] = again?.jokers ?? Math.floor(random() * 3);
+        s.held[K(CODE.doubleHighest)] = again?.doubles ?? Math.floor(random() * 3);
+        const numbers = s.score(0) + s.chips[0]!;
+        expect(numbers, `range ${JSON.stringify(range)} trial ${trial}`).toBe(loop(s, 0));
+        if (again) expect(numbers).toBe(again.points);
+        else kept.push({ cards, jokers: s.held[K(CODE.joker)]!, doubles: s.held[K(CODE.doubleHighest)]!, points: numbers });
+      }
+    }
+  });
+
+  it('finds the highest card without neighbours on the bitmask as a loop over the values does', () => {
+    const random = makeRandom('specials/lone-card');
+    for (const range of [{}, { minCard: 1, maxCard: 30 }, { minCard: 10, maxCard: 60 }, { minCard: 1, maxCard: 64 }]) {
+      const rules = makeRules({ players: 3, specials: 'none', ...range });
+      for (let trial = 0; trial < 300; trial++) {
+        const s = new SpecialsState(rules);
+        s.cards.set([rules.minCard]);
+        s.begin(0, 1);
+        const density = random();
+        for (let c = rules.minCard; c <= rules.maxCard; c++) if (random() < density) s.addCard(0, c);
+        for (const atMost of [0, rules.minCard - 1, rules.minCard, 30, 31, 40, rules.minCard + 31, rules.minCard + 32, rules.maxCard, 999]) {
+          let expected = 0;
+          for (let c = rules.minCard; c <= Math.min(atMost, rules.maxCard); c++) if (s.has(0, c) && !s.has(0, c - 1) && !s.has(0, c + 1)) expected = c;
+          expect(s.highestLoneCard(0, atMost), `range ${JSON.stringify(range)} trial ${trial} atMost ${atMost}`).toBe(expected);
+        }
+      }
+    }
+  });
+
   it('chip cards: half (rounded down) before double; chips-minus adds them', () => {
     expect(holding([10], [CODE.halfChips], 7).score(0)).toBe(10 - 3);
     expect(holding([10], [CODE.doubleChips], 7).score(0)).toBe(10 - 14);

@@ -49,14 +49,29 @@ export const EVENT_NAMES = protectData('special-card event names', [
 
 const SIT = CODE.sitOut - SPECIAL_BASE;
 const DOUBLE_HIGHEST = CODE.doubleHighest - SPECIAL_BASE;
-/** Bonus points per kind. */
-const BONUS = Int32Array.from({ length: KIND_COUNT }, (_, k) => bonusOf(SPECIAL_BASE + k));
+const BONUS5 = CODE.bonus5 - SPECIAL_BASE;
+const BONUS10 = CODE.bonus10 - SPECIAL_BASE;
+const BONUS15 = CODE.bonus15 - SPECIAL_BASE;
+const BONUS20 = CODE.bonus20 - SPECIAL_BASE;
+/** score() writes the bonus points of these four kinds out: the only kinds with bonus points. */
+for (let k = 0; k < KIND_COUNT; k++) {
+  const expected = k === BONUS5 ? 5 : k === BONUS10 ? 10 : k === BONUS15 ? 15 : k === BONUS20 ? 20 : 0;
+  if (bonusOf(SPECIAL_BASE + k) !== expected) throw new Error(`bonus points of ${KINDS[k]!.name} are not what score() counts`);
+}
 
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
+/** Entries of the number-points memo (a power of two) and the hash shift that indexes it. */
+const MEMO_SHIFT = 26;
+const MEMO_SIZE = 1 << (32 - MEMO_SHIFT);
+const HALF_CHIPS = CODE.halfChips - SPECIAL_BASE;
+const DOUBLE_CHIPS = CODE.doubleChips - SPECIAL_BASE;
+const CHIPS_MINUS = CODE.chipsMinus - SPECIAL_BASE;
+const MINUS_PER_CARD = CODE.minusPerCard - SPECIAL_BASE;
+const PLUS_PER_CARD = CODE.plusPerCard - SPECIAL_BASE;
 const LOOK = CODE.look - SPECIAL_BASE;
 const JOKER = CODE.joker - SPECIAL_BASE;
 
@@ -122,6 +137,8 @@ export class SpecialsState {
 
   private readonly specialStream = new Sfc32();
   private readonly specialList: Uint8Array;
+  /** Cards mixed into the number deck: the specials and the forty. */
+  private readonly extraCards: number;
   /** Values scoring looks at: the card range with room for jokers on either side. */
   private readonly lowValue: number;
   private readonly highValue: number;
@@ -138,6 +155,17 @@ export class SpecialsState {
   private readonly bitsFit: boolean;
   private readonly candidateMaskLo: number;
   private readonly candidateMaskHi: number;
+  /**
+   * A direct-mapped memo of bestPointsOnBits by its inputs (the display's two words, jokers and
+   * double-highest cards): bots ask for the same displays over and over (every seat's score on
+   * every decision, the same display with and without a card), and with a joker the search costs
+   * a few hundred steps. A pure function's cache: never copied, never reset, same answers.
+   */
+  private readonly memoLo = new Int32Array(MEMO_SIZE);
+  private readonly memoHi = new Int32Array(MEMO_SIZE);
+  /** (jokers << 8 | doubles) + 1 of the entry; 0: empty. */
+  private readonly memoSpecials = new Int32Array(MEMO_SIZE);
+  private readonly memoPoints = new Int32Array(MEMO_SIZE);
 
   constructor(rules: Rules) {
     this.rules = rules;
@@ -164,6 +192,7 @@ export class SpecialsState {
       for (let i = 0; i < n; i++) list.push(SPECIAL_BASE + k);
     });
     this.specialList = Uint8Array.from(list);
+    this.extraCards = list.length + fortyCount(rules);
   }
 
   /** Deals the game with this seed; `starter` overrides the dealt seat (circuit format). */
@@ -174,12 +203,14 @@ export class SpecialsState {
     // The specials (and the forty, a number card) go in at uniform positions of the played deck.
     const rng = this.specialStream;
     rng.reset(key, 0x5eca1);
-    const extra = this.specialList.length + fortyCount(rules);
-    for (let i = 0; i < extra; i++) {
-      const code = i < this.specialList.length ? this.specialList[i]! : FORTY_VALUE;
+    const cards = this.cards;
+    const specials = this.specialList.length;
+    for (let i = 0; i < this.extraCards; i++) {
+      const code = i < specials ? this.specialList[i]! : FORTY_VALUE;
       const at = this.deckStart + Math.floor(rng.next() * (end - this.deckStart + 1));
-      this.cards.copyWithin(at + 1, at, end);
-      this.cards[at] = code;
+      // A loop, not copyWithin: the builtin's call costs more than moving these few bytes.
+      for (let j = end; j > at; j--) cards[j] = cards[j - 1]!;
+      cards[at] = code;
       end++;
     }
     this.begin(starter ?? dealt, end);
@@ -188,7 +219,8 @@ export class SpecialsState {
   /** Starts a game on whatever is in `cards[0, deckEnd)` (filled by the caller). */
   begin(starter: number, deckEnd: number): void {
     this.deckEnd = deckEnd;
-    this.dealt.set(this.cards.subarray(0, deckEnd));
+    // The whole buffer: a subarray view would be an allocation per game; dealt[dealtEnd..] is unused.
+    this.dealt.set(this.cards);
     this.dealtEnd = deckEnd;
     this.removedLeft = this.deckStart;
     for (let p = 0; p < this.players; p++) this.chips[p] = this.rules.startChips;
@@ -227,7 +259,7 @@ export class SpecialsState {
   private reveal(): void {
     this.pot = 0;
     this.lastBidder = -1;
-    this.sitting.fill(0);
+    for (let p = 0; p < this.players; p++) this.sitting[p] = 0;
     if (this.next >= this.deckEnd) {
       this.card = 0;
       this.phase = PHASE_OVER;
@@ -276,10 +308,29 @@ export class SpecialsState {
 
   /** Cards in a display: number cards plus every special held. */
   displaySize(seat: number): number {
-    let n = 0;
-    for (let c = this.minCard; c <= this.topCard; c++) if (this.owner[c] === seat + 1) n++;
+    let n = popcount(this.display[seat * 2]!) + popcount(this.display[seat * 2 + 1]!);
     for (let k = 0; k < KIND_COUNT; k++) n += this.held[seat * KIND_COUNT + k]!;
     return n;
+  }
+
+  /**
+   * The highest number card of `seat`'s display up to `atMost` with neither neighbour held (what
+   * dropping it saves: its whole value), or 0: on the display's bitmask, no loop over values.
+   */
+  highestLoneCard(seat: number, atMost: number): number {
+    const lo = this.display[seat * 2]!;
+    const hi = this.display[seat * 2 + 1]!;
+    let loneLo = lo & ~(lo << 1) & ~((lo >>> 1) | (hi << 31));
+    let loneHi = hi & ~((hi << 1) | (lo >>> 31)) & ~(hi >>> 1);
+    const top = atMost - this.minCard;
+    if (top < 0) return 0;
+    if (top < 32) {
+      loneHi = 0;
+      if (top < 31) loneLo &= (1 << (top + 1)) - 1;
+    } else if (top < 63) loneHi &= (1 << (top - 31)) - 1;
+    if (loneHi !== 0) return this.minCard + 63 - Math.clz32(loneHi);
+    if (loneLo !== 0) return this.minCard + 31 - Math.clz32(loneLo);
+    return 0;
   }
 
   /** What taking number `card` would add to `seat`'s number points (run-aware). */
@@ -498,17 +549,21 @@ export class SpecialsState {
     this.dealt.set(other.dealt);
     this.dealtEnd = other.dealtEnd;
     if (this.acts.length < other.decisions) this.acts = new Uint16Array(other.acts.length);
-    this.acts.set(other.acts.subarray(0, other.decisions));
     if (this.evType.length < other.events) {
       this.evType = new Uint8Array(other.evType.length);
       this.evSeat = new Uint8Array(other.evType.length);
       this.evCard = new Uint8Array(other.evType.length);
       this.evPot = new Uint16Array(other.evType.length);
     }
-    this.evType.set(other.evType.subarray(0, other.events));
-    this.evSeat.set(other.evSeat.subarray(0, other.events));
-    this.evCard.set(other.evCard.subarray(0, other.events));
-    this.evPot.set(other.evPot.subarray(0, other.events));
+    // Loops, not set(subarray()): a subarray is a new object, and rollouts copy a position per
+    // answer per sample (their positions have no history: these loops are empty there).
+    for (let i = 0; i < other.decisions; i++) this.acts[i] = other.acts[i]!;
+    for (let i = 0; i < other.events; i++) {
+      this.evType[i] = other.evType[i]!;
+      this.evSeat[i] = other.evSeat[i]!;
+      this.evCard[i] = other.evCard[i]!;
+      this.evPot[i] = other.evPot[i]!;
+    }
     this.events = other.events;
   }
 
@@ -538,17 +593,15 @@ export class SpecialsState {
         : this.bitsFit
           ? this.bestPointsOnBits(seat)
           : this.bestNumberPoints(seat, null);
-    let size = popcount(this.display[seat * 2]!) + popcount(this.display[seat * 2 + 1]!);
-    for (let k = 0; k < KIND_COUNT; k++) {
-      const n = h[base + k]!;
-      size += n;
-      score -= n * BONUS[k]!;
-    }
-    score += size * (h[base + CODE.minusPerCard - SPECIAL_BASE]! - h[base + CODE.plusPerCard - SPECIAL_BASE]!);
+    // Only the four bonus kinds have bonus points: no multiply per kind.
+    score -= h[base + BONUS5]! * 5 + h[base + BONUS10]! * 10 + h[base + BONUS15]! * 15 + h[base + BONUS20]! * 20;
+    // The display's size counts only with a per-card card (most displays have none).
+    const perCard = h[base + MINUS_PER_CARD]! - h[base + PLUS_PER_CARD]!;
+    if (perCard !== 0) score += this.displaySize(seat) * perCard;
     let chips = this.chips[seat]!;
-    for (let i = h[base + CODE.halfChips - SPECIAL_BASE]!; i > 0; i--) chips = Math.floor(chips / 2);
-    for (let i = h[base + CODE.doubleChips - SPECIAL_BASE]!; i > 0; i--) chips *= 2;
-    return h[base + CODE.chipsMinus - SPECIAL_BASE]! > 0 ? score + chips : score - chips;
+    for (let i = h[base + HALF_CHIPS]!; i > 0; i--) chips = Math.floor(chips / 2);
+    for (let i = h[base + DOUBLE_CHIPS]!; i > 0; i--) chips *= 2;
+    return h[base + CHIPS_MINUS]! > 0 ? score + chips : score - chips;
   }
 
   /** Where the seat's jokers count (the optimum of score()); empty when they count as nothing. */
@@ -611,13 +664,26 @@ export class SpecialsState {
    * loops over every value. Jokers' placement (records) stays with bestNumberPoints.
    */
   private bestPointsOnBits(seat: number): number {
-    const s = this.bitShift;
-    const d0 = this.display[seat * 2]!;
-    const d1 = this.display[seat * 2 + 1]!;
-    const lo = d0 << s;
-    const hi = (d1 << s) | (d0 >>> (32 - s));
+    const d0 = this.display[seat * 2]! | 0;
+    const d1 = this.display[seat * 2 + 1]! | 0;
     const jokers = this.held[seat * KIND_COUNT + JOKER]!;
     const doubles = this.held[seat * KIND_COUNT + DOUBLE_HIGHEST]!;
+    const specials = ((jokers << 8) | doubles) + 1;
+    const slot = Math.imul(d0 ^ Math.imul(d1 ^ specials, 0x85ebca6b), 0x9e3779b1) >>> MEMO_SHIFT;
+    if (this.memoSpecials[slot] === specials && this.memoLo[slot] === d0 && this.memoHi[slot] === d1) return this.memoPoints[slot]!;
+    const points = this.searchPointsOnBits(d0, d1, jokers, doubles);
+    this.memoLo[slot] = d0;
+    this.memoHi[slot] = d1;
+    this.memoSpecials[slot] = specials;
+    this.memoPoints[slot] = points;
+    return points;
+  }
+
+  /** bestPointsOnBits's search: display words d0, d1 (bit i = card minCard + i). */
+  private searchPointsOnBits(d0: number, d1: number, jokers: number, doubles: number): number {
+    const s = this.bitShift;
+    const lo = d0 << s;
+    const hi = (d1 << s) | (d0 >>> (32 - s));
     let best = this.pointsOnBits(lo, hi, doubles);
     if (jokers === 0) return best;
     const maskLo = this.candidateMaskLo;

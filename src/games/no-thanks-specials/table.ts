@@ -77,13 +77,17 @@ export class Table implements GameTable<GameRecord> {
     const s = this.state;
     s.deal(key, starter);
     this.seats.begin(key);
+    // Fixed for the game (the clock per batch, listeners per table): locals, off the hot path.
+    const { agents, observations } = this;
+    const clock = this.seats.clock;
+    const hasListeners = this.seats.listeners.length > 0;
     let heard = 0;
     while (!s.over) {
       const seat = s.current;
       let answer: Action;
-      tick(this.seats.clock, seat);
+      tick(clock, seat);
       try {
-        answer = this.agents[seat]!.decide(this.observations[seat]!);
+        answer = agents[seat]!.decide(observations[seat]!);
       } catch (err) {
         throw this.seats.fail(seat, 'threw', err);
       }
@@ -91,7 +95,7 @@ export class Table implements GameTable<GameRecord> {
       if (action < 0) throw this.seats.fail(seat, `answered ${JSON.stringify(answer)} on ${cardName(s.card)} (expected ${EXPECTED[s.phase]})`);
       if (!s.isLegal(seat, action)) throw this.seats.fail(seat, `may not ${describe(action)} on ${cardName(s.card)} now`);
       s.act(action);
-      if (this.seats.listeners.length > 0) heard = this.notify(heard);
+      if (hasListeners) heard = this.notify(heard);
     }
   }
 
