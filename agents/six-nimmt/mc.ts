@@ -146,35 +146,45 @@ class McAgent implements SixNimmtAgent {
    */
   private firstTurn(work: boolean): void {
     const s = this.sim;
-    const { views, policy, noise, noiseRng, me, firstChoices } = this;
+    const { views, policy, firstChoices } = this;
     const P = s.players;
-    const H = s.handSize;
+    this.noisyPlays();
     for (let p = 0; p < P; p++) {
       if (s.chosen[p] !== 0) continue;
-      if (noise > 0 && p !== me && noiseRng.next() < noise) s.choose(p, s.hands[p * H + Math.floor(noiseRng.next() * s.handLen[p]!)]!);
-      else {
-        if (work) firstChoices[p] = policy.decide(views[p]!);
-        s.choose(p, firstChoices[p]!);
-      }
+      if (work) firstChoices[p] = policy.decide(views[p]!);
+      s.choose(p, firstChoices[p]!);
     }
     s.reveal();
     while (!s.resolve()) s.chooseRow(policy.decide(views[s.rowSeat]!));
     s.endTurn();
   }
 
+  /**
+   * The turn's noise: each other seat yet to choose plays a random hand card with probability
+   * `noise`, in seat order. The heuristic's choices (the rest) draw nothing and read no pending
+   * choice, so drawing all noise first leaves every number and card as when they interleaved. A
+   * small method of its own: V8 inlines next() here, and a draw not inlined is a boxed double.
+   */
+  private noisyPlays(): void {
+    const { sim: s, noise, noiseRng, me } = this;
+    if (!(noise > 0)) return;
+    const P = s.players;
+    const H = s.handSize;
+    for (let p = 0; p < P; p++) {
+      if (s.chosen[p] !== 0 || p === me) continue;
+      if (noiseRng.next() < noise) s.choose(p, s.hands[p * H + Math.floor(noiseRng.next() * s.handLen[p]!)]!);
+    }
+  }
+
   /** Plays the scratch state on with the heuristic in every seat until it stops. */
   private rollout(): void {
     const s = this.sim;
-    const { views, policy, noise, noiseRng, me } = this;
+    const { views, policy } = this;
     const P = s.players;
-    const H = s.handSize;
     while (s.phase !== OVER) {
       if (s.phase === PLAY) {
-        for (let p = 0; p < P; p++) {
-          if (s.chosen[p] !== 0) continue;
-          if (noise > 0 && p !== me && noiseRng.next() < noise) s.choose(p, s.hands[p * H + Math.floor(noiseRng.next() * s.handLen[p]!)]!);
-          else s.choose(p, policy.decide(views[p]!));
-        }
+        this.noisyPlays();
+        for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, policy.decide(views[p]!));
         s.reveal();
         while (!s.resolve()) s.chooseRow(policy.decide(views[s.rowSeat]!));
         s.endTurn();
