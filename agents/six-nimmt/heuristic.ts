@@ -56,6 +56,9 @@ export default defineAgent<HeuristicParams>({
   create: (p) => new HeuristicAgent(p),
 });
 
+/** Above every card: the walk over the sorted row ends stops there. */
+const MAX_END = 0x7fffffff;
+
 const DRAFT_HIGH = 0;
 const DRAFT_LOW = 1;
 
@@ -74,6 +77,10 @@ export class HeuristicAgent implements SixNimmtAgent {
   /** Pro: per other seat, its chance of landing in the gap; the Poisson-binomial scratch. */
   private readonly q = new Float64Array(16);
   private readonly dist = new Float64Array(16);
+  /** Base game's card loop: the rows sorted by end, each row's cost factor and fill-risk offset. */
+  private readonly segEnd = new Int32Array(4);
+  private readonly segF = new Float64Array(4);
+  private readonly segOff = new Int32Array(4);
 
   constructor(p: HeuristicParams) {
     this.lowPenalty = p.lowPenalty;
@@ -111,6 +118,9 @@ export class HeuristicAgent implements SixNimmtAgent {
         tail += pmf[s]!;
         if (s <= L) this.tail[s * (N + 1) + g] = tail;
       }
+      // At least 0 cards: certain. Exactly 1 (the sum above may round below it): play() multiplies
+      // a full row's cost by this row, and f x 1 must be f.
+      this.tail[g] = 1;
     }
   }
 
@@ -124,12 +134,84 @@ export class HeuristicAgent implements SixNimmtAgent {
   private play(obs: Observation): number {
     // newGame prepared the tables for the rules; a bot driven without it prepares on first use.
     if (this.maxCard === 0) this.prepare(obs.rules);
+    // One card left (every seat's last turn): nothing to weigh.
+    const n = obs.handSize;
+    if (n === 1) return obs.handCard(0);
+    if (this.pro) return this.playOpen(obs);
     const N = this.maxCard;
     const L = this.rowLimit;
     const stride = N + 1;
     const caution = this.caution;
-    // Per row, in locals (registers): its end, its cost factor and the fill-risk table's offset
-    // (-1: the row is full); finding each card's row is then four compares.
+    const e0 = obs.rowEnd(0);
+    const e1 = obs.rowEnd(1);
+    const e2 = obs.rowEnd(2);
+    const e3 = obs.rowEnd(3);
+    const b0 = obs.rowBullheads(0);
+    const b1 = obs.rowBullheads(1);
+    const b2 = obs.rowBullheads(2);
+    const b3 = obs.rowBullheads(3);
+    const s0 = L - obs.rowLength(0);
+    const s1 = L - obs.rowLength(1);
+    const s2 = L - obs.rowLength(2);
+    const s3 = L - obs.rowLength(3);
+    // The rows in ascending order of their ends (the ends differ: each is a card), each with its
+    // cost factor and its fill-risk offset: a card c above end e with s free slots reads
+    // tail[s * stride + (c - e - 1)], so the offset is s * stride - e - 1. A full row (s = 0)
+    // reads the table's row 0, exactly 1: f x 1 is f, the cost a full row always had.
+    const rowEnd = this.segEnd;
+    const rowF = this.segF;
+    const rowOff = this.segOff;
+    const r0 = ((e1 - e0) >>> 31) + ((e2 - e0) >>> 31) + ((e3 - e0) >>> 31);
+    const r1 = ((e0 - e1) >>> 31) + ((e2 - e1) >>> 31) + ((e3 - e1) >>> 31);
+    const r2 = ((e0 - e2) >>> 31) + ((e1 - e2) >>> 31) + ((e3 - e2) >>> 31);
+    const r3 = ((e0 - e3) >>> 31) + ((e1 - e3) >>> 31) + ((e2 - e3) >>> 31);
+    rowEnd[r0] = e0;
+    rowEnd[r1] = e1;
+    rowEnd[r2] = e2;
+    rowEnd[r3] = e3;
+    rowF[r0] = s0 <= 0 ? b0 : caution * (b0 + s0 * AVG_BULLHEADS);
+    rowF[r1] = s1 <= 0 ? b1 : caution * (b1 + s1 * AVG_BULLHEADS);
+    rowF[r2] = s2 <= 0 ? b2 : caution * (b2 + s2 * AVG_BULLHEADS);
+    rowF[r3] = s3 <= 0 ? b3 : caution * (b3 + s3 * AVG_BULLHEADS);
+    rowOff[r0] = s0 * stride - e0 - 1;
+    rowOff[r1] = s1 * stride - e1 - 1;
+    rowOff[r2] = s2 * stride - e2 - 1;
+    rowOff[r3] = s3 * stride - e3 - 1;
+    const low = Math.min(b0, b1, b2, b3) + this.lowPenalty;
+    const dumpPerCard = this.dump / N;
+    const tail = this.tail;
+    let best = obs.handCard(0);
+    let bestCost = Infinity;
+    // The hand is ascending, so each card's row (the highest end below it) is found by walking
+    // the sorted ends along with the cards: a branch taken once per row, not four compares a card.
+    let above = 0; // row ends below the current card
+    let nextEnd = rowEnd[0]!;
+    let end = 0;
+    let f = 0;
+    let off = 0;
+    for (let i = 0; i < n; i++) {
+      const c = obs.handCard(i);
+      while (nextEnd < c) {
+        end = nextEnd;
+        f = rowF[above]!;
+        off = rowOff[above]!;
+        nextEnd = ++above < 4 ? rowEnd[above]! : MAX_END;
+      }
+      // Below every row: the cheapest row's bullheads and the penalty; else the fill risk.
+      const cost = above === 0 ? low : f * tail[off + c]! - dumpPerCard * (c - end - 1);
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** Pro: the same costs, the fill risk from the open hands (fillOpen). */
+  private playOpen(obs: Observation): number {
+    const N = this.maxCard;
+    const L = this.rowLimit;
+    const caution = this.caution;
     const e0 = obs.rowEnd(0);
     const e1 = obs.rowEnd(1);
     const e2 = obs.rowEnd(2);
@@ -148,8 +230,6 @@ export class HeuristicAgent implements SixNimmtAgent {
     const f3 = s3 <= 0 ? b3 : caution * (b3 + s3 * AVG_BULLHEADS);
     const low = Math.min(b0, b1, b2, b3) + this.lowPenalty;
     const dumpPerCard = this.dump / N;
-    const tail = this.tail;
-    const pro = this.pro;
     const n = obs.handSize;
     let best = obs.handCard(0);
     let bestCost = Infinity;
@@ -182,9 +262,7 @@ export class HeuristicAgent implements SixNimmtAgent {
       if (slots < 0) cost = low;
       else {
         const gap = c - end - 1;
-        if (slots === 0) cost = f;
-        else if (pro) cost = f * this.fillOpen(obs, end, c, slots);
-        else cost = f * tail[slots * stride + gap]!;
+        cost = slots === 0 ? f : f * this.fillOpen(obs, end, c, slots);
         cost -= dumpPerCard * gap;
       }
       if (cost < bestCost) {

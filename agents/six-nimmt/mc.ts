@@ -1,7 +1,7 @@
 import { protectData } from '../../src/game/protect.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 import { SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
-import { Sfc32, type SeedKey } from '../../src/game/seed.js';
+import { Sfc32, seatStreamOf, type SeatStream, type SeedKey } from '../../src/game/seed.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
 
 /**
@@ -56,8 +56,11 @@ class McAgent implements SixNimmtAgent {
   private views: SeatView[] = [];
   private readonly policy = new HeuristicAgent(policyDefaults);
   private random!: Random;
+  private stream: SeatStream | undefined;
   private readonly candidates = new Int32Array(256);
   private readonly totals = new Float64Array(256);
+  /** Per seat, its heuristic choice in the current sample's first turn (shared by the candidates). */
+  private readonly firstChoices = new Int32Array(16);
   private readonly margin: boolean;
   private readonly wholeGame: boolean;
   private readonly searchDraft: boolean;
@@ -77,6 +80,12 @@ class McAgent implements SixNimmtAgent {
   newGame(start: GameStart): void {
     this.prepare(start.rules);
     this.random = start.random;
+    this.stream = seatStreamOf(start.random);
+  }
+
+  /** The next number of this seat's stream: through its inlinable method when the lab made it (random() boxes its double). */
+  private draw(): number {
+    return this.stream ? this.stream.next() : this.random();
   }
 
   private prepare(rules: Readonly<Rules>): void {
@@ -106,14 +115,16 @@ class McAgent implements SixNimmtAgent {
     const me = (this.me = obs.seat);
     for (let k = 0; k < samples; k++) {
       sampler.sample(this.random);
-      this.noiseKey.hi = Math.floor(this.random() * 4294967296);
-      this.noiseKey.lo = Math.floor(this.random() * 4294967296);
+      this.noiseKey.hi = Math.floor(this.draw() * 4294967296);
+      this.noiseKey.lo = Math.floor(this.draw() * 4294967296);
       for (let i = 0; i < n; i++) {
         sim.copyFrom(position);
         this.noiseRng.reset(this.noiseKey);
         const a = candidates[i]!;
-        if (phase === 'play') sim.choose(me, a);
-        else if (phase === 'row') {
+        if (phase === 'play') {
+          sim.choose(me, a);
+          this.firstTurn(i === 0);
+        } else if (phase === 'row') {
           sim.chooseRow(a);
           if (sim.resolve()) sim.endTurn();
         } else sim.pick(a);
@@ -126,19 +137,54 @@ class McAgent implements SixNimmtAgent {
     return candidates[best]!;
   }
 
+  /**
+   * The others' choices of the sample's first turn, then its reveal: the same for every candidate
+   * (a seat's choice reads its own hand and the rows, never a pending choice, and every candidate
+   * re-keys the noise), so the first candidate works them out and the others reuse them, drawing
+   * the same noise numbers so that the rest of the rollout is unchanged. The rollout loop's PLAY
+   * step, with the heuristic's answers remembered.
+   */
+  private firstTurn(work: boolean): void {
+    const s = this.sim;
+    const { views, policy, firstChoices } = this;
+    const P = s.players;
+    this.noisyPlays();
+    for (let p = 0; p < P; p++) {
+      if (s.chosen[p] !== 0) continue;
+      if (work) firstChoices[p] = policy.decide(views[p]!);
+      s.choose(p, firstChoices[p]!);
+    }
+    s.reveal();
+    while (!s.resolve()) s.chooseRow(policy.decide(views[s.rowSeat]!));
+    s.endTurn();
+  }
+
+  /**
+   * The turn's noise: each other seat yet to choose plays a random hand card with probability
+   * `noise`, in seat order. The heuristic's choices (the rest) draw nothing and read no pending
+   * choice, so drawing all noise first leaves every number and card as when they interleaved. A
+   * small method of its own: V8 inlines next() here, and a draw not inlined is a boxed double.
+   */
+  private noisyPlays(): void {
+    const { sim: s, noise, noiseRng, me } = this;
+    if (!(noise > 0)) return;
+    const P = s.players;
+    const H = s.handSize;
+    for (let p = 0; p < P; p++) {
+      if (s.chosen[p] !== 0 || p === me) continue;
+      if (noiseRng.next() < noise) s.choose(p, s.hands[p * H + Math.floor(noiseRng.next() * s.handLen[p]!)]!);
+    }
+  }
+
   /** Plays the scratch state on with the heuristic in every seat until it stops. */
   private rollout(): void {
     const s = this.sim;
-    const { views, policy, noise, noiseRng, me } = this;
+    const { views, policy } = this;
     const P = s.players;
-    const H = s.handSize;
     while (s.phase !== OVER) {
       if (s.phase === PLAY) {
-        for (let p = 0; p < P; p++) {
-          if (s.chosen[p] !== 0) continue;
-          if (noise > 0 && p !== me && noiseRng.next() < noise) s.choose(p, s.hands[p * H + Math.floor(noiseRng.next() * s.handLen[p]!)]!);
-          else s.choose(p, policy.decide(views[p]!));
-        }
+        this.noisyPlays();
+        for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, policy.decide(views[p]!));
         s.reveal();
         while (!s.resolve()) s.chooseRow(policy.decide(views[s.rowSeat]!));
         s.endTurn();

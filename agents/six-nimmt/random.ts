@@ -1,4 +1,4 @@
-import { makeRandom } from '../../src/game/seed.js';
+import { makeRandom, seatStreamOf, type SeatStream } from '../../src/game/seed.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 
 /**
@@ -15,14 +15,17 @@ export default defineAgent({
 class RandomAgent implements SixNimmtAgent {
   /** Replaced by the seat's own stream in newGame (the table always calls it). */
   private random: Random = makeRandom('6-nimmt/random');
+  /** The seat's stream behind `random` when the lab made it: its next() is inlined, random() returns a boxed double. */
+  private stream: SeatStream | null = null;
 
   newGame(start: GameStart): void {
     this.random = start.random;
+    this.stream = seatStreamOf(start.random) ?? null;
   }
 
   decide(obs: Observation): Action {
     const phase = obs.phase;
-    if (phase === 'play') return obs.handCard(Math.floor(this.random() * obs.handSize));
+    if (phase === 'play') return obs.handCard(Math.floor((this.stream !== null ? this.stream.next() : this.random()) * obs.handSize));
     if (phase === 'row') return Math.floor(this.random() * 4);
     let k = Math.floor(this.random() * obs.openCount);
     const max = obs.rules.maxCard;

@@ -1,5 +1,5 @@
 import { protectData } from '../../game/protect.js';
-import type { Random } from '../../game/seed.js';
+import { seatStreamOf, type Random } from '../../game/seed.js';
 import type { Observation } from './observation.js';
 import { ROWS, type Rules } from './rules.js';
 import { DRAFT, GameState, OVER, PLAY, ROW } from './state.js';
@@ -130,8 +130,11 @@ export class HiddenSampler {
     const s = this.position;
     const { players: P, handSize: H } = this.rules;
     const { pool, unseen, me } = this;
-    s.roundKey.hi = Math.floor(random() * 4294967296);
-    s.roundKey.lo = Math.floor(random() * 4294967296);
+    // A seat's stream draws through its method, which V8 inlines: a call through the function
+    // returns each double boxed on the heap (the same numbers either way).
+    const stream = seatStreamOf(random);
+    s.roundKey.hi = Math.floor((stream ? stream.next() : random()) * 4294967296);
+    s.roundKey.lo = Math.floor((stream ? stream.next() : random()) * 4294967296);
     if (s.pro) return;
     let k = 0;
     for (let p = 0; p < P; p++) {
@@ -139,7 +142,7 @@ export class HiddenSampler {
       const n = s.handLen[p]!;
       s.handLen[p] = 0;
       for (let i = 0; i < n; i++, k++) {
-        const j = k + Math.floor(random() * (unseen - k));
+        const j = k + Math.floor((stream ? stream.next() : random()) * (unseen - k));
         const t = pool[j]!;
         pool[j] = pool[k]!;
         pool[k] = t;

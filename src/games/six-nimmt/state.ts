@@ -36,6 +36,8 @@ export class GameState {
   readonly deck: Uint8Array;
   /** Seat p's cards, ascending, at [p*H, p*H + handLen[p]). */
   readonly hands: Uint8Array;
+  /** `hands` and one spare byte after it: the deal's branch-free sort writes the cards nobody holds there. */
+  private readonly handsAndSpare: Uint8Array;
   /** Holding seat + 1 per card, 0 for none. */
   readonly owner: Uint8Array;
   /** 1: the card was public this round (a starting row card or a revealed play; pro: every card). */
@@ -72,6 +74,8 @@ export class GameState {
   readonly turnTakeRow: Int32Array;
   readonly turnTakeBull: Int32Array;
   readonly turnTakeCard: Int32Array;
+  /** The deal's sort: next slot of each owner (0: nobody, the spare byte; seat p + 1: its hand). */
+  private readonly fillAt: Int32Array;
 
   phase: Phase = OVER;
   /** Round in progress, 0-based (rounds played once over). */
@@ -114,12 +118,14 @@ export class GameState {
     const L = (this.rowLimit = rules.rowLimit);
     const N = (this.maxCard = rules.maxCard);
     this.pro = rules.variant === 'pro';
-    const u8Sizes = [N, P * H, N + 1, N + 1, P * H, P * H, N + 1, ROWS, ROWS * L, H * P];
+    const u8Sizes = [N, P * H, 1, N + 1, N + 1, P * H, P * H, N + 1, ROWS, ROWS * L, H * P];
     this.u8 = new Uint8Array(u8Sizes.reduce((a, b) => a + b, 0));
     let at = 0;
     const u8 = (n: number): Uint8Array => this.u8.subarray(at, (at += n));
     this.deck = u8(N);
+    this.handsAndSpare = this.u8.subarray(at, at + P * H + 1);
     this.hands = u8(P * H);
+    u8(1);
     this.owner = u8(N + 1);
     this.seen = u8(N + 1);
     this.dealt = u8(P * H);
@@ -128,7 +134,7 @@ export class GameState {
     this.startRows = u8(ROWS);
     this.rows = u8(ROWS * L);
     this.plays = u8(H * P);
-    const i32Sizes = [P, ROWS, ROWS, ROWS, P, P, P, P, P, H * P, P, P, P, P];
+    const i32Sizes = [P, ROWS, ROWS, ROWS, P, P, P, P, P, H * P, P, P, P, P, P + 1];
     this.i32 = new Int32Array(i32Sizes.reduce((a, b) => a + b, 0));
     at = 0;
     const i32 = (n: number): Int32Array => this.i32.subarray(at, (at += n));
@@ -146,6 +152,7 @@ export class GameState {
     this.turnTakeRow = i32(P);
     this.turnTakeBull = i32(P);
     this.turnTakeCard = i32(P);
+    this.fillAt = i32(P + 1);
     this.identity = Uint8Array.from({ length: N }, (_, i) => i + 1);
     this.logging = logging;
     this.logStride = 1 + ROWS + 4 * P * H + P;
@@ -194,8 +201,7 @@ export class GameState {
     this.revealed = false;
     this.turnTakes = 0;
     this.rowSeat = -1;
-    // Every hand card of the last round was played, so the owner index is already empty (newGame
-    // clears it for a game abandoned midway); plays and takes are written turn by turn.
+    // Plays and takes are written turn by turn.
     if (this.pro) {
       this.seen.fill(1);
       this.seen[0] = 0;
@@ -220,7 +226,6 @@ export class GameState {
     const deck = this.deck;
     const need = P * H + ROWS;
     if (given) {
-      this.owner.fill(0);
       for (let i = 0; i < need; i++) deck[i] = given[i]!;
     } else {
       deck.set(this.identity);
@@ -243,23 +248,29 @@ export class GameState {
         deck[j] = x;
       }
     }
-    const { hands, owner } = this;
-    for (let p = 0; p < P; p++) {
-      const base = p * H;
-      // Insertion sort of the dealt cards into the hand.
-      for (let k = 0; k < H; k++) {
-        const c = deck[base + k]!;
-        let i = base + k;
-        while (i > base && hands[i - 1]! > c) {
-          hands[i] = hands[i - 1]!;
-          i--;
-        }
-        hands[i] = c;
-        owner[c] = p + 1;
-      }
+    // Sorting the hands: mark each dealt card's seat in the owner index, then walk the cards in
+    // ascending order and append each to its holder's hand. Branch-free (a card nobody holds goes
+    // to the spare byte after the hands): 104 cheap steps beat an insertion sort's mispredicted
+    // compares. The owner index is cleared first: a deal that is never played (records re-deal
+    // every round to check it) leaves the last round's cards in it.
+    const { owner, fillAt } = this;
+    owner.fill(0);
+    for (let p = 0, k = 0; p < P; p++) {
+      const seat = p + 1;
+      for (const end = k + H; k < end; k++) owner[deck[k]!] = seat;
+      fillAt[seat] = p * H;
       this.handLen[p] = H;
     }
-    this.dealt.set(hands);
+    fillAt[0] = P * H;
+    const out = this.handsAndSpare;
+    for (let c = 1; c <= N; c++) {
+      const o = owner[c]!;
+      const at = fillAt[o]!;
+      out[at] = c;
+      // +1 for a seat, +0 for nobody ((-o) >>> 31 is 1 exactly when o > 0).
+      fillAt[o] = at + (-o >>> 31);
+    }
+    this.dealt.set(this.hands);
     for (let r = 0; r < ROWS; r++) this.startRow(r, deck[P * H + r]!);
     this.phase = PLAY;
   }
@@ -313,11 +324,11 @@ export class GameState {
   /** Takes a card out of a seat's hand (it must hold it). */
   remove(seat: number, card: number): void {
     const base = seat * this.handSize;
-    const end = base + this.handLen[seat]!--;
+    const last = base + --this.handLen[seat]!;
     const hands = this.hands;
-    let i = base;
-    while (hands[i] !== card) i++;
-    for (; i < end - 1; i++) hands[i] = hands[i + 1]!;
+    // Branch-free: every slot from the card's on takes its right neighbour ((card - 1 - x) >>> 31
+    // is 1 exactly when x >= card); a fixed trip count, where a search and a shift mispredict twice.
+    for (let i = base; i < last; i++) hands[i] = hands[i + ((card - 1 - hands[i]!) >>> 31)]!;
     this.owner[card] = 0;
   }
 
@@ -342,12 +353,10 @@ export class GameState {
       this.takes[at + p] = -1;
       this.remove(p, c);
       this.markSeen(c);
-      let i = p;
-      while (i > 0 && chosen[order[i - 1]!]! > c) {
-        order[i] = order[i - 1]!;
-        i--;
-      }
-      order[i] = p;
+      // The seat's place in the order is the number of lower cards (all differ): branch-free.
+      let rank = 0;
+      for (let q = 0; q < P; q++) rank += (chosen[q]! - c) >>> 31;
+      order[rank] = p;
     }
     this.pending = 0;
     this.resolveAt = 0;
@@ -381,6 +390,34 @@ export class GameState {
   }
 
   /**
+   * targetRow for a card of the play (every row end is a card, at least 1), without branches: the
+   * ends below the card keep their value and the others count as 0, then the larger of pairs,
+   * twice. The compares of targetRow mispredict on random cards.
+   */
+  private placeRow(card: number): number {
+    const ends = this.rowEnd;
+    const e0 = ends[0]!;
+    const e1 = ends[1]!;
+    const e2 = ends[2]!;
+    const e3 = ends[3]!;
+    // (e - card) >> 31 is -1 (all ones) exactly when e < card.
+    const v0 = e0 & ((e0 - card) >> 31);
+    const v1 = e1 & ((e1 - card) >> 31);
+    const v2 = e2 & ((e2 - card) >> 31);
+    const v3 = e3 & ((e3 - card) >> 31);
+    const m01 = (v0 - v1) >> 31;
+    const max01 = v0 ^ ((v0 ^ v1) & m01);
+    const row01 = m01 & 1;
+    const m23 = (v2 - v3) >> 31;
+    const max23 = v2 ^ ((v2 ^ v3) & m23);
+    const row23 = 2 | (m23 & 1);
+    const m = (max01 - max23) >> 31;
+    const max = max01 ^ ((max01 ^ max23) & m);
+    // No end below the card (max 0): -1.
+    return (row01 ^ ((row01 ^ row23) & m)) | ((max - 1) >> 31);
+  }
+
+  /**
    * Places the revealed cards from `resolveAt` on; returns true when the turn is resolved, false
    * when the lowest card is lower than every row and its seat must choose one (phase ROW).
    */
@@ -389,7 +426,7 @@ export class GameState {
     for (let i = this.resolveAt; i < P; i++) {
       const seat = order[i]!;
       const card = chosen[seat]!;
-      const r = this.targetRow(card);
+      const r = this.placeRow(card);
       if (r < 0) {
         this.resolveAt = i;
         this.rowSeat = seat;
