@@ -360,10 +360,13 @@ describe('search', () => {
       return { posterior, fitted };
     };
     const { posterior, fitted } = weightsOf({});
-    // Measured (3 games, 9 seat-games): the fitted model 0.26, the best rule 0.12; the fitted weights
+    // Measured (3 games, 9 seat-games; before the gambler model: the fitted model 0.26, the best rule 0.12); the fitted weights
     // moved from the prior (cost -1.06, pot 1.32 at 4 players) to cost -1.77, pot 1.70.
+    // With the gambler model in the family (another logistic, of other features): the fitted model
+    // 0.205, the gambler 0.14, every rule below 0.123.
     expect(posterior[FITTED_MODEL]).toBeGreaterThan(0.2);
-    for (let m = 0; m < OPPONENT_MODELS; m++) if (m !== FITTED_MODEL) expect(posterior[m]).toBeLessThan(posterior[FITTED_MODEL]! * 0.6);
+    expect(posterior[GAMBLER_MODEL]).toBeLessThan(posterior[FITTED_MODEL]! * 0.8);
+    for (let m = 0; m < OPPONENT_MODELS; m++) if (m !== FITTED_MODEL && m !== GAMBLER_MODEL) expect(posterior[m]).toBeLessThan(posterior[FITTED_MODEL]! * 0.6);
     const prior = new Float64Array(6);
     mcLikeWeights(4, prior);
     expect(fitted[1]).toBeLessThan(prior[1]! * 10 - 0.4); // toward the truth's -4
