@@ -17,16 +17,18 @@ import { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
  *
  * - Each sample re-deals the unseen cards through the game's HiddenSampler (from this seat's
  *   Observation only) and draws every opponent's policy from that opponent's posterior over a
- *   family of rules (threshold rules over a grid of margins and pot weights, greedy, random and,
- *   with `mcModel`, a model of the lab's mc bot), learnt from its public decisions in this game
+ *   family of rules (threshold rules over a grid of margins and pot weights, greedy, random, a
+ *   gambler who takes more the further behind it is, a logistic model fitted online to that
+ *   opponent's moves and, with `mcModel`, a model of the lab's mc bot), learnt from its public
+ *   decisions in this game
  *   with noise `epsilon` (src/search/posterior.ts). The mc model is a replica of mc's own
  *   evaluation (mc.ts McEvaluator, run from the opponent's seat) where it matters most, for the
  *   opponents' moves on the current card and for scoring their moves, and a rule fitted to mc's
  *   moves elsewhere in the playouts, where the replica would cost too much.
  * - Both actions are played out on the same sample (common random numbers), the bot's own later
  *   moves by the threshold rule at `selfMargin` / `selfPotWeight`; a candidate clearly behind
- *   after a batch of samples is dropped (progressive pruning), so the budget of `samples` goes to
- *   close decisions.
+ *   after a batch of samples is dropped (progressive pruning, first looked at after `minSamples`
+ *   samples, then every `batch`), so the budget of `samples` goes to close decisions.
  * - Utility: win share (ties split) plus `marginWeight` per point of lead over the best opponent.
  *
  * Budgets are in samples, so a seed fixes every decision. The rollouts run on the engine's
@@ -47,6 +49,9 @@ export interface SearchParams {
   replicaStop: number;
   fitPrior: number;
   fitRidge: number;
+  gamblerPrior: number;
+  minSamples: number;
+  batch: number;
 }
 
 export default defineAgent<SearchParams>({
@@ -55,6 +60,8 @@ export default defineAgent<SearchParams>({
   params: {
     samples: { description: 'most sampled deals per decision (each plays out both actions)', default: 1000, min: 2, max: 20000, integer: true },
     epsilon: { description: 'opponent-model noise: chance a model is taken to deviate from its rule', default: 0.1, min: 0.001, max: 0.5 },
+    minSamples: { description: 'samples before the first pruning check', default: 40, min: 2, max: 20000, integer: true },
+    batch: { description: 'samples between pruning checks', default: 20, min: 1, max: 20000, integer: true },
     z: { description: 'prune the trailing action once it is this many standard errors behind (0: never)', default: 2.5, min: 0, max: 10 },
     marginWeight: { description: 'utility per point of lead over the best opponent, beside the win share', default: 0.05, min: 0, max: 1 },
     selfMargin: { description: "threshold margin of the bot's own moves in rollouts", default: 4, min: -40, max: 40 },
@@ -83,6 +90,12 @@ export default defineAgent<SearchParams>({
       min: 0.01,
       max: 100,
     },
+    gamblerPrior: {
+      description: 'prior weight of the gambler model (a player who stakes everything once behind; 0: not used) in each opponent posterior',
+      default: 0.5,
+      min: 0,
+      max: 0.9,
+    },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -92,6 +105,7 @@ const GREEDY = 1;
 const RANDOM = 2;
 const MC_LIKE = 3;
 const FITTED = 4;
+const GAMBLER = 5;
 
 /**
  * The mc-like model: takes with probability sigmoid(w . [1, cost, pot, chips <= 2, progress, chips])
@@ -116,6 +130,34 @@ export function mcLikeWeights(players: number, w: Float64Array): void {
 /** The mc-like model's probability of taking (with chips left). */
 export function mcLikeTakes(w: Float64Array, cost: number, pot: number, chips: number, prog: number): number {
   const z = w[0]! + w[1]! * cost + w[2]! * pot + (chips <= 2 ? w[3]! : 0) + w[4]! * prog + w[5]! * chips;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The gambler model: a player who, once behind, stakes everything on a long shot and takes cards
+ * (pushing the game to its end), more so the later it is and the further behind. It takes with
+ * probability sigmoid(w . [1, cost, pot, chips <= 2, progress, chips, gap, gap x progress]), costs,
+ * pot and chips in tens, gap = max(0, its score - the best other score) / 10. A behaviour class,
+ * not a bot's code: the weights are a logistic fit to the moves of `mc:objective=win` (mc playing
+ * for the win: it passes almost everything until it is out of chips or out of the race, then takes
+ * every card it is shown, which ends the game in one sweep), seed diag2 (5 players, 11,910
+ * decisions) and diag3 (3 players, 16,288), games of one search against mc:objective=win elsewhere.
+ * The gap terms are what none of the other models has: log-likelihood -0.34 a move against -0.40
+ * for the same fit without them at 5 players (-0.43 / -0.48 at 3). 4 players use the mean.
+ */
+const GAMBLER_3 = [0.4135, -0.6099, 0.3756, 0.4953, -1.7229, -0.4462, -0.3894, 1.029];
+const GAMBLER_5 = [0.4411, -0.954, 0.9498, 0.7655, -0.8647, -0.7829, -0.3575, 1.6096];
+const GAMBLER_FEATURES = 8;
+
+/** The gambler model's weights for `players` into `w`. */
+export function gamblerWeights(players: number, w: Float64Array): void {
+  for (let i = 0; i < GAMBLER_FEATURES; i++) w[i] = players <= 3 ? GAMBLER_3[i]! : players >= 5 ? GAMBLER_5[i]! : (GAMBLER_3[i]! + GAMBLER_5[i]!) / 2;
+}
+
+/** The gambler model's probability of taking (with chips left); `gap`: its score minus the best other score. */
+export function gamblerTakes(w: Float64Array, cost: number, pot: number, chips: number, prog: number, gap: number): number {
+  const g = gap > 0 ? gap / 10 : 0;
+  const z = w[0]! + (w[1]! * cost) / 10 + (w[2]! * pot) / 10 + (chips <= 2 ? w[3]! : 0) + w[4]! * prog + (w[5]! * chips) / 10 + w[6]! * g + w[7]! * g * prog;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -152,17 +194,23 @@ function logitPrior(players: number, out: Float64Array): void {
 }
 
 /**
- * The opponent family: threshold rules on a grid, then greedy and random, then the online-fitted
- * logistic model (with fitPrior > 0; see OnlineLogit), then the mc model (with mcModel only).
+ * The opponent family: threshold rules on a grid, then greedy and random, then the gambler model
+ * (with gamblerPrior > 0), then the online-fitted logistic model (with fitPrior > 0; see
+ * OnlineLogit), then the mc model (with mcModel only).
  */
 const FAMILY: { kind: number; rule: ThresholdParams }[] = [];
 for (const margin of [-2, 1, 4, 7, 10]) {
   for (const potWeight of [1, 1.5, 2.5]) FAMILY.push({ kind: THRESHOLD, rule: { cost: 'marginal', margin, potWeight, reserve: 2, bonus: 6, late: 0 } });
 }
 FAMILY.push({ kind: GREEDY, rule: FAMILY[0]!.rule }, { kind: RANDOM, rule: FAMILY[0]!.rule });
+/** Models of the family with an equal share of the prior: the rules, greedy and random. */
+const PLAIN_MODELS = FAMILY.length;
+FAMILY.push({ kind: GAMBLER, rule: FAMILY[0]!.rule });
 FAMILY.push({ kind: FITTED, rule: FAMILY[0]!.rule }, { kind: MC_LIKE, rule: FAMILY[0]!.rule });
 protectData('search opponent models', FAMILY);
 export const OPPONENT_MODELS = FAMILY.length;
+/** The family index of the gambler model. */
+export const GAMBLER_MODEL = OPPONENT_MODELS - 3;
 /** The family index of the fitted model. */
 export const FITTED_MODEL = OPPONENT_MODELS - 2;
 /** The family index of the mc model. */
@@ -189,12 +237,15 @@ function modelTakes(
   mcLike: Float64Array,
   fitted: Float64Array,
   fittedAt: number,
+  gambler: Float64Array,
+  gap: number,
 ): boolean {
   const model = FAMILY[m]!;
   if (model.kind === THRESHOLD) return thresholdTakes(model.rule, false, card, cost, pot, chips, prog);
   if (model.kind === GREEDY) return greedyTakes(cost, pot, chips);
   if (model.kind === MC_LIKE) return coin < mcLikeTakes(mcLike, cost, pot, chips, prog);
   if (model.kind === FITTED) return coin < logitTakes(fitted, fittedAt, cost, pot, chips, prog);
+  if (model.kind === GAMBLER) return coin < gamblerTakes(gambler, cost, pot, chips, prog, gap);
   return coin < 0.5;
 }
 
@@ -220,6 +271,8 @@ class SearchAgent implements SearchDomain {
   private readonly models: number;
   private readonly mcPrior: number;
   private readonly mcLike = new Float64Array(6);
+  private readonly gambler = new Float64Array(GAMBLER_FEATURES);
+  private readonly gamblerPrior: number;
   private readonly move: DecidedWith = { chips: 0, cost: 0, prog: 0 };
   /**
    * The mc model's replica of mc (replica > 0): mc's own evaluation, with its own sampler, and its
@@ -251,7 +304,7 @@ class SearchAgent implements SearchDomain {
   private readonly fitX = new Float64Array(FIT_FEATURES);
 
   constructor(p: SearchParams) {
-    this.budget = { samples: p.samples, batch: 50, minSamples: 100, z: p.z, marginWeight: p.marginWeight };
+    this.budget = { samples: p.samples, batch: p.batch, minSamples: p.minSamples, z: p.z, marginWeight: p.marginWeight };
     this.self = { cost: 'marginal', margin: p.selfMargin, potWeight: p.selfPotWeight, reserve: 2, bonus: 6, late: 0 };
     this.epsilon = p.epsilon;
     this.models = p.mcModel === 1 ? OPPONENT_MODELS : OPPONENT_MODELS - 1;
@@ -260,6 +313,7 @@ class SearchAgent implements SearchDomain {
     this.replicaStop = p.replicaStop;
     this.fitPrior = p.fitPrior;
     this.fitRidge = p.fitRidge;
+    this.gamblerPrior = p.gamblerPrior;
   }
 
   newGame(start: GameStart): void {
@@ -270,14 +324,18 @@ class SearchAgent implements SearchDomain {
       this.deckCards = this.sampler.deckCards;
       this.players = start.rules.players;
       this.posterior = new PolicyPosterior(this.players, this.models, this.epsilon);
-      // Prior: the mc model mcPrior (with mcModel), the fitted model fitPrior of the rest, the rules share what is left.
+      // Prior: the mc model mcPrior (with mcModel), the fitted model fitPrior of the rest, the
+      // gambler gamblerPrior of what that leaves, the rules, greedy and random share the remainder.
       const withMc = this.models === OPPONENT_MODELS;
       const rest = withMc ? 1 - this.mcPrior : 1;
-      const prior = new Float64Array(this.models).fill(Math.log((rest * (1 - this.fitPrior)) / FITTED_MODEL));
+      const plain = rest * (1 - this.fitPrior) * (1 - this.gamblerPrior);
+      const prior = new Float64Array(this.models).fill(Math.log(plain / PLAIN_MODELS));
       prior[FITTED_MODEL] = Math.log(rest * this.fitPrior); // -Infinity with fitPrior 0: never drawn
+      prior[GAMBLER_MODEL] = Math.log(rest * (1 - this.fitPrior) * this.gamblerPrior); // likewise with gamblerPrior 0
       if (withMc) prior[MC_MODEL] = Math.log(this.mcPrior);
       this.posterior.setPrior(prior);
       mcLikeWeights(this.players, this.mcLike);
+      gamblerWeights(this.players, this.gambler);
       logitPrior(this.players, this.fitStart);
       this.fit = new OnlineLogit(this.players, FIT_FEATURES, FIT_CAPACITY, this.fitRidge);
       if (this.replicaRollouts > 0) {
@@ -311,7 +369,11 @@ class SearchAgent implements SearchDomain {
     for (let m = 0; m < this.models; m++) {
       const kind = FAMILY[m]!.kind;
       if (kind === RANDOM) this.posterior.observeProbability(e.seat, m, 0.5);
-      else if (kind === MC_LIKE) {
+      else if (kind === GAMBLER) {
+        if (this.gamblerPrior === 0) continue;
+        const p = gamblerTakes(this.gambler, cost, e.pot, chips, prog, this.gapBefore(e, obs, cost, chips));
+        this.posterior.observeProbability(e.seat, m, took ? p : 1 - p);
+      } else if (kind === MC_LIKE) {
         const p = predicted >= 0 ? predicted : mcLikeTakes(this.mcLike, cost, e.pot, chips, prog);
         this.posterior.observeProbability(e.seat, m, took ? p : 1 - p);
       } else if (kind === FITTED) {
@@ -319,9 +381,20 @@ class SearchAgent implements SearchDomain {
         // Prequential: the fit made before this move predicts it; kept off 0 and 1 like the replica.
         const p = Math.min(0.98, Math.max(0.02, this.fit.predict(e.seat, x)));
         this.posterior.observeProbability(e.seat, m, took ? p : 1 - p);
-      } else this.posterior.observe(e.seat, m, modelTakes(m, e.card, cost, e.pot, chips, prog, 0, this.mcLike, this.fit.weights, 0) === took);
+      } else this.posterior.observe(e.seat, m, modelTakes(m, e.card, cost, e.pot, chips, prog, 0, this.mcLike, this.fit.weights, 0, this.gambler, 0) === took);
     }
     if (this.fitPrior > 0) this.fit.add(e.seat, x, took);
+  }
+
+  /**
+   * The score of `e.seat` before its move `e` (with `cost` and `chips` as it decided) minus the best
+   * score of the others (their cards are public, their chips counted from the public history).
+   */
+  private gapBefore(e: Readonly<GameEvent>, obs: Observation, cost: number, chips: number): number {
+    const points = obs.cardPoints(e.seat) - (e.type === 'take' ? cost : 0);
+    let best = Infinity;
+    for (let seat = 0; seat < this.players; seat++) if (seat !== e.seat) best = Math.min(best, obs.cardPoints(seat) - obs.countedChips(seat));
+    return points - chips - best;
   }
 
   /**
@@ -434,7 +507,7 @@ class SearchAgent implements SearchDomain {
     if (index === 0) s.take();
     else s.pass();
     this.coins.reset(this.coinKey);
-    const { seatModel, deckCards, coins, me, self, mcLike, circuitTakes, rootCard, rootPot } = this;
+    const { seatModel, deckCards, coins, me, self, mcLike, circuitTakes, rootCard, rootPot, gambler, players } = this;
     const fitted = this.fit.weights;
     while (s.card !== 0) {
       const seat = s.current;
@@ -447,7 +520,13 @@ class SearchAgent implements SearchDomain {
         // On the current card's first circuit (passes so far = pot growth), the replica's chance.
         const step = s.card === rootCard ? s.pot - rootPot : 0;
         if (m === MC_MODEL && step > 0 && step < this.players && !Number.isNaN(circuitTakes[step]!)) takes = coins.next() < circuitTakes[step]!;
-        else
+        else {
+          let gap = 0;
+          if (m === GAMBLER_MODEL) {
+            let best = Infinity;
+            for (let p = 0; p < players; p++) if (p !== seat && s.score(p) < best) best = s.score(p);
+            gap = s.score(seat) - best;
+          }
           takes = modelTakes(
             m,
             s.card,
@@ -459,7 +538,10 @@ class SearchAgent implements SearchDomain {
             mcLike,
             fitted,
             seat * FIT_FEATURES,
+            gambler,
+            gap,
           );
+        }
       }
       if (takes) s.take();
       else s.pass();
