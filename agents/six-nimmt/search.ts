@@ -26,6 +26,13 @@ import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js'
  *   with Gumbel noise as wide as the rounds still to come can move them (src/search/valued.ts
  *   softminShare); at the game's end it is the win share. `value=share` is the earlier rule: the
  *   win share of the totals at the stop plus `marginWeight` per bullhead of lead.
+ * - The pro variant (open hands, nothing to infer) keeps the earlier search whatever the options:
+ *   the others play the heuristic's card, a random one with probability `noise`, valued by the
+ *   win share.
+ *
+ * The defaults are the earlier bot (uniform deals, noisy heuristic, win share): the new options
+ * did not measure better against mc and the heuristic (docs/findings.md, "6 nimmt! and special
+ * cards, second pass"); they stay for further work.
  */
 export interface SearchParams {
   [key: string]: number | string;
@@ -331,7 +338,9 @@ class SearchAgent implements SixNimmtAgent {
       this.heuristic.prepare(r);
       this.costs.prepare(r);
       // The pro variant's hands are open: its heuristic reckons the fill risk from them (the
-      // softmax's costs are the base game's), so pro keeps the noisy heuristic.
+      // softmax's costs are the base game's), so pro keeps the earlier search, a noisy heuristic
+      // valued by the win share: with noise 0.1 and the smooth value it won 16 of 28 games
+      // against mc at 2 players, where the earlier search won all of 100 (docs/findings.md).
       const pro = r.variant === 'pro';
       this.policy = pro ? new NoisyHeuristic(this.heuristic, p.noise) : new SoftmaxPolicy(this.heuristic, this.costs, p.playTau, p.noise);
       this.policy.views = views;
@@ -340,7 +349,7 @@ class SearchAgent implements SixNimmtAgent {
       for (let c = 1; c <= r.maxCard; c++) bull[c] = views[0]!.cardBullheads(c);
       this.domain.belief = pro ? undefined : new PlayBelief(r.players, r.handSize, r.maxCard, r.rowLimit, bull, this.costs, p.beliefTau, 0.05);
       this.domain.proposals = p.proposals;
-      this.domain.smooth = p.value === 'smooth';
+      this.domain.smooth = !pro && p.value === 'smooth';
       this.domain.marginWeight = p.marginWeight;
       this.domain.spread = p.spread;
     }
@@ -363,7 +372,8 @@ class SearchAgent implements SixNimmtAgent {
   private run(n: number, me: number): number {
     this.scratch.stopRound = this.wholeGame ? Infinity : this.root.round + 1;
     // With nothing hidden and no noise (pro variant, round horizon), one sample says it all.
-    const budget = this.sampler.hidden || this.p.noise > 0 || this.p.playTau > 0 || this.wholeGame ? this.budget : this.oneSample;
+    const noisy = this.p.noise > 0 || (this.p.playTau > 0 && this.rules!.variant !== 'pro');
+    const budget = this.sampler.hidden || noisy || this.wholeGame ? this.budget : this.oneSample;
     return this.search.run(this.domain, n, me, this.random, budget);
   }
 }
