@@ -39,7 +39,7 @@ const rolloutPolicy = protectData(
 );
 
 /** value's setting found by `nothanks tune --game no-thanks-specials --agent value ... --seed specials-1` (docs/findings.md). */
-const tunedPolicy = protectData('search tuned value policy', {
+export const tunedPolicy = protectData('search tuned value policy', {
   ...rolloutPolicy,
   margin: 4.87,
   potWeight: 2.22,
