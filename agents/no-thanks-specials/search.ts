@@ -17,20 +17,37 @@ import { VALUE_PARAMS, valueDecide, type ValueParams } from './value.js';
  * The flagship search for the special-card expansion, on the game-independent core (src/search/):
  * win-share flat Monte Carlo with progressive pruning, played through the game contract (legal
  * actions, apply, copy) on positions re-dealt by the game's HiddenSampler from this seat's
- * Observation. Every seat's later moves are the value heuristic's (the expansion's mc rollout
- * policy); `marginWeight` per point of lead breaks ties between equal win shares.
+ * Observation. Later moves in the playouts are the value heuristic's (the expansion's mc rollout
+ * policy): with `own=tuned` its own by the setting the tuner found (docs/findings.md, "Tuning
+ * many parameters": 29 points a game better than the defaults against copies of them), so a
+ * candidate is judged by how the bot would go on, not by how the weaker defaults would; `others`
+ * likewise for the other seats. `marginWeight` per point of lead breaks ties between equal win
+ * shares.
  */
 export interface SearchParams {
-  [key: string]: number;
+  [key: string]: number | string;
   samples: number;
   z: number;
   marginWeight: number;
+  own: string;
+  others: string;
 }
 
 const rolloutPolicy = protectData(
   'search rollout policy',
   Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams,
 );
+
+/** value's setting found by `nothanks tune --game no-thanks-specials --agent value ... --seed specials-1` (docs/findings.md). */
+export const tunedPolicy = protectData('search tuned value policy', {
+  ...rolloutPolicy,
+  margin: 4.87,
+  potWeight: 2.22,
+  greed: 0.46,
+  sitOutAt: 15.6,
+  jokerHope: 5.05,
+  fetchCost: 9.91,
+} as ValueParams);
 
 export default defineAgent<SearchParams>({
   name: 'search',
@@ -39,6 +56,8 @@ export default defineAgent<SearchParams>({
     samples: { description: 'most sampled deals per decision (each plays out every live answer)', default: 100, min: 2, max: 20000, integer: true },
     z: { description: 'prune an answer once it trails the leader by this many standard errors (0: never)', default: 2.5, min: 0, max: 10 },
     marginWeight: { description: 'utility per point of lead over the best opponent, beside the win share', default: 0.005, min: 0, max: 1 },
+    own: { description: "its own later moves in the playouts: value's defaults or its tuned setting", default: 'value', choices: ['value', 'tuned'] },
+    others: { description: "the other seats' moves in the playouts: value's defaults or its tuned setting", default: 'value', choices: ['value', 'tuned'] },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -48,6 +67,19 @@ export class ValuePolicy implements ContractPolicy<SpecialsForwardModel> {
   views: SeatView[] = [];
   act(s: SpecialsForwardModel, seat: number): number {
     return toAction(s.phase, valueDecide(rolloutPolicy, this.views[seat]!));
+  }
+}
+
+/** value in every seat, its own seat (`me`) and the others each by a setting of their own. */
+export class SeatPolicies implements ContractPolicy<SpecialsForwardModel> {
+  views: SeatView[] = [];
+  me = 0;
+  constructor(
+    private readonly own: ValueParams,
+    private readonly others: ValueParams,
+  ) {}
+  act(s: SpecialsForwardModel, seat: number): number {
+    return toAction(s.phase, valueDecide(seat === this.me ? this.own : this.others, this.views[seat]!));
   }
 }
 
@@ -74,12 +106,13 @@ class SearchAgent implements SpecialsAgent {
   private sampler!: HiddenSampler;
   private root!: SpecialsForwardModel;
   private domain!: ContractDomain<SpecialsForwardModel>;
-  private readonly policy = new ValuePolicy();
+  private readonly policy: SeatPolicies;
   private readonly search = new FlatSearch(256, 20000);
   private readonly budget: SearchBudget;
   private random!: Random;
 
   constructor(p: SearchParams) {
+    this.policy = new SeatPolicies(p.own === 'tuned' ? tunedPolicy : rolloutPolicy, p.others === 'tuned' ? tunedPolicy : rolloutPolicy);
     this.budget = { samples: p.samples, batch: 20, minSamples: 30, z: p.z, marginWeight: p.marginWeight };
   }
 
@@ -109,6 +142,7 @@ class SearchAgent implements SpecialsAgent {
     const { sampler, root, domain } = this;
     sampler.observe(obs);
     root.copyFrom(sampler.position as SpecialsForwardModel);
+    this.policy.me = obs.seat;
     const n = domain.candidates(obs.seat);
     const pick = n === 1 ? 0 : this.search.run(domain, n, obs.seat, this.random, this.budget);
     return answerOf(domain.actions[pick]!);

@@ -1,20 +1,38 @@
 import { protectData } from '../../src/game/protect.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
-import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
+import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
-import { ContractDomain, type ContractPolicy } from '../../src/search/contract.js';
-import { FlatSearch, type SearchBudget } from '../../src/search/flat.js';
+import type { ContractPolicy } from '../../src/search/contract.js';
+import { softminShare, ValuedFlatSearch, type ValuedBudget, type ValuedDomain } from '../../src/search/valued.js';
+import { PlayBelief } from './belief.js';
+import { CardCosts, cheapestRowOf } from './card-costs.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
 
 /**
- * The flagship search for 6 nimmt!, on the game-independent core (src/search/): win-share flat
- * Monte Carlo with progressive pruning, played through the game contract (legal actions, apply,
- * copy) on positions re-dealt by the game's HiddenSampler from this seat's Observation. Every
- * other seat plays the heuristic bot, with probability `noise` a random hand card instead (the
- * opponent model: noisy, so the search does not bank on the heuristic's exact cards); its own later
- * plays are the heuristic's. Rollouts stop at the end of the round (horizon=round) or the game;
- * the win share is then of the bullhead totals at that point, and `marginWeight` per bullhead of
- * lead breaks ties.
+ * The flagship search for 6 nimmt!: win-share flat Monte Carlo with progressive pruning
+ * (src/search/valued.ts) through the game contract (legal actions, apply, copy), on positions
+ * re-dealt by the game's HiddenSampler from this seat's Observation only.
+ *
+ * - Hands (base game): each sample draws `proposals` deals of the unseen cards and keeps one in
+ *   proportion to how well it explains the other seats' plays this round (belief.ts: a softmax over
+ *   the heuristic's costs with temperature `beliefTau`), so the search plays against the hands the
+ *   table's plays point to, not any hands at all.
+ * - Opponents' plays in the playouts: a softmax over the heuristic's cost of each hand card with
+ *   temperature `playTau` (a model of players who mostly play the cheap card and sometimes another,
+ *   the cheaper the likelier), with probability `noise` a uniformly random card; `playTau` 0 is the
+ *   heuristic's own card. Its own later plays are the heuristic's.
+ * - Value: playouts stop at the end of the round (horizon=round) or of the game. `value=smooth`
+ *   scores a stopped round by the chance of winning from the totals then: a softmin of the totals
+ *   with Gumbel noise as wide as the rounds still to come can move them (src/search/valued.ts
+ *   softminShare); at the game's end it is the win share. `value=share` is the earlier rule: the
+ *   win share of the totals at the stop plus `marginWeight` per bullhead of lead.
+ * - The pro variant (open hands, nothing to infer) keeps the earlier search whatever the options:
+ *   the others play the heuristic's card, a random one with probability `noise`, valued by the
+ *   win share.
+ *
+ * The defaults are the earlier bot (uniform deals, noisy heuristic, win share): the new options
+ * did not measure better against mc and the heuristic (docs/findings.md, "6 nimmt! and special
+ * cards, second pass"); they stay for further work.
  */
 export interface SearchParams {
   [key: string]: number | string;
@@ -25,6 +43,11 @@ export interface SearchParams {
   marginWeight: number;
   draft: string;
   indifference: number;
+  proposals: number;
+  beliefTau: number;
+  playTau: number;
+  value: string;
+  spread: number;
 }
 
 const policyDefaults = protectData(
@@ -32,15 +55,23 @@ const policyDefaults = protectData(
   Object.fromEntries(Object.entries(heuristic.params).map(([k, spec]) => [k, spec.default])) as HeuristicParams,
 );
 
+/**
+ * Mean bullheads a seat takes in a round of heuristic play, by player count (2000 games each,
+ * 4 players: 11.7, standard deviation 8.6; the deviation is about 0.75 of the mean at every count).
+ * The smooth value reads how many rounds are left from it.
+ */
+const ROUND_MEAN = protectData('6 nimmt! bullheads a seat takes a round', [0, 0, 6.6, 9.8, 11.7, 13.3, 13.9, 14, 14, 14, 14]);
+
 export default defineAgent<SearchParams>({
   name: 'search',
-  description: 'Flagship: win-share Monte Carlo through the game contract, noisy heuristic opponents, progressive pruning of candidates.',
+  description:
+    'Flagship: win-chance Monte Carlo through the game contract; hidden hands weighted by how well they explain the plays seen; softmax-of-costs opponents; progressive pruning.',
   params: {
     samples: { description: 'most sampled deals per decision (each plays out every live candidate)', default: 80, min: 2, max: 20000, integer: true },
-    noise: { description: "chance that another seat's rollout play is a random hand card instead of the heuristic's", default: 0.35, min: 0, max: 1 },
+    noise: { description: "chance that another seat's rollout play is a random hand card instead of the model's", default: 0.35, min: 0, max: 1 },
     horizon: { description: 'play each rollout to the end of the round or of the game', default: 'round', choices: ['round', 'game'] },
     z: { description: 'prune a candidate once it trails the leader by this many standard errors (0: never)', default: 2, min: 0, max: 10 },
-    marginWeight: { description: 'utility per bullhead of lead over the best opponent, beside the win share', default: 0.05, min: 0, max: 1 },
+    marginWeight: { description: 'value=share: utility per bullhead of lead over the best opponent, beside the win share', default: 0.05, min: 0, max: 1 },
     draft: { description: 'pro draft: pick as the heuristic does (as mc), or search every open card', default: 'heuristic', choices: ['heuristic', 'search'] },
     indifference: {
       description: 'drop a candidate once it is clearly no more than this much utility better than the leader (0: only clearly worse ones)',
@@ -48,6 +79,26 @@ export default defineAgent<SearchParams>({
       min: 0,
       max: 1,
     },
+    proposals: {
+      description: "base game: deals drawn per sample, one kept in proportion to how well it explains the others' plays this round (1: a uniform deal)",
+      default: 1,
+      min: 1,
+      max: 64,
+      integer: true,
+    },
+    beliefTau: { description: 'temperature (bullheads) of the softmax over costs that scores past plays', default: 2, min: 0.05, max: 100 },
+    playTau: {
+      description: "temperature (bullheads) of the others' softmax over costs in the playouts (0: the heuristic's card)",
+      default: 0,
+      min: 0,
+      max: 100,
+    },
+    value: {
+      description: 'a stopped round: smooth (chance to win from the totals) or share (win share now + margin)',
+      default: 'share',
+      choices: ['smooth', 'share'],
+    },
+    spread: { description: 'value=smooth: scale of how far the rounds left can move the totals (1: heuristic play)', default: 1, min: 0.05, max: 10 },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -95,23 +146,179 @@ export class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
   }
 }
 
+/**
+ * The base game's playout policy: the heuristic for the seat searching; for every other seat a
+ * softmax over the heuristic's card costs (temperature `tau`; 0: the heuristic's card), a uniformly
+ * random card with probability `noise`. Rows: the cheapest (the heuristic's rule). Draws come from
+ * a stream re-keyed at every playout, so every candidate of a sample meets the same draws.
+ */
+export class SoftmaxPolicy implements ContractPolicy<SixNimmtState> {
+  views: SeatView[] = [];
+  me = 0;
+  private readonly rng = new Sfc32();
+  private readonly key: SeedKey = { hi: 0, lo: 0 };
+  private readonly weights = new Float64Array(256);
+
+  constructor(
+    readonly heuristic: HeuristicAgent,
+    readonly costs: CardCosts,
+    readonly tau: number,
+    readonly noise: number,
+  ) {}
+
+  beginSample(random: Random): void {
+    this.key.hi = Math.floor(random() * 4294967296);
+    this.key.lo = Math.floor(random() * 4294967296);
+  }
+
+  beginPlayout(): void {
+    this.rng.reset(this.key);
+  }
+
+  evaluating(seat: number): void {
+    this.me = seat;
+  }
+
+  act(s: SixNimmtState, seat: number): number {
+    if (s.phase === ROW) return ROW_ACTION + cheapestRowOf(s.rowLen, s.rowBull);
+    if (s.phase !== PLAY) return DRAFT_ACTION + this.heuristic.decide(this.views[seat]!);
+    if (seat === this.me || this.tau === 0) {
+      if (this.noise > 0 && seat !== this.me && this.rng.next() < this.noise)
+        return s.hands[seat * s.handSize + Math.floor(this.rng.next() * s.handLen[seat]!)]!;
+      return this.heuristic.decide(this.views[seat]!);
+    }
+    const base = seat * s.handSize;
+    const n = s.handLen[seat]!;
+    if (this.noise > 0 && this.rng.next() < this.noise) return s.hands[base + Math.floor(this.rng.next() * n)]!;
+    const { weights, costs } = this;
+    let low = Infinity;
+    for (let i = 0; i < n; i++) {
+      const c = costs.cost(s.hands[base + i]!, s.rowEnd, s.rowLen, s.rowBull);
+      weights[i] = c;
+      if (c < low) low = c;
+    }
+    let sum = 0;
+    const inv = 1 / this.tau;
+    for (let i = 0; i < n; i++) sum += weights[i] = Math.exp((low - weights[i]!) * inv);
+    let x = this.rng.next() * sum;
+    for (let i = 0; i < n - 1; i++) {
+      x -= weights[i]!;
+      if (x < 0) return s.hands[base + i]!;
+    }
+    return s.hands[base + n - 1]!;
+  }
+}
+
+/**
+ * The search domain: the root is the seat's position with a sampled deal (kept from `proposals`
+ * draws by the belief's weights), a playout applies the candidate and lets the policy act for every
+ * acting seat until the state stops, as src/search/contract.ts's ContractDomain does; `utility`
+ * values the stopped position.
+ */
+export class SixNimmtDomain implements ValuedDomain {
+  readonly actions = new Int32Array(512);
+  private readonly seats = new Int32Array(16);
+  me = 0;
+  proposals = 1;
+  belief: PlayBelief | undefined;
+  smooth = false;
+  marginWeight = 0;
+  spread = 1;
+  private readonly roundMean: number;
+
+  constructor(
+    readonly root: SixNimmtState,
+    readonly scratch: SixNimmtState,
+    readonly sampler: HiddenSampler,
+    readonly policy: SoftmaxPolicy | NoisyHeuristic,
+  ) {
+    this.roundMean = ROUND_MEAN[root.players]!;
+  }
+
+  candidates(me: number): number {
+    this.me = me;
+    return this.root.legalActions(me, this.actions);
+  }
+
+  sample(random: Random): void {
+    const { sampler, belief, root } = this;
+    const position = sampler.position as SixNimmtState;
+    if (this.proposals === 1 || !belief || belief.evidence === 0) {
+      sampler.sample(random);
+      root.copyFrom(position);
+    } else {
+      // Weighted reservoir of one: the k-th deal replaces the kept one with probability w_k / (w_1 + ... + w_k).
+      let logSum = -Infinity;
+      for (let k = 0; k < this.proposals; k++) {
+        sampler.sample(random);
+        const w = belief.logWeight(position);
+        const high = Math.max(logSum, w);
+        logSum = high + Math.log(Math.exp(logSum - high) + Math.exp(w - high));
+        if (k === 0 || random() < Math.exp(w - logSum)) root.copyFrom(position);
+      }
+    }
+    this.policy.beginSample(random);
+  }
+
+  playout(index: number): void {
+    const s = this.scratch;
+    const { seats, policy } = this;
+    s.copyFrom(this.root);
+    policy.beginPlayout();
+    s.apply(this.me, this.actions[index]!);
+    while (s.phase !== OVER) {
+      const n = s.actingSeats(seats);
+      for (let i = 0; i < n; i++) s.apply(seats[i]!, policy.act(s, seats[i]!));
+    }
+  }
+
+  utility(me: number): number {
+    const s = this.scratch;
+    const P = s.players;
+    if (!this.smooth) {
+      const mine = s.total[me]!;
+      let best = Infinity;
+      let tied = 1;
+      for (let p = 0; p < P; p++) {
+        if (p === me) continue;
+        const v = s.total[p]!;
+        if (v < best) best = v;
+        if (v === mine) tied++;
+      }
+      const share = mine < best ? 1 : mine === best ? 1 / tied : 0;
+      return share + this.marginWeight * (best - mine);
+    }
+    let high = 0;
+    for (let p = 0; p < P; p++) if (s.total[p]! > high) high = s.total[p]!;
+    const end = s.rules.endScore;
+    if (high >= end || s.round >= s.rules.maxRounds) return softminShare(s.total, P, me, 0);
+    // Rounds left: the leader's distance to the end over the pace of the seat that takes most
+    // (about mean + deviation a round); at least one. Each moves a total by about 0.75 x mean.
+    const mean = this.roundMean;
+    const rounds = Math.max(1, (end - high) / (1.75 * mean));
+    const beta = this.spread * 0.75 * mean * Math.sqrt(rounds) * (Math.sqrt(6) / Math.PI);
+    return softminShare(s.total, P, me, beta);
+  }
+}
+
 class SearchAgent implements SixNimmtAgent {
   private rules: Readonly<Rules> | undefined;
   private sampler!: HiddenSampler;
-  private domain!: ContractDomain<SixNimmtState>;
+  private domain!: SixNimmtDomain;
   private root!: SixNimmtState;
   private scratch!: SixNimmtState;
-  private readonly policy: NoisyHeuristic;
-  private readonly search = new FlatSearch(512, 20000);
-  private readonly budget: SearchBudget;
-  private readonly oneSample: SearchBudget;
+  private policy!: SoftmaxPolicy | NoisyHeuristic;
+  private readonly heuristic = new HeuristicAgent(policyDefaults);
+  private readonly costs = new CardCosts();
+  private readonly search = new ValuedFlatSearch(512, 20000);
+  private readonly budget: ValuedBudget;
+  private readonly oneSample: ValuedBudget;
   private readonly wholeGame: boolean;
   private readonly searchDraft: boolean;
   private random!: Random;
 
-  constructor(p: SearchParams) {
-    this.policy = new NoisyHeuristic(new HeuristicAgent(policyDefaults), p.noise);
-    this.budget = { samples: p.samples, batch: 10, minSamples: 20, z: p.z, marginWeight: p.marginWeight, indifference: p.indifference };
+  constructor(private readonly p: SearchParams) {
+    this.budget = { samples: p.samples, batch: 10, minSamples: 20, z: p.z, indifference: p.indifference };
     this.wholeGame = p.horizon === 'game';
     this.searchDraft = p.draft === 'search';
     this.oneSample = { ...this.budget, samples: 1 };
@@ -121,34 +328,42 @@ class SearchAgent implements SixNimmtAgent {
     if (!this.rules || JSON.stringify(this.rules) !== JSON.stringify(start.rules)) {
       this.rules = start.rules;
       const r = { ...start.rules };
+      const p = this.p;
       this.sampler = new HiddenSampler(r);
       this.root = new PlayoutState(r);
       this.scratch = new PlayoutState(r);
       // The search reads positions only: no records, so no round log.
       this.root.logging = this.scratch.logging = false;
-      this.policy.views = Array.from({ length: r.players }, (_, seat) => new SeatView(this.scratch, seat));
-      this.policy.heuristic.prepare(r);
-      const position: GameState = this.sampler.position;
-      this.domain = new ContractDomain(
-        this.root,
-        this.scratch,
-        (root, random) => {
-          this.sampler.sample(random);
-          root.copyFrom(position as SixNimmtState);
-        },
-        this.policy,
-      );
+      const views = Array.from({ length: r.players }, (_, seat) => new SeatView(this.scratch, seat));
+      this.heuristic.prepare(r);
+      this.costs.prepare(r);
+      // The pro variant's hands are open: its heuristic reckons the fill risk from them (the
+      // softmax's costs are the base game's), so pro keeps the earlier search, a noisy heuristic
+      // valued by the win share: with noise 0.1 and the smooth value it won 16 of 28 games
+      // against mc at 2 players, where the earlier search won all of 100 (docs/findings.md).
+      const pro = r.variant === 'pro';
+      this.policy = pro ? new NoisyHeuristic(this.heuristic, p.noise) : new SoftmaxPolicy(this.heuristic, this.costs, p.playTau, p.noise);
+      this.policy.views = views;
+      this.domain = new SixNimmtDomain(this.root, this.scratch, this.sampler, this.policy);
+      const bull = new Uint8Array(r.maxCard + 1);
+      for (let c = 1; c <= r.maxCard; c++) bull[c] = views[0]!.cardBullheads(c);
+      this.domain.belief = pro ? undefined : new PlayBelief(r.players, r.handSize, r.maxCard, r.rowLimit, bull, this.costs, p.beliefTau, 0.05);
+      this.domain.proposals = p.proposals;
+      this.domain.smooth = !pro && p.value === 'smooth';
+      this.domain.marginWeight = p.marginWeight;
+      this.domain.spread = p.spread;
     }
     this.random = start.random;
   }
 
   decide(obs: Observation): Action {
-    if (obs.phase === 'draft' && !this.searchDraft) return this.policy.heuristic.decide(obs);
+    if (obs.phase === 'draft' && !this.searchDraft) return this.heuristic.decide(obs);
     const { sampler, root, domain } = this;
     sampler.observe(obs);
     root.copyFrom(sampler.position as SixNimmtState);
     this.policy.me = obs.seat;
     const n = domain.candidates(obs.seat);
+    if (n > 1 && domain.belief && domain.proposals > 1) domain.belief.observe(sampler.position, obs.seat);
     const pick = n === 1 ? 0 : this.run(n, obs.seat);
     const action = domain.actions[pick]!;
     return obs.phase === 'play' ? action : obs.phase === 'row' ? action - ROW_ACTION : action - DRAFT_ACTION;
@@ -157,7 +372,8 @@ class SearchAgent implements SixNimmtAgent {
   private run(n: number, me: number): number {
     this.scratch.stopRound = this.wholeGame ? Infinity : this.root.round + 1;
     // With nothing hidden and no noise (pro variant, round horizon), one sample says it all.
-    const budget = this.sampler.hidden || this.policy.noise > 0 || this.wholeGame ? this.budget : this.oneSample;
+    const noisy = this.p.noise > 0 || (this.p.playTau > 0 && this.rules!.variant !== 'pro');
+    const budget = this.sampler.hidden || noisy || this.wholeGame ? this.budget : this.oneSample;
     return this.search.run(this.domain, n, me, this.random, budget);
   }
 }

@@ -1,0 +1,84 @@
+import type { Rules } from '../../src/games/six-nimmt/agent.js';
+
+/** Mean bullheads of the cards that would join a row before it fills (171 / 104), as the heuristic's. */
+const AVG_BULLHEADS = 1.6;
+
+/**
+ * The heuristic bot's expected penalty of every card of a hand (agents/six-nimmt/heuristic.ts,
+ * base game, default settings), as numbers rather than only their argmin: the search's opponent
+ * model plays a softmax over them, and its belief over the hidden hands scores past plays by them.
+ * Read from bare row arrays (ends, lengths, bullheads), so a past turn's rows, replayed from the
+ * public plays, serve as well as a live state. The heuristic keeps its own copy of the rule (it is
+ * on the tournament's hot path and another module's); agents.test.ts checks that both agree.
+ */
+export class CardCosts {
+  /** P(at least s of the other seats' cards land in a gap of g): tail[s * (maxCard + 1) + g]. */
+  private tail = new Float64Array(0);
+  private stride = 0;
+  private rowLimit = 0;
+  private maxCard = 0;
+  private players = 0;
+
+  constructor(
+    readonly lowPenalty = 1,
+    readonly caution = 3,
+    readonly dump = 1,
+  ) {}
+
+  prepare(r: Readonly<Rules>): void {
+    if (r.players === this.players && r.maxCard === this.maxCard && r.rowLimit === this.rowLimit) return;
+    this.players = r.players;
+    this.maxCard = r.maxCard;
+    this.rowLimit = r.rowLimit;
+    const N = r.maxCard;
+    const L = r.rowLimit;
+    const n = r.players - 1;
+    this.stride = N + 1;
+    this.tail = new Float64Array((L + 1) * (N + 1));
+    const pmf = new Float64Array(n + 1);
+    for (let g = 0; g <= N; g++) {
+      const q = Math.min(1, g / N);
+      pmf.fill(0);
+      pmf[0] = 1;
+      for (let k = 0; k < n; k++) {
+        for (let j = k + 1; j > 0; j--) pmf[j] = pmf[j]! * (1 - q) + pmf[j - 1]! * q;
+        pmf[0] = pmf[0]! * (1 - q);
+      }
+      let tail = 0;
+      for (let s = n; s >= 0; s--) {
+        tail += pmf[s]!;
+        if (s <= L) this.tail[s * (N + 1) + g] = tail;
+      }
+    }
+  }
+
+  /** The cost of playing `card` on these rows (lower is better), as the heuristic reckons it. */
+  cost(card: number, rowEnd: ArrayLike<number>, rowLen: ArrayLike<number>, rowBull: ArrayLike<number>): number {
+    let row = -1;
+    let end = 0;
+    for (let r = 0; r < 4; r++) {
+      const e = rowEnd[r]!;
+      if (e < card && e > end) {
+        end = e;
+        row = r;
+      }
+    }
+    if (row < 0) return Math.min(rowBull[0]!, rowBull[1]!, rowBull[2]!, rowBull[3]!) + this.lowPenalty;
+    const b = rowBull[row]!;
+    const slots = this.rowLimit - rowLen[row]!;
+    const gap = card - end - 1;
+    const base = slots <= 0 ? b : this.caution * (b + slots * AVG_BULLHEADS) * this.tail[slots * this.stride + gap]!;
+    return base - (this.dump / this.maxCard) * gap;
+  }
+}
+
+/** The cheapest row by bullheads; ties: the longer row, then the lower index (the heuristic's row rule). */
+export function cheapestRowOf(rowLen: ArrayLike<number>, rowBull: ArrayLike<number>): number {
+  let best = 0;
+  for (let r = 1; r < 4; r++) {
+    const b = rowBull[r]!;
+    const bb = rowBull[best]!;
+    if (b < bb || (b === bb && rowLen[r]! > rowLen[best]!)) best = r;
+  }
+  return best;
+}

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { makeRandom } from '../../src/game/seed.js';
+import type { SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
+import { SixNimmtState } from '../../src/games/six-nimmt/forward-model.js';
+import { Observation } from '../../src/games/six-nimmt/observation.js';
+import { BULLHEADS, makeRules, type Rules } from '../../src/games/six-nimmt/rules.js';
+import { HiddenSampler } from '../../src/games/six-nimmt/sampler.js';
+import { GameState, OVER, PLAY } from '../../src/games/six-nimmt/state.js';
+import { PlayBelief } from './belief.js';
+import { CardCosts, cheapestRowOf } from './card-costs.js';
+import heuristic, { cheapestRow, HeuristicAgent } from './heuristic.js';
+import search, { PlayoutState, SixNimmtDomain, SoftmaxPolicy } from './search.js';
+
+const heuristicDefaults = { lowPenalty: 1, caution: 3, dump: 1, draft: 'high' };
+
+/** A base game with the heuristic in every seat, stopped before seat 0's play in round 0, turn `turns`. */
+function midRound(rules: Rules, seed: number, turns: number): GameState {
+  const s = new GameState(rules, false);
+  const views = Array.from({ length: rules.players }, (_, p) => new Observation(s, p));
+  const bot = new HeuristicAgent(heuristicDefaults);
+  bot.prepare(rules);
+  s.newGame({ hi: seed, lo: 7 });
+  while (s.turn < turns) {
+    for (let p = 0; p < rules.players; p++) s.choose(p, bot.decide(views[p]!));
+    s.reveal();
+    while (!s.resolve()) s.chooseRow(bot.decide(views[s.rowSeat]!));
+    s.endTurn();
+  }
+  return s;
+}
+
+function searchBot(over: Record<string, number | string>): SixNimmtAgent {
+  const params = Object.fromEntries(Object.entries(search.params).map(([k, p]) => [k, p.default]));
+  return search.create({ ...params, ...over } as Parameters<typeof search.create>[0]) as SixNimmtAgent;
+}
+
+describe('the card costs of the search', () => {
+  it("rank a hand's cards as the heuristic does (its card is the cheapest), and pick its row", () => {
+    const costs = new CardCosts();
+    let checked = 0;
+    for (const players of [2, 4, 6]) {
+      const rules = makeRules({ players });
+      costs.prepare(rules);
+      const bot = new HeuristicAgent(heuristicDefaults);
+      bot.prepare(rules);
+      const s = new GameState(rules, false);
+      const views = Array.from({ length: players }, (_, p) => new Observation(s, p));
+      for (let g = 0; g < 30; g++) {
+        s.newGame({ hi: g, lo: players });
+        while (s.phase !== OVER) {
+          for (let p = 0; p < players; p++) {
+            const hand = s.handOf(p);
+            let best = hand[0]!;
+            for (const c of hand) if (costs.cost(c, s.rowEnd, s.rowLen, s.rowBull) < costs.cost(best, s.rowEnd, s.rowLen, s.rowBull)) best = c;
+            expect(best).toBe(bot.decide(views[p]!));
+            checked++;
+            s.choose(p, best);
+          }
+          s.reveal();
+          while (!s.resolve()) {
+            expect(cheapestRowOf(s.rowLen, s.rowBull)).toBe(cheapestRow(views[s.rowSeat]!));
+            s.chooseRow(cheapestRowOf(s.rowLen, s.rowBull));
+          }
+          s.endTurn();
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(3000);
+  });
+});
+
+describe("the search's belief over hidden hands", () => {
+  it('rates the true hands above uniformly re-dealt ones when the others play the cheap card', () => {
+    const rules = makeRules({ players: 4 });
+    const costs = new CardCosts();
+    costs.prepare(rules);
+    const sampler = new HiddenSampler(rules);
+    const belief = new PlayBelief(4, 10, 104, 5, BULLHEADS, costs, 2, 0.05);
+    const random = makeRandom('belief');
+    let higher = 0;
+    const games = 40;
+    for (let g = 0; g < games; g++) {
+      const real = midRound(rules, g, 6);
+      sampler.observe(new Observation(real, 0));
+      belief.observe(sampler.position, 0);
+      expect(belief.evidence).toBe(6);
+      const truth = belief.logWeight(real);
+      let sum = 0;
+      for (let k = 0; k < 50; k++) {
+        sampler.sample(random);
+        sum += belief.logWeight(sampler.position);
+      }
+      if (truth > sum / 50) higher++;
+    }
+    // Each seat's six plays were its hand's cheapest; a random hand often holds a cheaper card.
+    expect(higher).toBeGreaterThanOrEqual(0.8 * games);
+  });
+
+  it('keeps only deals consistent with what the seat saw, the same for the same stream, and never reads the real hands', () => {
+    const rules = makeRules({ players: 4 });
+    const make = (real: GameState) => {
+      const sampler = new HiddenSampler(rules);
+      const root = new PlayoutState(rules);
+      const scratch = new PlayoutState(rules);
+      const costs = new CardCosts();
+      costs.prepare(rules);
+      const h = new HeuristicAgent(heuristicDefaults);
+      h.prepare(rules);
+      const policy = new SoftmaxPolicy(h, costs, 2, 0.1);
+      policy.views = Array.from({ length: 4 }, (_, p) => new Observation(scratch, p));
+      const domain = new SixNimmtDomain(root, scratch, sampler, policy);
+      domain.belief = new PlayBelief(4, 10, 104, 5, BULLHEADS, costs, 2, 0.05);
+      domain.proposals = 8;
+      const obs = new Observation(real, 0);
+      sampler.observe(obs);
+      domain.belief.observe(sampler.position, 0);
+      domain.candidates(0);
+      return { domain, obs, root };
+    };
+    const real = midRound(rules, 3, 4);
+    const { domain, obs, root } = make(real);
+    // The same observation over other hidden cards: an opponent's card swapped with a set-aside one.
+    const twin = new GameState(rules, false);
+    twin.copyFrom(real);
+    const x = twin.handOf(2)[0]!;
+    const y = Array.from(twin.deck.subarray(4 * 10 + 4)).find((c) => twin.seen[c] === 0)!;
+    twin.remove(2, x);
+    twin.insert(2, y);
+    const other = make(twin);
+    const a = makeRandom('deals');
+    const b = makeRandom('deals');
+    for (let k = 0; k < 200; k++) {
+      domain.sample(a);
+      other.domain.sample(b);
+      for (let p = 0; p < 4; p++) expect(root.handOf(p)).toEqual(other.root.handOf(p));
+      expect(root.handOf(0)).toEqual(obs.handOf(0));
+      const cards = new Set<number>();
+      for (let p = 1; p < 4; p++) {
+        expect(root.handLen[p]).toBe(obs.handCountOf(p));
+        for (const c of root.handOf(p)) {
+          expect(obs.isUnseen(c)).toBe(true);
+          cards.add(c);
+        }
+      }
+      expect(cards.size).toBe(3 * obs.handCountOf(1));
+      for (let r = 0; r < 4; r++) expect(root.rowOf(r)).toEqual(obs.rowCards(r));
+    }
+  });
+});
+
+describe('the search bot', () => {
+  const options = { proposals: 8, playTau: 2, noise: 0.1, value: 'smooth', samples: 30 };
+
+  it('decides the same from the same stream, whatever the hidden cards it cannot see', () => {
+    const rules = makeRules({ players: 4 });
+    const real = midRound(rules, 11, 5);
+    const twin = new GameState(rules, false);
+    twin.copyFrom(real);
+    const x = twin.handOf(1)[2]!;
+    const y = Array.from(twin.deck.subarray(44)).find((c) => twin.seen[c] === 0)!;
+    twin.remove(1, x);
+    twin.insert(1, y);
+    const decide = (s: GameState): number[] => {
+      const bot = searchBot(options);
+      const obs = new Observation(s, 0);
+      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('same') });
+      return [bot.decide(obs), bot.decide(obs), bot.decide(obs)];
+    };
+    const first = decide(real);
+    expect(decide(twin)).toEqual(first);
+    expect(decide(real)).toEqual(first);
+    for (const c of first) expect(real.holds(0, c)).toBe(true);
+  });
+
+  it('finds the safe card where every other card takes a full row', () => {
+    // Row 0 is full (five cards ending at 50, 8 bullheads); 51 would be its sixth card, 85 lies
+    // just above the one-card row at 80.
+    const rules = makeRules({ players: 3, handSize: 2 });
+    const s = new SixNimmtState(rules);
+    s.startGame(0);
+    s.beginRound([51, 85, 1, 2, 3, 4, 60, 70, 80, 99]);
+    s.seen.fill(0);
+    s.seenCount = 0;
+    const rows = [[10, 20, 30, 40, 50], [60], [70], [80]];
+    rows.forEach((row, r) => {
+      row.forEach((c, i) => {
+        s.rows[r * 5 + i] = c;
+        s.seen[c] = 1;
+        s.seenCount++;
+      });
+      s.rowLen[r] = row.length;
+      s.rowEnd[r] = row[row.length - 1]!;
+      s.rowBull[r] = row.reduce((t, c) => t + BULLHEADS[c]!, 0);
+    });
+    expect(s.phase).toBe(PLAY);
+    const obs = new Observation(s, 0);
+    const bot = searchBot(options);
+    bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c'], random: makeRandom('safe') });
+    expect(bot.decide(obs)).toBe(85);
+  });
+});
+
+describe('the heuristic stays the reference of the costs', () => {
+  it('has the defaults the costs copy', () => {
+    expect(Object.fromEntries(Object.entries(heuristic.params).map(([k, p]) => [k, p.default]))).toEqual(heuristicDefaults);
+    const c = new CardCosts();
+    expect([c.lowPenalty, c.caution, c.dump]).toEqual([1, 3, 1]);
+  });
+});
