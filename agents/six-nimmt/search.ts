@@ -3,14 +3,15 @@ import { defineAgent, type Action, type GameStart, type Observation, type Random
 import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import type { ContractPolicy } from '../../src/search/contract.js';
-import { softminShare, ValuedFlatSearch, type ValuedBudget, type ValuedDomain } from '../../src/search/valued.js';
+import { FlatSearch, type SearchBudget, type SearchDomain, winShareUtility } from '../../src/search/flat.js';
+import { softminShare } from '../../src/search/softmin-share.js';
 import { PlayBelief } from './belief.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
 
 /**
  * The flagship search for 6 nimmt!: win-share flat Monte Carlo with progressive pruning
- * (src/search/valued.ts) through the game contract (legal actions, apply, copy), on positions
+ * (src/search/flat.ts, with the domain's own utility) through the game contract (legal actions, apply, copy), on positions
  * re-dealt by the game's HiddenSampler from this seat's Observation only.
  *
  * - Hands (base game): each sample draws `proposals` deals of the unseen cards and keeps one in
@@ -23,7 +24,7 @@ import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js'
  *   heuristic's own card. Its own later plays are the heuristic's.
  * - Value: playouts stop at the end of the round (horizon=round) or of the game. `value=smooth`
  *   scores a stopped round by the chance of winning from the totals then: a softmin of the totals
- *   with Gumbel noise as wide as the rounds still to come can move them (src/search/valued.ts
+ *   with Gumbel noise as wide as the rounds still to come can move them (src/search/softmin-share.ts
  *   softminShare); at the game's end it is the win share. `value=share` is the earlier rule: the
  *   win share of the totals at the stop plus `marginWeight` per bullhead of lead.
  * - The pro variant (open hands, nothing to infer) keeps the earlier search whatever the options:
@@ -215,7 +216,7 @@ export class SoftmaxPolicy implements ContractPolicy<SixNimmtState> {
  * acting seat until the state stops, as src/search/contract.ts's ContractDomain does; `utility`
  * values the stopped position.
  */
-export class SixNimmtDomain implements ValuedDomain {
+export class SixNimmtDomain implements SearchDomain {
   readonly actions = new Int32Array(512);
   private readonly seats = new Int32Array(16);
   me = 0;
@@ -233,6 +234,14 @@ export class SixNimmtDomain implements ValuedDomain {
     readonly policy: SoftmaxPolicy | NoisyHeuristic,
   ) {
     this.roundMean = ROUND_MEAN[root.players]!;
+  }
+
+  get players(): number {
+    return this.scratch.players;
+  }
+
+  score(seat: number): number {
+    return this.scratch.total[seat]!;
   }
 
   candidates(me: number): number {
@@ -275,19 +284,7 @@ export class SixNimmtDomain implements ValuedDomain {
   utility(me: number): number {
     const s = this.scratch;
     const P = s.players;
-    if (!this.smooth) {
-      const mine = s.total[me]!;
-      let best = Infinity;
-      let tied = 1;
-      for (let p = 0; p < P; p++) {
-        if (p === me) continue;
-        const v = s.total[p]!;
-        if (v < best) best = v;
-        if (v === mine) tied++;
-      }
-      const share = mine < best ? 1 : mine === best ? 1 / tied : 0;
-      return share + this.marginWeight * (best - mine);
-    }
+    if (!this.smooth) return winShareUtility(this, me, this.marginWeight);
     let high = 0;
     for (let p = 0; p < P; p++) if (s.total[p]! > high) high = s.total[p]!;
     const end = s.rules.endScore;
@@ -310,15 +307,15 @@ class SearchAgent implements SixNimmtAgent {
   private policy!: SoftmaxPolicy | NoisyHeuristic;
   private readonly heuristic = new HeuristicAgent(policyDefaults);
   private readonly costs = new CardCosts();
-  private readonly search = new ValuedFlatSearch(512, 20000);
-  private readonly budget: ValuedBudget;
-  private readonly oneSample: ValuedBudget;
+  private readonly search = new FlatSearch(512, 20000);
+  private readonly budget: SearchBudget;
+  private readonly oneSample: SearchBudget;
   private readonly wholeGame: boolean;
   private readonly searchDraft: boolean;
   private random!: Random;
 
   constructor(private readonly p: SearchParams) {
-    this.budget = { samples: p.samples, batch: 10, minSamples: 20, z: p.z, indifference: p.indifference };
+    this.budget = { samples: p.samples, batch: 10, minSamples: 20, z: p.z, indifference: p.indifference, marginWeight: p.marginWeight };
     this.wholeGame = p.horizon === 'game';
     this.searchDraft = p.draft === 'search';
     this.oneSample = { ...this.budget, samples: 1 };

@@ -27,6 +27,12 @@ export interface SearchDomain {
   playout(index: number): void;
   /** Score of `seat` once the playout has stopped; lower is better. */
   score(seat: number): number;
+  /**
+   * What the stopped playout is worth to `me` (higher is better), when the game values it by more
+   * than its scores (6 nimmt! playouts stop at the round's end and may value the position by its
+   * chance of winning from there). Without it: the win share plus `marginWeight` x margin.
+   */
+  utility?(me: number): number;
 }
 
 export interface SearchBudget {
@@ -82,6 +88,11 @@ export class FlatSearch {
     this.alive = new Uint8Array(maxCandidates);
   }
 
+  /** Mean utility of candidate c over the last search's samples (a pruned one: over the samples before it was dropped, divided by all). */
+  mean(c: number): number {
+    return this.sums[c]! / Math.max(1, this.lastSamples);
+  }
+
   /** The index of the best of `n` candidates for seat `me`; ties go to the lower index. */
   run(domain: SearchDomain, n: number, me: number, random: Random, budget: SearchBudget): number {
     if (n > this.maxCandidates) throw new RangeError(`${n} candidates, the search holds ${this.maxCandidates}`);
@@ -90,6 +101,7 @@ export class FlatSearch {
     const samples = Math.min(budget.samples, M);
     sums.fill(0, 0, n);
     alive.fill(1, 0, n);
+    const valued = domain.utility !== undefined;
     let live = n;
     let k = 0;
     while (k < samples && live > 1) {
@@ -97,7 +109,7 @@ export class FlatSearch {
       for (let c = 0; c < n; c++) {
         if (alive[c] === 0) continue;
         domain.playout(c);
-        const u = winShareUtility(domain, me, budget.marginWeight);
+        const u = valued ? domain.utility!(me) : winShareUtility(domain, me, budget.marginWeight);
         utilities[c * M + k] = u;
         sums[c]! += u;
       }

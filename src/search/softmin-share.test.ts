@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeRandom, type Random } from '../game/seed.js';
-import { FlatSearch, winShareUtility, type SearchDomain } from './flat.js';
-import { softminShare, ValuedFlatSearch, type ValuedBudget, type ValuedDomain } from './valued.js';
+import { FlatSearch, type SearchBudget, type SearchDomain, winShareUtility } from './flat.js';
+import { softminShare } from './softmin-share.js';
 
-/** Candidate c wins (utility 1) when the sample's shared uniform is below p[c]; scores as flat.ts reads them. */
-class Coins implements ValuedDomain, SearchDomain {
+/** Candidate c wins when the sample's shared uniform is below p[c]; scores as flat.ts reads them. */
+class Scored implements SearchDomain {
   readonly players = 2;
   playouts = 0;
   private u = 0;
@@ -20,12 +20,23 @@ class Coins implements ValuedDomain, SearchDomain {
   score(seat: number): number {
     return (seat === 0) === this.win ? 1 : 2;
   }
+}
+
+/** The same coins, valued by the domain itself (as 6 nimmt!'s search does), here by the win share. */
+class Coins extends Scored {
   utility(me: number): number {
     return winShareUtility(this, me, 0);
   }
 }
 
-const budget = (over: Partial<ValuedBudget> = {}): ValuedBudget => ({ samples: 2000, batch: 50, minSamples: 100, z: 2.5, ...over });
+/** Coins whose domain values losing: the search must follow the domain's utility, not the scores. */
+class Inverted extends Scored {
+  utility(me: number): number {
+    return 1 - winShareUtility(this, me, 0);
+  }
+}
+
+const budget = (over: Partial<SearchBudget> = {}): SearchBudget => ({ samples: 2000, batch: 50, minSamples: 100, z: 2.5, marginWeight: 0, ...over });
 
 describe('the flat search with a domain-given utility', () => {
   it('with the win share as utility, decides and prunes exactly as the flat search does', () => {
@@ -36,13 +47,13 @@ describe('the flat search with a domain-given utility', () => {
       [0.48, 0.52, 0.5],
     ]) {
       const a = new Coins(p);
-      const b = new Coins(p);
-      const valued = new ValuedFlatSearch(8, 5000);
+      const b = new Scored(p);
+      const valued = new FlatSearch(8, 5000);
       const flat = new FlatSearch(8, 5000);
       const ra = makeRandom(`same ${p}`);
       const rb = makeRandom(`same ${p}`);
       for (let k = 0; k < 5; k++) {
-        expect(valued.run(a, p.length, 0, ra, budget())).toBe(flat.run(b, p.length, 0, rb, { ...budget(), marginWeight: 0 }));
+        expect(valued.run(a, p.length, 0, ra, budget())).toBe(flat.run(b, p.length, 0, rb, budget()));
         expect(valued.lastSamples).toBe(flat.lastSamples);
       }
       expect(a.playouts).toBe(b.playouts);
@@ -50,8 +61,9 @@ describe('the flat search with a domain-given utility', () => {
   });
 
   it('finds the best candidate and stops early when it is clear', () => {
-    const search = new ValuedFlatSearch(8, 5000);
+    const search = new FlatSearch(8, 5000);
     expect(search.run(new Coins([0.3, 0.5, 0.7, 0.6]), 4, 0, makeRandom('coins'), budget())).toBe(2);
+    expect(search.run(new Inverted([0.3, 0.5, 0.7, 0.6]), 4, 0, makeRandom('coins'), budget())).toBe(0);
     search.run(new Coins([0.1, 0.9]), 2, 0, makeRandom('clear'), budget());
     expect(search.lastSamples).toBe(100);
     expect(search.mean(1)).toBeCloseTo(0.9, 1);
