@@ -115,7 +115,7 @@ export class PlayoutState extends SixNimmtState {
 export class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
   views: SeatView[] = [];
   me = 0;
-  private readonly rng = new Sfc32();
+  protected readonly rng = new Sfc32();
   private readonly key: SeedKey = { hi: 0, lo: 0 };
 
   constructor(
@@ -153,41 +153,22 @@ export class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
  * random card with probability `noise`. Rows: the cheapest (the heuristic's rule). Draws come from
  * a stream re-keyed at every playout, so every candidate of a sample meets the same draws.
  */
-export class SoftmaxPolicy implements ContractPolicy<SixNimmtState> {
-  views: SeatView[] = [];
-  me = 0;
-  private readonly rng = new Sfc32();
-  private readonly key: SeedKey = { hi: 0, lo: 0 };
+export class SoftmaxPolicy extends NoisyHeuristic {
   private readonly weights = new Float64Array(256);
 
   constructor(
-    readonly heuristic: HeuristicAgent,
+    heuristic: HeuristicAgent,
     readonly costs: CardCosts,
     readonly tau: number,
-    readonly noise: number,
-  ) {}
-
-  beginSample(random: Random): void {
-    this.key.hi = Math.floor(random() * 4294967296);
-    this.key.lo = Math.floor(random() * 4294967296);
+    noise: number,
+  ) {
+    super(heuristic, noise);
   }
 
-  beginPlayout(): void {
-    this.rng.reset(this.key);
-  }
-
-  evaluating(seat: number): void {
-    this.me = seat;
-  }
-
-  act(s: SixNimmtState, seat: number): number {
+  override act(s: SixNimmtState, seat: number): number {
     if (s.phase === ROW) return ROW_ACTION + cheapestRowOf(s.rowLen, s.rowBull);
     if (s.phase !== PLAY) return DRAFT_ACTION + this.heuristic.decide(this.views[seat]!);
-    if (seat === this.me || this.tau === 0) {
-      if (this.noise > 0 && seat !== this.me && this.rng.next() < this.noise)
-        return s.hands[seat * s.handSize + Math.floor(this.rng.next() * s.handLen[seat]!)]!;
-      return this.heuristic.decide(this.views[seat]!);
-    }
+    if (seat === this.me || this.tau === 0) return super.act(s, seat);
     const base = seat * s.handSize;
     const n = s.handLen[seat]!;
     if (this.noise > 0 && this.rng.next() < this.noise) return s.hands[base + Math.floor(this.rng.next() * n)]!;
