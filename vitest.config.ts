@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { browserRequired, hasChromium } from './src/testing/chromium.js';
 
@@ -7,6 +8,9 @@ export default defineConfig({
     // Tests that need Chromium are left out without it (one line says so), never left out in CI.
     exclude: ['**/node_modules/**', ...(hasChromium() || browserRequired() ? [] : ['**/*.browser.test.ts'])],
     testTimeout: 60_000,
+    // One test file per core: vitest's default (one core less than there are) ran the files one at a
+    // time on a 2-core machine, whose main process only waits on them (issue 29).
+    maxWorkers: availableParallelism(),
     // Commands the tests run print no periodic progress lines into the stderr they check (one test asks for them).
     env: { NOTHANKS_PROGRESS_SECONDS: '3600' },
     // One line when Chromium is missing (browser tests skipped), or a failure with REQUIRE_BROWSER=1.

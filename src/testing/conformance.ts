@@ -90,6 +90,18 @@ const PROBE_ARGS = (players: number): number[][] => [
  * reads past its own data would leak what the seat may not see).
  */
 function probe(obs: object, players: number, wrap: (n: number) => unknown = (n) => n): string {
+  // Only an error's message goes into the answer: capturing a stack for each of the hundreds of
+  // errors a probe provokes was most of the re-sampling test's time.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return probeAll(obs, players, wrap);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+function probeAll(obs: object, players: number, wrap: (n: number) => unknown): string {
   const out: unknown[] = [];
   const names = Object.getOwnPropertyNames(Object.getPrototypeOf(obs)).filter((n) => n !== 'constructor');
   for (const name of names.sort()) {
@@ -106,6 +118,26 @@ function probe(obs: object, players: number, wrap: (n: number) => unknown = (n) 
   }
   return JSON.stringify(out);
 }
+
+/**
+ * The kind of position a seat is in, from its view: every string and boolean field (phase,
+ * whether it may sit out...), whether any seat's flag in a list of booleans is set (sitting out,
+ * has seen the set-aside cards), whether the card on offer is a special (codes from 100), and how
+ * the turn stands. The re-sampling test checks every kind often and the common ones sparsely.
+ */
+function situationOf(view: object, turn: string): string {
+  const parts = [turn];
+  for (const [name, value] of Object.entries(view)) {
+    if (typeof value === 'boolean' || typeof value === 'string') parts.push(`${name}=${value}`);
+    else if (Array.isArray(value) && typeof value[0] === 'boolean') parts.push(`${name}:${value.some(Boolean)}`);
+    else if (name === 'card' && typeof value === 'number') parts.push(`special=${value >= 100}`);
+  }
+  return parts.join(',');
+}
+
+/** The re-sampling test checks a kind of position its first times, then one time in SPARSE. */
+const FIRST_CHECKS = 20;
+const SPARSE = 20;
 
 export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): void {
   describe(`conformance: ${game.id}`, () => {
@@ -160,6 +192,8 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
           const views = new Map<number, string>();
           while (
             randomStep(state, random, seats, actions, (seat, acting) => {
+              // A seat acting alone has no other acting seat to see its choice: nothing to compare.
+              if (acting.length === 1) return;
               if (seat === acting[0]) {
                 views.clear();
                 for (const s of acting) views.set(s, json(state.view(s)));
@@ -233,21 +267,30 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
         const everything = (s: State): string => json(Array.from({ length: rules.players }, (_, p) => s.view(p)));
         let changed = 0;
         let checked = 0;
+        // Every position of 60 games is a candidate; a kind of position (situationOf) is checked its
+        // first FIRST_CHECKS times and then one time in SPARSE, so rare kinds (a give or remove
+        // choice, a seat that has seen the set-aside cards, the middle of a simultaneous turn) are
+        // all checked, and common ones across all 60 deals, at a third to a ninth of the checks
+        // every third position made (issue 29: this test was most of the battery's time).
+        const checksOf = new Map<string, number>();
         for (let g = 0; g < Math.min(o.games, 60); g++) {
           const state = game.newState(rules);
           state.deal(dealKeyInto(master, 10_000 + g, { hi: 0, lo: 0 }));
           const random = makeRandom(`resample/${g}`);
           const choose = (seat: number): void => state.apply(seat, actions[Math.floor(random() * state.legalActions(seat, actions))]!);
           for (let step = 0; !state.isOver(); step++) {
-            if (step % 3 !== 0) {
-              randomStep(state, random, seats, actions);
-              continue;
-            }
             const acting = Array.from(seats.subarray(0, state.actingSeats(seats)));
             // Part of a simultaneous turn first: the seats before `cut` have chosen already.
             const cut = Math.floor(random() * acting.length);
             for (const seat of acting.slice(0, cut)) choose(seat);
             const seat = acting[Math.floor(random() * acting.length)]!;
+            const situation = situationOf(state.view(seat), `${acting.length > 1 ? 'simultaneous' : 'alone'}${cut > 0 ? ', part chosen' : ''}`);
+            const times = checksOf.get(situation) ?? 0;
+            if (times >= FIRST_CHECKS && random() * SPARSE >= 1) {
+              for (const seat of acting.slice(cut)) choose(seat);
+              continue;
+            }
+            checksOf.set(situation, times + 1);
             const before = json(state.view(seat));
             const other = state.clone();
             other.resample(seat, makeRandom(`r/${g}/${step}`));
@@ -289,11 +332,13 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
 
     it('gives identical tournament statistics for 1 and 2 threads and any chunk size', async () => {
       const summarise = async (threads: number, chunk: number): Promise<string> => {
-        const r = await runTournament({ game: game.id, pool: o.pool, rules: o.poolRules, games: 24, seed: 'conformance', threads, chunk });
+        const r = await runTournament({ game: game.id, pool: o.pool, rules: o.poolRules, games: 8, seed: 'conformance', threads, chunk });
         return json({ agents: r.stats.agents(), pairs: r.stats.pairwise(), seats: r.stats.seats(), games: r.gamesPlayed, decisions: r.decisions });
       };
-      const reference = await summarise(1, 24);
-      expect(await summarise(2, 5)).toBe(reference);
+      // 8 deals: one chunk, uneven chunks of 3 (3, 3, 2) and single deals across two threads are
+      // the cases that differ; more deals of the pool's slow bots only repeated them (issue 29).
+      const reference = await summarise(1, 8);
+      expect(await summarise(2, 3)).toBe(reference);
       expect(await summarise(2, 1)).toBe(reference);
     });
 
