@@ -1,8 +1,14 @@
 import { join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type * as vega from 'vega';
+import type { TopLevelSpec } from 'vega-lite';
 import { writeFileAtomic } from '../files.js';
+
+/**
+ * Vega, Vega-Lite and resvg load on the first chart: they are hundreds of modules, most of every
+ * command's start-up time, and most commands (and every failing one) draw nothing.
+ */
+let drawing: Promise<[typeof import('vega'), typeof import('vega-lite'), typeof import('@resvg/resvg-js')]> | undefined;
+const loadDrawing = () => (drawing ??= Promise.all([import('vega'), import('vega-lite'), import('@resvg/resvg-js')]));
 
 export interface RenderedChart {
   name: string;
@@ -13,6 +19,7 @@ export interface RenderedChart {
 
 /** Writes NAME.vl.json, NAME.svg and (unless png is false) NAME.png; returns the compiled spec. */
 export async function renderChart(dir: string, name: string, spec: TopLevelSpec, png = true): Promise<RenderedChart> {
+  const [vega, { compile }, { Resvg }] = await loadDrawing();
   const compiled = compile(spec, { logger: vega.logger(vega.None) }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   const svg = await view.toSVG();
