@@ -10,13 +10,6 @@ export interface StuckCall {
 }
 
 /**
- * The per-decision time limit, enforced from the main thread: each task in flight gets a slot of
- * a shared decision clock (src/game/clock.ts) that its game loop ticks before every bot call. A
- * slot that is active but has not ticked for `limitSeconds` holds a bot stuck in one call; the run
- * is then stopped (its workers terminated) and the call named. Checked a few times a second, so
- * the limit is kept to within a quarter of it or a second, whichever is less.
- */
-/**
  * Int32s between the starts of two slots: 128 bytes, though a slot uses CLOCK_SLOT (32 bytes).
  * Each worker stores into its slot before every bot call, tens of millions of times a second; two
  * slots in one cache line (64 bytes; CPUs fetch lines in pairs) would bounce that line between the
@@ -24,6 +17,13 @@ export interface StuckCall {
  */
 const SLOT_STRIDE = 32;
 
+/**
+ * The per-decision time limit, enforced from the main thread: each task in flight gets a slot of
+ * a shared decision clock (src/game/clock.ts) that its game loop ticks before every bot call. A
+ * slot that is active but has not ticked for `limitSeconds` holds a bot stuck in one call; the run
+ * is then stopped (its workers terminated) and the call named. Checked a few times a second, so
+ * the limit is kept to within a quarter of it or a second, whichever is less.
+ */
 export class DecisionWatchdog {
   private readonly clock: Int32Array;
   private readonly free: number[];
