@@ -1,15 +1,13 @@
 import type { Rules } from '../../src/games/six-nimmt/agent.js';
-
-/** Mean bullheads of the cards that would join a row before it fills (171 / 104), as the heuristic's. */
-const AVG_BULLHEADS = 1.6;
+import { AVG_BULLHEADS, fillRiskTable } from './heuristic.js';
 
 /**
  * The heuristic bot's expected penalty of every card of a hand (agents/six-nimmt/heuristic.ts,
  * base game, default settings), as numbers rather than only their argmin: the search's opponent
  * model plays a softmax over them, and its belief over the hidden hands scores past plays by them.
  * Read from bare row arrays (ends, lengths, bullheads), so a past turn's rows, replayed from the
- * public plays, serve as well as a live state. The heuristic keeps its own copy of the rule (it is
- * on the tournament's hot path and another module's); agents.test.ts checks that both agree.
+ * public plays, serve as well as a live state. The heuristic keeps its own unrolled loop of the rule
+ * (it is on the tournament's hot path); they share the fill-risk table, and a test checks that both agree.
  */
 export class CardCosts {
   /** P(at least s of the other seats' cards land in a gap of g): tail[s * (maxCard + 1) + g]. */
@@ -30,26 +28,8 @@ export class CardCosts {
     this.players = r.players;
     this.maxCard = r.maxCard;
     this.rowLimit = r.rowLimit;
-    const N = r.maxCard;
-    const L = r.rowLimit;
-    const n = r.players - 1;
-    this.stride = N + 1;
-    this.tail = new Float64Array((L + 1) * (N + 1));
-    const pmf = new Float64Array(n + 1);
-    for (let g = 0; g <= N; g++) {
-      const q = Math.min(1, g / N);
-      pmf.fill(0);
-      pmf[0] = 1;
-      for (let k = 0; k < n; k++) {
-        for (let j = k + 1; j > 0; j--) pmf[j] = pmf[j]! * (1 - q) + pmf[j - 1]! * q;
-        pmf[0] = pmf[0]! * (1 - q);
-      }
-      let tail = 0;
-      for (let s = n; s >= 0; s--) {
-        tail += pmf[s]!;
-        if (s <= L) this.tail[s * (N + 1) + g] = tail;
-      }
-    }
+    this.stride = r.maxCard + 1;
+    this.tail = fillRiskTable(r);
   }
 
   /** The cost of playing `card` on these rows (lower is better), as the heuristic reckons it. */

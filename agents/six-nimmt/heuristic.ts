@@ -35,7 +35,7 @@ export interface HeuristicParams {
 }
 
 /** Mean bullheads of the cards that would join a row before it fills (171 / 104). */
-const AVG_BULLHEADS = 1.6;
+export const AVG_BULLHEADS = 1.6;
 
 const num = (description: string, def: number, min: number, max: number): NumberParam => ({ description, default: def, min, max });
 
@@ -63,6 +63,35 @@ const DRAFT_HIGH = 0;
 const DRAFT_LOW = 1;
 
 /** A class, not a closure: one shared decide() keeps the game loop's call site monomorphic. */
+/**
+ * P(at least s of the other seats' cards land in a gap of g), at tail[s * (maxCard + 1) + g]: each
+ * other seat's card falls in the gap with probability g / maxCard. Row s = 0 is exactly 1 (the sum
+ * may round below it): play() multiplies a full row's cost by it, and f x 1 must be f.
+ */
+export function fillRiskTable(r: Readonly<Rules>): Float64Array<ArrayBuffer> {
+  const N = r.maxCard;
+  const L = r.rowLimit;
+  const n = r.players - 1;
+  const table = new Float64Array((L + 1) * (N + 1));
+  const pmf = new Float64Array(n + 1);
+  for (let g = 0; g <= N; g++) {
+    const q = Math.min(1, g / N);
+    pmf.fill(0);
+    pmf[0] = 1;
+    for (let k = 0; k < n; k++) {
+      for (let j = k + 1; j > 0; j--) pmf[j] = pmf[j]! * (1 - q) + pmf[j - 1]! * q;
+      pmf[0] = pmf[0]! * (1 - q);
+    }
+    let tail = 0;
+    for (let s = n; s >= 0; s--) {
+      tail += pmf[s]!;
+      if (s <= L) table[s * (N + 1) + g] = tail;
+    }
+    table[g] = 1;
+  }
+  return table;
+}
+
 export class HeuristicAgent implements SixNimmtAgent {
   private readonly lowPenalty: number;
   private readonly caution: number;
@@ -100,28 +129,7 @@ export class HeuristicAgent implements SixNimmtAgent {
     this.maxCard = r.maxCard;
     this.rowLimit = r.rowLimit;
     this.pro = r.variant === 'pro';
-    const N = r.maxCard;
-    const L = r.rowLimit;
-    const n = r.players - 1;
-    this.tail = new Float64Array((L + 1) * (N + 1));
-    const pmf = new Float64Array(n + 1);
-    for (let g = 0; g <= N; g++) {
-      const q = Math.min(1, g / N);
-      pmf.fill(0);
-      pmf[0] = 1;
-      for (let k = 0; k < n; k++) {
-        for (let j = k + 1; j > 0; j--) pmf[j] = pmf[j]! * (1 - q) + pmf[j - 1]! * q;
-        pmf[0] = pmf[0]! * (1 - q);
-      }
-      let tail = 0;
-      for (let s = n; s >= 0; s--) {
-        tail += pmf[s]!;
-        if (s <= L) this.tail[s * (N + 1) + g] = tail;
-      }
-      // At least 0 cards: certain. Exactly 1 (the sum above may round below it): play() multiplies
-      // a full row's cost by this row, and f x 1 must be f.
-      this.tail[g] = 1;
-    }
+    this.tail = fillRiskTable(r);
   }
 
   decide(obs: Observation): Action {
