@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, hasChromium, missingChromiumMessage } from './chromium.js';
 
 /** Headless Chromium, offline: no first run, no background requests, so a page's own requests are all there is. */
@@ -16,4 +16,18 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Chooses the served log whose path starts with `prefix` in the replay page and waits until it is
+ * the one shown. The page opens its first log by itself: choosing that one again would open it
+ * anew and reset whatever the test does meanwhile, and another one may appear only after the
+ * first has (on a busy machine, long after the click).
+ */
+export async function chooseServedLog(page: Page, prefix: string): Promise<void> {
+  await page.waitForSelector('#served-log-select');
+  const options = await page.$$eval('#served-log-select option', (o) => o.map((x) => x.textContent ?? ''));
+  const index = String(options.findIndex((o) => o.startsWith(prefix)));
+  if ((await page.$eval('#served-log-select', (s) => (s as HTMLSelectElement).value)) !== index) await page.selectOption('#served-log-select', index);
+  await page.waitForFunction((p) => document.querySelector('#game-number')?.parentElement?.textContent?.includes(p), prefix);
 }

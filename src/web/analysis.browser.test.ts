@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAnalysis } from '../analysis/run.js';
 import type { DecisionEntry } from '../analysis/walk.js';
 import { writeAnalysisOutputs } from '../cli/analyse.js';
-import { launchChromium } from '../testing/browser.js';
+import { chooseServedLog, launchChromium } from '../testing/browser.js';
 import { buildWebPage } from './build.js';
 import { serveWebApp, type WebServer } from './server.js';
 import { recordsOf } from './testing.js';
@@ -63,20 +63,6 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
     console.log(`screenshots: ${shots}`);
   });
 
-  /**
-   * Chooses the served log whose path starts with `prefix` and waits until it has replaced the one
-   * the page opened by itself (on a busy machine that one may still be showing, or still loading).
-   */
-  async function chooseServedLog(page: Page, prefix: string): Promise<void> {
-    await page.waitForSelector('#served-log-select');
-    const options = await page.$$eval('#served-log-select option', (o) => o.map((x) => x.textContent ?? ''));
-    const index = String(options.findIndex((o) => o.startsWith(prefix)));
-    // Choosing the log already chosen would open it again, and reset whatever the test does meanwhile.
-    if ((await page.$eval('#served-log-select', (s) => (s as HTMLSelectElement).value)) !== index) await page.selectOption('#served-log-select', index);
-    await page.waitForFunction((p) => document.querySelector('#game-number')?.parentElement?.textContent?.includes(p), prefix);
-    await page.waitForSelector('#analysis');
-  }
-
   it('opens the pre-selected first log of the results folder without a click, and lists analyses beside their logs, not as logs', async () => {
     const { page, errors } = await openPage(`${server.url}#replay`);
     await page.waitForSelector('#table[data-frame="0"]');
@@ -94,6 +80,7 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
     it(`${id}: shows the win-chance graph, a marker per marked decision, the analyst's values at each step and jumps to the next mistake`, async () => {
       const { page, errors } = await openPage(`${server.url}#replay`);
       await chooseServedLog(page, `run-${id}/`);
+      await page.waitForSelector('#analysis');
       await page.waitForFunction((seed) => document.querySelector('#replay h2')?.textContent?.includes(seed), JSON.parse(records.get(id)![0]!).seed);
       const mine = entries.get(id)!;
       const marked = mine.filter((e) => e.mark !== null);
@@ -132,6 +119,7 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
   it('shows no analysis for a game of the log that was not analysed (game 2), and says so', async () => {
     const { page, errors } = await openPage(`${server.url}#replay`);
     await chooseServedLog(page, 'run-no-thanks/');
+    await page.waitForSelector('#analysis');
     await page.fill('#game-number', '2');
     await page.dispatchEvent('#game-number', 'change');
     await page.waitForFunction((seed) => document.querySelector('#replay h2')?.textContent?.includes(seed), JSON.parse(records.get('no-thanks')![1]!).seed);
@@ -144,6 +132,7 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
   it('keeps the current step in view in the step list, and plays at the chosen speed', async () => {
     const { page, errors } = await openPage(`${server.url}#replay`, true);
     await chooseServedLog(page, 'run-no-thanks/');
+    await page.waitForSelector('#analysis');
     const inView = (): Promise<boolean> =>
       page.$eval('#steps', (steps) => {
         const now = steps.querySelector('.now')!.getBoundingClientRect();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../testing/browser.js';
+import { chooseServedLog, launchChromium } from '../testing/browser.js';
 import { gameById } from '../registry.js';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { validateExperiment } from '../experiments/experiment.js';
@@ -104,8 +104,7 @@ describe('web app in headless Chromium', () => {
     await page.waitForSelector('#served-log-select');
     const options = await page.$$eval('#served-log-select option', (o) => o.map((x) => x.textContent ?? ''));
     expect(options.map((o) => o.split(' ')[0]).sort()).toEqual(GAMES.map((g) => `run-${g.id}/games.jsonl`).sort());
-    const six = options.findIndex((o) => o.startsWith('run-6-nimmt/'));
-    await page.selectOption('#served-log-select', String(six));
+    await chooseServedLog(page, 'run-6-nimmt/');
     const { scores } = await stepToEnd(page);
     expect(scores).toEqual(JSON.parse(logs.get('6-nimmt')![0]!).scores);
 
