@@ -328,6 +328,52 @@ describe('search', () => {
     expect(broke.decide(brokeObs)).toBe('take');
   });
 
+  it('searches deeper (deepScale x the samples) only while its opponents do not look like mc (planMc)', () => {
+    const obs = position({ card: 12, pot: 0 });
+    const samplesUsed = (over: Record<string, number>): number => {
+      const bot = withDefaults(search, { samples: 100, z: 0, replica: 20, planMc: 0.4, deepScale: 2, deepZ: 5, ...over });
+      bot.newGame!(start(obs, 'deep'));
+      bot.decide(obs);
+      return (bot as unknown as { search: { lastSamples: number } }).search.lastSamples;
+    };
+    // Before any move the posterior is the prior: the mc model's weight is mcPrior (0.5 by default).
+    expect(samplesUsed({})).toBe(100); // 0.5 is not below planMc 0.4: the plain budget
+    expect(samplesUsed({ planMc: 1, deepScale: 1, deepZ: 0 })).toBe(100); // the defaults: never deeper
+    expect(samplesUsed({ mcPrior: 0.3 })).toBe(200); // below it: deepScale 2
+    expect(samplesUsed({ mcPrior: 0.3, deepScale: 3.5 })).toBe(350);
+    expect(samplesUsed({ mcModel: 0 })).toBe(200); // no mc model, nothing to hold it back
+    expect(samplesUsed({ mcPrior: 0.3, planMc: 0.2 })).toBe(100);
+  });
+
+  it('plans its own moves on the card coming back (lookahead): each plan plays exactly the moves it names', () => {
+    // Card 12 with nothing on it at 3 players: the bot's own rule (cost - 1.5 x pot <= 4) passes it
+    // now and on its first return (pot 3), and takes it on the second (pot 6). So the plain pass
+    // (lookahead 0: pass, then the rule) plays the same moves as lookahead 1's "pass through the
+    // return, then the rule", and its "take on return 1" is another plan. Without pruning both
+    // searches play every candidate on the same 200 samples: equal plans score the same to the bit.
+    const obs = position({ card: 12, pot: 0 });
+    type Inspect = { search: { mean(c: number): number; lastSamples: number } };
+    const means = (lookahead: number): number[] => {
+      const bot = withDefaults(search, { samples: 200, z: 0, replica: 20, lookahead });
+      bot.newGame!(start(obs, 'plans'));
+      bot.decide(obs);
+      const s = (bot as unknown as Inspect).search;
+      expect(s.lastSamples).toBe(200);
+      return Array.from({ length: lookahead + 2 }, (_, c) => s.mean(c));
+    };
+    const [take, pass] = means(0);
+    const [take1, takeOnReturn, passThrough] = means(1);
+    expect(take1).toBe(take);
+    expect(passThrough).toBe(pass);
+    expect(takeOnReturn).not.toBe(pass); // the card came back in some samples, and taking it then differs
+    // Lookahead 2 names the second return too: taking there is the rule's own move, so that plan is
+    // the plain pass again, and passing it twice more is yet another plan.
+    const [, onFirst, onSecond, passTwice] = means(2);
+    expect(onFirst).toBe(takeOnReturn);
+    expect(onSecond).toBe(pass);
+    expect(passTwice).not.toBe(pass);
+  });
+
   it('tells mc opponents from threshold ones: its mc model, sharpened by the replica, wins the posterior only against mc', () => {
     const w = new Float64Array(6);
     mcLikeWeights(5, w);

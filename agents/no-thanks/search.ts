@@ -52,7 +52,15 @@ export interface SearchParams {
   gamblerPrior: number;
   minSamples: number;
   batch: number;
+  lookahead: number;
+  plans: number;
+  planMc: number;
+  deepScale: number;
+  deepZ: number;
 }
+
+/** Most returns of the current card the search plans for (lookahead): root candidates are lookahead + 2. */
+const MAX_LOOKAHEAD = 3;
 
 export default defineAgent<SearchParams>({
   name: 'search',
@@ -96,6 +104,31 @@ export default defineAgent<SearchParams>({
       min: 0,
       max: 0.9,
     },
+    lookahead: {
+      description:
+        "the bot's own moves when the current card comes back to it, planned by the search (root candidates: take, pass then take on return 1..lookahead, pass through them all; 0: its rollout rule)",
+      default: 0,
+      min: 0,
+      max: MAX_LOOKAHEAD,
+      integer: true,
+    },
+    plans: {
+      description:
+        'which lookahead plans: 0 all; 1 only when its rule would pass the card on its first return (plans that take it sooner); 2 only when the rule would take it then (plans that keep passing it)',
+      default: 0,
+      min: 0,
+      max: 2,
+      integer: true,
+    },
+    planMc: {
+      description:
+        "the deeper search (lookahead plans, deepScale and deepZ) only while the opponents' mean posterior weight of the mc model is below this (1: always)",
+      default: 1,
+      min: 0,
+      max: 1,
+    },
+    deepScale: { description: 'most samples of the deeper search, as a multiple of `samples` (1: samples)', default: 1, min: 1, max: 20 },
+    deepZ: { description: 'pruning z of the deeper search (0: z)', default: 0, min: 0, max: 10 },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -254,8 +287,11 @@ class SearchAgent implements SearchDomain {
   private sampler!: HiddenSampler;
   private sim!: GameState;
   private posterior!: PolicyPosterior;
-  private readonly search = new FlatSearch(2, 20000);
+  private readonly search = new FlatSearch(MAX_LOOKAHEAD + 2, 20000);
   private readonly budget: SearchBudget;
+  /** The budget of the deeper search (deepScale, deepZ), and whether it differs from `budget`. */
+  private readonly deepBudget: SearchBudget;
+  private readonly deepens: boolean;
   private readonly self: ThresholdParams;
   private readonly epsilon: number;
   private deckCards = 0;
@@ -302,6 +338,19 @@ class SearchAgent implements SearchDomain {
   private readonly fitRidge: number;
   private readonly fitStart = new Float64Array(FIT_FEATURES);
   private readonly fitX = new Float64Array(FIT_FEATURES);
+  /** Returns of the current card planned at the root (lookahead): candidates 1..lookahead + 1 all pass now. */
+  private readonly lookahead: number;
+  private readonly plans: number;
+  private readonly planMc: number;
+  /** Returns planned for the current decision (lookahead, or 0 where `plans` rules them out). */
+  private planned = 0;
+  /**
+   * The last pass candidate played on the current sample (0: none yet) and the returns of the
+   * current card it reached: candidate c differs from c - 1 only from return c - 1 on, so when c - 1
+   * never got there the sim already holds c's playout.
+   */
+  private lastPass = 0;
+  private lastReturns = 0;
 
   constructor(p: SearchParams) {
     this.budget = { samples: p.samples, batch: p.batch, minSamples: p.minSamples, z: p.z, marginWeight: p.marginWeight };
@@ -314,6 +363,13 @@ class SearchAgent implements SearchDomain {
     this.fitPrior = p.fitPrior;
     this.fitRidge = p.fitRidge;
     this.gamblerPrior = p.gamblerPrior;
+    this.lookahead = p.lookahead;
+    this.plans = p.plans;
+    this.planMc = p.planMc;
+    // With plans (lookahead), the decision is taken once take or every pass plan is out.
+    if (p.lookahead > 0) this.budget.groups = Int32Array.from({ length: p.lookahead + 2 }, (_, c) => (c === 0 ? 0 : 1));
+    this.deepBudget = { ...this.budget, samples: Math.min(20000, Math.round(p.samples * p.deepScale)), z: p.deepZ > 0 ? p.deepZ : p.z };
+    this.deepens = this.deepBudget.samples !== p.samples || this.deepBudget.z !== p.z;
   }
 
   newGame(start: GameStart): void {
@@ -467,7 +523,28 @@ class SearchAgent implements SearchDomain {
     this.rootPot = obs.pot;
     this.circuitTakes.fill(Number.NaN);
     if (this.replica !== undefined) this.predictCircuit(obs);
-    return this.search.run(this, 2, obs.seat, this.random, this.budget) === 0 ? 'take' : 'pass';
+    let deep = this.lookahead > 0 || this.deepens;
+    if (deep && this.planMc < 1 && this.models === OPPONENT_MODELS) {
+      let mc = 0;
+      for (let seat = 0; seat < this.players; seat++) if (seat !== this.me) mc += this.posterior.weight(seat, MC_MODEL);
+      deep = mc / (this.players - 1) < this.planMc;
+    }
+    let plans = deep ? this.lookahead : 0;
+    if (plans > 0 && this.plans > 0) {
+      // The card's first return is a known position (everyone passed): what the rule does there.
+      const returnTakes = thresholdTakes(
+        this.self,
+        false,
+        obs.card,
+        obs.marginalCost(),
+        obs.pot + this.players,
+        obs.myChips - 1,
+        progress(obs.cardsLeft, this.deckCards),
+      );
+      if (returnTakes === (this.plans === 1)) plans = 0;
+    }
+    this.planned = plans;
+    return this.search.run(this, 2 + plans, obs.seat, this.random, deep ? this.deepBudget : this.budget) === 0 ? 'take' : 'pass';
   }
 
   /**
@@ -492,9 +569,17 @@ class SearchAgent implements SearchDomain {
     }
   }
 
-  // SearchDomain: candidate 0 takes, 1 passes.
-
+  /**
+   * SearchDomain: candidate 0 takes; every other candidate passes now. With lookahead L, candidate
+   * c in 1..L also passes the card on its first c - 1 returns to this seat and takes it on return c,
+   * and candidate L + 1 passes on L returns; after that (and on later cards) the bot plays its
+   * rollout rule. The card's return is a public event (everyone passed, the pot grew by one chip a
+   * seat), the same in every sample where it happens, so a fixed plan for it is a real strategy (no
+   * strategy fusion): the root's best plan is the search's depth-(L + 1) choice of its own moves on
+   * this card. With L = 0 the candidates are take and pass, as before the option.
+   */
   sample(random: Random): void {
+    this.lastPass = 0;
     this.sampler.sample(random);
     for (let seat = 0; seat < this.players; seat++) if (seat !== this.me) this.seatModel[seat] = this.posterior.draw(seat, random());
     this.coinKey.hi = Math.floor(random() * 4294967296);
@@ -502,6 +587,12 @@ class SearchAgent implements SearchDomain {
   }
 
   playout(index: number): void {
+    // Candidate index - 1 was played just before on this sample and never saw return index - 1:
+    // this one plays the same moves (the coins too), and the sim holds their outcome already.
+    if (index >= 2 && this.lastPass === index - 1 && this.lastReturns < index - 1) {
+      this.lastPass = index;
+      return;
+    }
     const s = this.sim;
     s.copyFrom(this.sampler.position);
     if (index === 0) s.take();
@@ -509,12 +600,18 @@ class SearchAgent implements SearchDomain {
     this.coins.reset(this.coinKey);
     const { seatModel, deckCards, coins, me, self, mcLike, circuitTakes, rootCard, rootPot, gambler, players } = this;
     const fitted = this.fit.weights;
+    /** Returns of the root card to this seat so far, and the last return this candidate plans for. */
+    let returns = 0;
+    const planned = index === 0 ? 0 : Math.min(index, this.planned);
     while (s.card !== 0) {
       const seat = s.current;
       const chips = s.chips[seat]!;
       let takes: boolean;
       if (chips === 0) takes = true;
-      else if (seat === me) takes = thresholdTakes(self, false, s.card, s.marginalCost(seat), s.pot, chips, progress(s.cardsLeft, deckCards));
+      else if (seat === me && s.card === rootCard && returns < planned) {
+        returns++;
+        takes = returns === index;
+      } else if (seat === me) takes = thresholdTakes(self, false, s.card, s.marginalCost(seat), s.pot, chips, progress(s.cardsLeft, deckCards));
       else {
         const m = seatModel[seat]!;
         // On the current card's first circuit (passes so far = pot growth), the replica's chance.
@@ -545,6 +642,10 @@ class SearchAgent implements SearchDomain {
       }
       if (takes) s.take();
       else s.pass();
+    }
+    if (index > 0) {
+      this.lastPass = index;
+      this.lastReturns = returns;
     }
   }
 

@@ -53,6 +53,13 @@ export interface SearchBudget {
    * is taken. 0 is the plain pruning rule.
    */
   indifference?: number;
+  /**
+   * Root move of each candidate (default: every candidate its own). When several candidates are
+   * plans that begin with the same move (No Thanks!'s lookahead: pass now, then take or pass when
+   * the card comes back), the decision is made once the live candidates all begin alike: the search
+   * stops there instead of spending samples to tell plans of one move apart.
+   */
+  groups?: ArrayLike<number>;
 }
 
 /** Utility of the finished playout in `d` for seat `me` (higher is better). */
@@ -114,12 +121,26 @@ export class FlatSearch {
         sums[c]! += u;
       }
       k++;
-      if (budget.z > 0 && k >= budget.minSamples && (k - budget.minSamples) % budget.batch === 0) live = this.prune(n, k, budget.z, budget.indifference ?? 0);
+      if (budget.z > 0 && k >= budget.minSamples && (k - budget.minSamples) % budget.batch === 0) {
+        live = this.prune(n, k, budget.z, budget.indifference ?? 0);
+        if (budget.groups !== undefined && live > 1 && this.oneGroup(n, budget.groups)) break;
+      }
     }
     this.lastSamples = k;
     let best = -1;
     for (let c = 0; c < n; c++) if (alive[c] === 1 && (best < 0 || sums[c]! > sums[best]!)) best = c;
     return best;
+  }
+
+  /** Whether every live candidate of the `n` has the same root move. */
+  private oneGroup(n: number, groups: ArrayLike<number>): boolean {
+    let group = -1;
+    for (let c = 0; c < n; c++) {
+      if (this.alive[c] === 0) continue;
+      if (group < 0) group = groups[c]!;
+      else if (groups[c] !== group) return false;
+    }
+    return true;
   }
 
   /** Drops every candidate clearly behind the leader (paired differences on the shared samples). */

@@ -63,6 +63,21 @@ describe('the flat search', () => {
     expect(search.run(apart, 2, 0, makeRandom('zone'), budget({ indifference: 0.05 }))).toBe(1);
   });
 
+  it('with root moves (groups), stops once the live candidates all begin with the same move', () => {
+    const search = new FlatSearch(8, 5000);
+    // Candidates 1 and 2 are two plans of one move, equal: without groups they are never told apart
+    // and the whole budget goes; with groups the decision is made when candidate 0 is out.
+    const plans = new CoinDomain([0.1, 0.9, 0.9]);
+    expect(search.run(plans, 3, 0, makeRandom('plans'), budget())).toBe(1);
+    expect(search.lastSamples).toBe(2000);
+    expect(search.run(plans, 3, 0, makeRandom('plans'), budget({ groups: [0, 1, 1] }))).toBe(1);
+    expect(search.lastSamples).toBe(100);
+    // While candidates of both moves are alive it goes on: here 0 and 2 tie, so the whole budget.
+    const open = new CoinDomain([0.5, 0.1, 0.5]);
+    search.run(open, 3, 0, makeRandom('open'), budget({ groups: [0, 1, 1] }));
+    expect(search.lastSamples).toBe(2000);
+  });
+
   it('decides the same for the same stream', () => {
     const run = (): number[] => {
       const search = new FlatSearch(8, 5000);
