@@ -59,6 +59,16 @@ if (!isMainThread) {
   };
 }
 
+// Transferring a result detaches its ArrayBuffer, and the first detach in a thread invalidates one
+// of V8's thread-wide assumptions (no ArrayBuffer was ever detached): every optimised function that
+// reads a typed array (the engine, the bots, the tallies) is thrown away and compiled again after
+// the first batch. Detaching one empty buffer here, before any code is optimised, pays that once,
+// for nothing.
+if (!isMainThread) {
+  const empty = new ArrayBuffer(0);
+  structuredClone(empty, { transfer: [empty] });
+}
+
 // Before any bot module loads in this thread: the lab's classes frozen (src/game/protect.ts), then
 // the fingerprint of what stays writable, checked after every batch.
 freezeLabClasses();
