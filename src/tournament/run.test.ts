@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../games/no-thanks/record.js';
-import { runTournament, type TournamentOptions } from './run.js';
+import { runTournament, taskBounds, type TournamentOptions } from './run.js';
 
 // Worker threads run the compiled build: `npm test` builds first.
 const base: TournamentOptions = { pool: ['random', 'greedy', 'threshold'], rules: { players: 3 }, games: 120, seed: 'tests', threads: 1 };
@@ -19,6 +19,23 @@ describe('tournament', () => {
     expect(await summarise({ threads: 2, chunk: 7 })).toBe(reference);
     expect(await summarise({ threads: 2, chunk: 50 })).toBe(reference);
     expect(await summarise({ threads: 1, chunk: 1 })).toBe(reference);
+    // The default: tasks shrinking towards the end (taskBounds).
+    expect(await summarise({ threads: 2 })).toBe(reference);
+  });
+
+  it('ends tasks so that the threads finish together: smaller towards the end, whole matches, every deal once', () => {
+    // One thread, or a chunk the caller chose: tasks of the chunk.
+    expect(taskBounds(10, 33, 10, 1, 0)).toEqual([10, 20, 30, 33]);
+    // Two threads: at most a quarter of what is left, at least chunk / 8.
+    expect(taskBounds(0, 100, 16, 2, 0)).toEqual([0, 16, 32, 48, 61, 71, 79, 85, 89, 92, 94, 96, 98, 100]);
+    // A circuit of 3-game matches: every task a multiple of 3 from an aligned start.
+    const circuit = taskBounds(30, 90, 12, 2, 3);
+    expect(circuit.at(0)).toBe(30);
+    expect(circuit.at(-1)).toBe(90);
+    for (let i = 1; i < circuit.length; i++) {
+      expect(circuit[i]! - circuit[i - 1]!).toBeGreaterThan(0);
+      expect(circuit[i]! % 3).toBe(0);
+    }
   });
 
   it('keeps that promise with stateful bots that draw random numbers (mc, random)', async () => {
