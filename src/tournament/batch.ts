@@ -197,12 +197,36 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
     seats.streamSalt.hi = batch.streamSalt?.hi ?? 0;
     seats.streamSalt.lo = batch.streamSalt?.lo ?? 0;
   }
+  const deals = batch.to - batch.from;
+  const layout = batchLayout(deals, tables.length, rules.players, game.metrics.length);
+  const records: string[] | undefined = batch.records ? [] : undefined;
+  data[layout.decisions] = playDeals(game, batch, rules, tables, timer, clock, data, layout, records);
+  if (timing && timer) {
+    timer.flush(timing);
+  }
+  return { data, records, timing };
+}
+
+/**
+ * runBatch's loop over deals and seatings, a function of its own: V8 optimises a long loop while it
+ * runs (on-stack replacement) without feedback for the code after it, and runBatch's optimised code
+ * was thrown away at the end of every batch for that. Returns the decisions made.
+ */
+function playDeals(
+  game: GameDefinition,
+  batch: Batch,
+  rules: { players: number },
+  tables: GameTable[],
+  timer: DecisionTimer | undefined,
+  clock: Int32Array,
+  data: Int32Array,
+  layout: ReturnType<typeof batchLayout>,
+  records: string[] | undefined,
+): number {
   const P = rules.players;
   const S = tables.length;
   const deals = batch.to - batch.from;
-  const layout = batchLayout(deals, S, P, game.metrics.length);
   const metricAt = game.metrics.map((_, m) => layout.metric(m));
-  const records: string[] | undefined = batch.records ? [] : undefined;
   const master = masterKey(game.seedNamespace ?? game.id, batch.master);
   const key: SeedKey = { hi: 0, lo: 0 };
   let decisions = 0;
@@ -226,11 +250,7 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
       if (records) records.push(JSON.stringify(table.record(seedHex(key))));
     }
   }
-  data[layout.decisions] = decisions;
-  if (timing && timer) {
-    timer.flush(timing);
-  }
-  return { data, records, timing };
+  return decisions;
 }
 
 /** One seat of one game of a finished batch, as the batch's numbers hold it. */

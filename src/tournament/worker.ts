@@ -81,6 +81,9 @@ async function seatable(batch: Batch): Promise<SeatableAgent[]> {
 }
 
 const statsCache = new Map<string, TournamentStats>();
+/** Games in the current batch: batchLayout's metric(m) is (1 + m) x games. */
+const gamesInBatch = new Float64Array(1);
+const stableLayout = { metric: (m: number): number => (1 + m) * gamesInBatch[0]! };
 const poolCache = new Map<string, Promise<SeatableAgent[]>>();
 
 /**
@@ -116,10 +119,14 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     } finally {
       if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
     }
+    // One layout object for every batch (only its games count changes): batchLayout's own `metric`
+    // is a new closure each time, and V8 threw away tallyDeal's optimised code at the second batch
+    // for calling another function.
+    gamesInBatch[0] = deals * batch.seatings.length * P;
     const d = out.data;
     for (let i = 0; i < deals; i++) {
       const gameInMatch = batch.matchLength ? (batch.from + i) % batch.matchLength : 0;
-      stats.tallyDeal(d, layout, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
+      stats.tallyDeal(d, stableLayout, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
     }
     stats.exportTallyInto(out.tally);
     const tampered = guard.check();
