@@ -60,6 +60,14 @@ const SLOW_DECISION_MS = 0.01;
 const SLOW_AFTER = 4;
 /** Games of a thread's tables timed: one in 256 (mask), as two clock reads per decision cost the fastest bots about a third of their speed. */
 const SAMPLE_MASK = 255;
+/**
+ * Timed games are a thread's first and then its 9th, 265th, 521st...: V8 starts recording what a
+ * function calls after its eighth call, so the table's game loop records the timed stand-ins at the
+ * ninth game, before it is optimised. Timed at games 1, 257, ... only, the stand-ins were never
+ * recorded, and their second appearance threw the optimised game loop away (one deopt and
+ * recompile of the largest function in every worker thread).
+ */
+const FIRST_TIMED = 8;
 
 /**
  * A seat's bot with every decision timed into `timer` at `at` (its pool index x DECISION_TIMING).
@@ -95,7 +103,7 @@ class TimedAgent {
 /**
  * Each bot's time per decision in a thread's tables, sampled by game so that untimed games run
  * exactly as before (the tables call the bots themselves): one game in 256 seats the timed
- * stand-ins (the thread's first game among them), and a bot whose decisions averaged 10 µs or more
+ * stand-ins (the thread's first and ninth games among them), and a bot whose decisions averaged 10 µs or more
  * in each of its first 4 timed games is timed in every game from then on (its worst is then
  * exact; a fast bot's is the worst of its sample). The table keeps the
  * seat array it was given, so swapping a seat's entry swaps who it calls.
@@ -133,9 +141,10 @@ class DecisionTimer {
     return live;
   }
 
-  /** Before table t's game: the timed stand-ins in one game of 64 (and always for slow bots). */
+  /** Before table t's game: the timed stand-ins in one game of 256 (and always for slow bots). */
   before(t: number): void {
-    if ((this.games++ & SAMPLE_MASK) !== 0) return;
+    const game = this.games++;
+    if ((game & SAMPLE_MASK) !== FIRST_TIMED && game !== 0) return;
     const s = this.seats[t]!;
     for (let i = 0; i < s.live.length; i++) s.live[i] = s.timed[i]!;
     s.swapped = true;

@@ -76,8 +76,8 @@ describe('tournament', () => {
       slow,
       `export default { name: 'slow', params: {}, create: () => ({ decide: (o) => { const t = performance.now(); while (performance.now() - t < 0.1); return o.myChips === 0 || o.card < 15 ? 'take' : 'pass'; } }) };`,
     );
-    // One table, 3 rotations, 400 deals: 1,200 games in one thread, one in 256 timed (0, 256, 512,
-    // 768, 1024); after its first 4 timed games the slow bot is timed in every game.
+    // One table, 3 rotations, 400 deals: 1,200 games in one thread, the first and one in 256 timed
+    // (0, 8, 264, 520, 776, 1032); after its first 4 timed games the slow bot is timed in every game.
     const o = { pool: [slow, 'greedy', 'random'], games: 400 };
     const r = await runTournament({ ...base, ...o, threads: 1, chunk: 400 });
     const times = Object.fromEntries(r.decisionTimes.map((t) => [t.agent, t]));
@@ -86,7 +86,7 @@ describe('tournament', () => {
     for (const fast of [times.greedy!, times.random!]) {
       expect(fast.timed).toBeGreaterThan(0);
       expect(fast.meanMicroseconds).toBeLessThan(100);
-      // The slow bot's 5 sampled games plus the 1200 - 768 - 1 games after it was found slow.
+      // The slow bot's 4 sampled games plus the 1200 - 520 - 1 games after it was found slow.
       expect(times.slow!.timed).toBeGreaterThan(20 * fast.timed);
     }
     const other = await runTournament({ ...base, ...o, threads: 2, chunk: 7 });
