@@ -6,11 +6,10 @@ import { batchLayout, type SeatableAgent } from '../game/contract.js';
 import { DECISION_TIMING, runBatch, type Batch, type BatchResult } from './batch.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
-import { seatAgent } from './sandbox/load.js';
 import { streamSaltOf } from './sandbox/stream-salt.js';
 import { gameById } from '../registry.js';
 import { UserError } from '../errors.js';
-import { IntegrityGuard, tamperMessage } from './sandbox/integrity.js';
+import type { IntegrityGuard } from './sandbox/integrity.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
 /** What a worker sends back for one batch, unpacked. */
@@ -78,11 +77,18 @@ if (!isMainThread) {
  * game's state and bot, 10-17 ms of each thread's start-up) and the check (about 1 ms a batch).
  */
 let guard: IntegrityGuard | undefined;
+/** The guard's module, loaded with the first guard (importing it registers its classes for the freeze). */
+let integrity: typeof import('./sandbox/integrity.js') | undefined;
 const needsGuard = (batch: Batch): boolean => batch.isolate === true || batch.pool.some((spec) => parseSpec(spec).kind !== 'builtin');
 
-/** The pool as this worker seats it (labels as in the main thread); a create() that throws names its bot. */
-async function seatable(batch: Batch): Promise<SeatableAgent[]> {
-  const loaded = await loadPool(batch.pool, batch.game, (text, game) => seatAgent(text, game, { isolate: batch.isolate, botLogs: batch.botLogs }));
+/**
+ * The pool as this worker seats it (labels as in the main thread); a create() that throws names its
+ * bot. Built-in bots load as anywhere; the sandbox's loader (bot files, programs, --isolate) and its
+ * modules load only for a pool that has such a bot.
+ */
+async function seatable(batch: Batch, foreign: boolean): Promise<SeatableAgent[]> {
+  const seat = foreign ? (await import('./sandbox/load.js')).seatAgent : undefined;
+  const loaded = await loadPool(batch.pool, batch.game, seat && ((text, game) => seat(text, game, { isolate: batch.isolate, botLogs: batch.botLogs })));
   return loaded.map((a) => ({ label: a.label, create: () => createBot(a) }));
 }
 
@@ -108,11 +114,13 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     const poolKey = JSON.stringify([batch.game, batch.pool, batch.isolate === true, batch.botLogs]);
     let pool = poolCache.get(poolKey);
     if (!pool) {
-      if (!guard && needsGuard(batch)) {
+      const foreign = needsGuard(batch);
+      if (foreign && !guard) {
+        integrity = await import('./sandbox/integrity.js');
         freezeLabClasses();
-        guard = new IntegrityGuard();
+        guard = new integrity.IntegrityGuard();
       }
-      poolCache.set(poolKey, (pool = seatable(batch)));
+      poolCache.set(poolKey, (pool = seatable(batch, foreign)));
     }
     const agents = await pool;
     stats.resetTally();
@@ -142,7 +150,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     }
     stats.exportTallyInto(out.tally);
     const tampered = guard?.check();
-    if (tampered) return { userError: tamperMessage(tampered, batch.pool) };
+    if (tampered) return { userError: integrity!.tamperMessage(tampered, batch.pool) };
     // move() wraps the buffer for transfer; the main thread receives the ArrayBuffer itself.
     return result.records ? { buffer, records: result.records } : (move(buffer) as unknown as ArrayBuffer);
   } catch (err) {
