@@ -121,6 +121,8 @@ export class TournamentStats {
   private readonly dealMetrics: Float64Array;
   private readonly perDealCount: Float64Array;
   private readonly means: Float64Array;
+  /** Pool index of seat `seat` in seating s at s * players + seat (the seatings, flat). */
+  private readonly lineups: Int32Array;
 
   constructor(
     readonly labels: readonly string[],
@@ -164,6 +166,7 @@ export class TournamentStats {
     this.dealMetrics = new Float64Array(M * n);
     this.perDealCount = new Float64Array(n);
     for (const lineup of seatings) for (const a of lineup) this.perDealCount[a]!++;
+    this.lineups = Int32Array.from(seatings.flat());
     this.means = new Float64Array((2 + M) * n);
     this.dealSeatN = new Float64Array((n + 1) * P);
     this.dealSeatY = new Float64Array((n + 1) * P);
@@ -195,60 +198,81 @@ export class TournamentStats {
     out: Float64Array,
     at: number,
   ): void {
-    const { players: P, n, seatSums, dealSeatN, dealSeatY, dealSeatW, metricSums, dealMetrics } = this;
+    // Every array in a local and the small per-deal arrays zeroed by loops: this runs once per deal
+    // in the workers (about 7% of a fast tournament's time), so loads, builtin calls and the modulo
+    // are kept out of the seat loop. The sums are of integers (scores, wins in share units), in the
+    // same order as ever: the tallies and means are those of the plain version bit for bit.
+    const { players: P, n, seatSums, dealSeatN, dealSeatY, dealSeatW, metricSums, dealMetrics, dealSum, dealWin, share, lineups } = this;
+    const { counts, sums, wins, ranks2, hist, histSize, histOffset, matchLength, shareUnit } = this;
     const M = this.metricIds.length;
     const scores = data;
     const metricAt = this.metricAt;
     for (let m = 0; m < M; m++) metricAt[m] = layout.metric(m);
-    this.dealSum.fill(0);
-    this.dealWin.fill(0);
-    dealMetrics.fill(0);
-    dealSeatN.fill(0);
-    dealSeatY.fill(0);
-    dealSeatW.fill(0);
-    for (let s = 0; s < this.seatings.length; s++) {
-      const lineup = this.seatings[s]!;
+    for (let a = 0; a < n; a++) {
+      dealSum[a] = 0;
+      dealWin[a] = 0;
+    }
+    for (let i = 0; i < dealMetrics.length; i++) dealMetrics[i] = 0;
+    for (let i = 0; i < dealSeatN.length; i++) {
+      dealSeatN[i] = 0;
+      dealSeatY[i] = 0;
+      dealSeatW[i] = 0;
+    }
+    const all = n * P;
+    const S = this.seatings.length;
+    for (let s = 0; s < S; s++) {
       const base = offset + s * P;
-      this.shares(scores, base);
       for (let seat = 0; seat < P; seat++) {
-        const a = lineup[seat]!;
+        const a = lineups[s * P + seat]!;
         const score = scores[base + seat]!;
-        const share = this.share[seat]!;
+        // Seats scoring less and as much (itself included), without branches: which way a
+        // comparison of two scores goes cannot be predicted. Scores are small integers.
         let below = 0;
         let equal = 0;
         for (let o = 0; o < P; o++) {
-          const v = scores[base + o]!;
-          if (v < score) below++;
-          else if (v === score) equal++;
+          const d = (scores[base + o]! - score) | 0;
+          below += d >>> 31;
+          equal += ((d | -d) >>> 31) ^ 1;
         }
-        this.counts[a]!++;
-        this.sums[a]! += score;
+        // A winner's share: k tied winners get shareUnit / k each (as shares() gives).
+        const won = below === 0 ? shareUnit / equal : 0;
+        counts[a]!++;
+        sums[a]! += score;
         for (let m = 0; m < M; m++) {
           const v = data[metricAt[m]! + base + seat]!;
           metricSums[m * n + a]! += v;
           dealMetrics[m * n + a]! += v;
         }
-        this.wins[a]! += share;
-        this.ranks2[a]! += 2 + 2 * below + (equal - 1);
-        this.dealSum[a]! += score;
-        this.dealWin[a]! += share;
-        this.hist[a * this.histSize + Math.min(this.histSize - 1, Math.max(0, score + this.histOffset))]!++;
-        const position = (seat - starter + P) % P;
+        wins[a]! += won;
+        ranks2[a]! += 2 + 2 * below + (equal - 1);
+        dealSum[a]! += score;
+        dealWin[a]! += won;
+        const bin = score + histOffset;
+        hist[a * histSize + Math.min(histSize - 1, Math.max(0, bin))]!++;
+        let position = seat - starter;
+        if (position < 0) position += P;
         // The agent's own row, then the row of all agents together.
-        for (let cell = a * P + position, k = 0; k < 2; k++, cell = n * P + position) {
-          seatSums[cell * SEAT_CELL]!++;
-          seatSums[cell * SEAT_CELL + 1]! += score;
-          seatSums[cell * SEAT_CELL + 2]! += share;
-          dealSeatN[cell]!++;
-          dealSeatY[cell]! += score;
-          dealSeatW[cell]! += share;
-        }
-        if (this.matchLength) this.matchTotals[s * P + seat]! += score;
+        const own = a * P + position;
+        seatSums[own * SEAT_CELL]!++;
+        seatSums[own * SEAT_CELL + 1]! += score;
+        seatSums[own * SEAT_CELL + 2]! += won;
+        dealSeatN[own]!++;
+        dealSeatY[own]! += score;
+        dealSeatW[own]! += won;
+        const every = all + position;
+        seatSums[every * SEAT_CELL]!++;
+        seatSums[every * SEAT_CELL + 1]! += score;
+        seatSums[every * SEAT_CELL + 2]! += won;
+        dealSeatN[every]!++;
+        dealSeatY[every]! += score;
+        dealSeatW[every]! += won;
+        if (matchLength) this.matchTotals[s * P + seat]! += score;
       }
-      if (this.matchLength && gameInMatch === this.matchLength - 1) {
+      if (matchLength && gameInMatch === matchLength - 1) {
+        const lineup = this.seatings[s]!;
         this.shares(this.matchTotals, s * P);
         for (let seat = 0; seat < P; seat++) {
-          this.matchWins[lineup[seat]!]! += this.share[seat]!;
+          this.matchWins[lineup[seat]!]! += share[seat]!;
           this.matchCounts[lineup[seat]!]!++;
           this.matchTotals[s * P + seat] = 0;
         }
@@ -267,11 +291,12 @@ export class TournamentStats {
       seatSums[base + 7]! += wk * wk;
       seatSums[base + 8]! += wk * nk;
     }
+    const perDealCount = this.perDealCount;
     for (let a = 0; a < n; a++) {
-      const c = this.perDealCount[a]!;
-      out[at + a] = c ? this.dealSum[a]! / c : NaN;
+      const c = perDealCount[a]!;
+      out[at + a] = c ? dealSum[a]! / c : NaN;
       for (let m = 0; m < M; m++) out[at + (1 + m) * n + a] = c ? dealMetrics[m * n + a]! / c : NaN;
-      out[at + (1 + M) * n + a] = c ? this.dealWin[a]! / this.shareUnit / c : NaN;
+      out[at + (1 + M) * n + a] = c ? dealWin[a]! / shareUnit / c : NaN;
     }
   }
 

@@ -60,6 +60,14 @@ const SLOW_DECISION_MS = 0.01;
 const SLOW_AFTER = 4;
 /** Games of a thread's tables timed: one in 256 (mask), as two clock reads per decision cost the fastest bots about a third of their speed. */
 const SAMPLE_MASK = 255;
+/**
+ * Timed games are a thread's first and then its 9th, 265th, 521st...: V8 starts recording what a
+ * function calls after its eighth call, so the table's game loop records the timed stand-ins at the
+ * ninth game, before it is optimised. Timed at games 1, 257, ... only, the stand-ins were never
+ * recorded, and their second appearance threw the optimised game loop away (one deopt and
+ * recompile of the largest function in every worker thread).
+ */
+const FIRST_TIMED = 8;
 
 /**
  * A seat's bot with every decision timed into `timer` at `at` (its pool index x DECISION_TIMING).
@@ -95,7 +103,7 @@ class TimedAgent {
 /**
  * Each bot's time per decision in a thread's tables, sampled by game so that untimed games run
  * exactly as before (the tables call the bots themselves): one game in 256 seats the timed
- * stand-ins (the thread's first game among them), and a bot whose decisions averaged 10 µs or more
+ * stand-ins (the thread's first and ninth games among them), and a bot whose decisions averaged 10 µs or more
  * in each of its first 4 timed games is timed in every game from then on (its worst is then
  * exact; a fast bot's is the worst of its sample). The table keeps the
  * seat array it was given, so swapping a seat's entry swaps who it calls.
@@ -133,9 +141,10 @@ class DecisionTimer {
     return live;
   }
 
-  /** Before table t's game: the timed stand-ins in one game of 64 (and always for slow bots). */
+  /** Before table t's game: the timed stand-ins in one game of 256 (and always for slow bots). */
   before(t: number): void {
-    if ((this.games++ & SAMPLE_MASK) !== 0) return;
+    const game = this.games++;
+    if ((game & SAMPLE_MASK) !== FIRST_TIMED && game !== 0) return;
     const s = this.seats[t]!;
     for (let i = 0; i < s.live.length; i++) s.live[i] = s.timed[i]!;
     s.swapped = true;
@@ -197,12 +206,36 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
     seats.streamSalt.hi = batch.streamSalt?.hi ?? 0;
     seats.streamSalt.lo = batch.streamSalt?.lo ?? 0;
   }
+  const deals = batch.to - batch.from;
+  const layout = batchLayout(deals, tables.length, rules.players, game.metrics.length);
+  const records: string[] | undefined = batch.records ? [] : undefined;
+  data[layout.decisions] = playDeals(game, batch, rules, tables, timer, clock, data, layout, records);
+  if (timing && timer) {
+    timer.flush(timing);
+  }
+  return { data, records, timing };
+}
+
+/**
+ * runBatch's loop over deals and seatings, a function of its own: V8 optimises a long loop while it
+ * runs (on-stack replacement) without feedback for the code after it, and runBatch's optimised code
+ * was thrown away at the end of every batch for that. Returns the decisions made.
+ */
+function playDeals(
+  game: GameDefinition,
+  batch: Batch,
+  rules: { players: number },
+  tables: GameTable[],
+  timer: DecisionTimer | undefined,
+  clock: Int32Array,
+  data: Int32Array,
+  layout: ReturnType<typeof batchLayout>,
+  records: string[] | undefined,
+): number {
   const P = rules.players;
   const S = tables.length;
   const deals = batch.to - batch.from;
-  const layout = batchLayout(deals, S, P, game.metrics.length);
   const metricAt = game.metrics.map((_, m) => layout.metric(m));
-  const records: string[] | undefined = batch.records ? [] : undefined;
   const master = masterKey(game.seedNamespace ?? game.id, batch.master);
   const key: SeedKey = { hi: 0, lo: 0 };
   let decisions = 0;
@@ -226,11 +259,7 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
       if (records) records.push(JSON.stringify(table.record(seedHex(key))));
     }
   }
-  data[layout.decisions] = decisions;
-  if (timing && timer) {
-    timer.flush(timing);
-  }
-  return { data, records, timing };
+  return decisions;
 }
 
 /** One seat of one game of a finished batch, as the batch's numbers hold it. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../games/no-thanks/record.js';
-import { runTournament, type TournamentOptions } from './run.js';
+import { runTournament, taskBounds, type TournamentOptions } from './run.js';
 
 // Worker threads run the compiled build: `npm test` builds first.
 const base: TournamentOptions = { pool: ['random', 'greedy', 'threshold'], rules: { players: 3 }, games: 120, seed: 'tests', threads: 1 };
@@ -19,6 +19,23 @@ describe('tournament', () => {
     expect(await summarise({ threads: 2, chunk: 7 })).toBe(reference);
     expect(await summarise({ threads: 2, chunk: 50 })).toBe(reference);
     expect(await summarise({ threads: 1, chunk: 1 })).toBe(reference);
+    // The default: tasks shrinking towards the end (taskBounds).
+    expect(await summarise({ threads: 2 })).toBe(reference);
+  });
+
+  it('ends tasks so that the threads finish together: smaller towards the end, whole matches, every deal once', () => {
+    // One thread, or a chunk the caller chose: tasks of the chunk.
+    expect(taskBounds(10, 33, 10, 1, 0)).toEqual([10, 20, 30, 33]);
+    // Two threads: at most a quarter of what is left, at least chunk / 8.
+    expect(taskBounds(0, 100, 16, 2, 0)).toEqual([0, 16, 32, 48, 61, 71, 79, 85, 89, 92, 94, 96, 98, 100]);
+    // A circuit of 3-game matches: every task a multiple of 3 from an aligned start.
+    const circuit = taskBounds(30, 90, 12, 2, 3);
+    expect(circuit.at(0)).toBe(30);
+    expect(circuit.at(-1)).toBe(90);
+    for (let i = 1; i < circuit.length; i++) {
+      expect(circuit[i]! - circuit[i - 1]!).toBeGreaterThan(0);
+      expect(circuit[i]! % 3).toBe(0);
+    }
   });
 
   it('keeps that promise with stateful bots that draw random numbers (mc, random)', async () => {
@@ -59,8 +76,8 @@ describe('tournament', () => {
       slow,
       `export default { name: 'slow', params: {}, create: () => ({ decide: (o) => { const t = performance.now(); while (performance.now() - t < 0.1); return o.myChips === 0 || o.card < 15 ? 'take' : 'pass'; } }) };`,
     );
-    // One table, 3 rotations, 400 deals: 1,200 games in one thread, one in 256 timed (0, 256, 512,
-    // 768, 1024); after its first 4 timed games the slow bot is timed in every game.
+    // One table, 3 rotations, 400 deals: 1,200 games in one thread, the first and one in 256 timed
+    // (0, 8, 264, 520, 776, 1032); after its first 4 timed games the slow bot is timed in every game.
     const o = { pool: [slow, 'greedy', 'random'], games: 400 };
     const r = await runTournament({ ...base, ...o, threads: 1, chunk: 400 });
     const times = Object.fromEntries(r.decisionTimes.map((t) => [t.agent, t]));
@@ -69,7 +86,7 @@ describe('tournament', () => {
     for (const fast of [times.greedy!, times.random!]) {
       expect(fast.timed).toBeGreaterThan(0);
       expect(fast.meanMicroseconds).toBeLessThan(100);
-      // The slow bot's 5 sampled games plus the 1200 - 768 - 1 games after it was found slow.
+      // The slow bot's 4 sampled games plus the 1200 - 520 - 1 games after it was found slow.
       expect(times.slow!.timed).toBeGreaterThan(20 * fast.timed);
     }
     const other = await runTournament({ ...base, ...o, threads: 2, chunk: 7 });

@@ -1,15 +1,15 @@
 import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
 import { createBot, loadPool } from '../agents/registry.js';
+import { parseSpec } from '../agents/spec.js';
 import { batchLayout, type SeatableAgent } from '../game/contract.js';
 import { DECISION_TIMING, runBatch, type Batch, type BatchResult } from './batch.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
-import { seatAgent } from './sandbox/load.js';
 import { streamSaltOf } from './sandbox/stream-salt.js';
 import { gameById } from '../registry.js';
 import { UserError } from '../errors.js';
-import { IntegrityGuard, tamperMessage } from './sandbox/integrity.js';
+import type { IntegrityGuard } from './sandbox/integrity.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
 /** What a worker sends back for one batch, unpacked. */
@@ -59,18 +59,43 @@ if (!isMainThread) {
   };
 }
 
-// Before any bot module loads in this thread: the lab's classes frozen (src/game/protect.ts), then
-// the fingerprint of what stays writable, checked after every batch.
-freezeLabClasses();
-const guard = new IntegrityGuard();
+// Transferring a result detaches its ArrayBuffer, and the first detach in a thread invalidates one
+// of V8's thread-wide assumptions (no ArrayBuffer was ever detached): every optimised function that
+// reads a typed array (the engine, the bots, the tallies) is thrown away and compiled again after
+// the first batch. Detaching one empty buffer here, before any code is optimised, pays that once,
+// for nothing.
+if (!isMainThread) {
+  const empty = new ArrayBuffer(0);
+  structuredClone(empty, { transfer: [empty] });
+}
 
-/** The pool as this worker seats it (labels as in the main thread); a create() that throws names its bot. */
-async function seatable(batch: Batch): Promise<SeatableAgent[]> {
-  const loaded = await loadPool(batch.pool, batch.game, (text, game) => seatAgent(text, game, { isolate: batch.isolate, botLogs: batch.botLogs }));
+/**
+ * Before the first bot that is not the lab's own loads in this thread (a bot file or program, or
+ * any bot under --isolate): the lab's classes frozen (src/game/protect.ts), then the fingerprint of
+ * what stays writable, checked after every batch from then on. A thread that plays only built-in
+ * bots runs no code but the lab's, so it has nothing to watch: it skips the freeze (it built every
+ * game's state and bot, 10-17 ms of each thread's start-up) and the check (about 1 ms a batch).
+ */
+let guard: IntegrityGuard | undefined;
+/** The guard's module, loaded with the first guard (importing it registers its classes for the freeze). */
+let integrity: typeof import('./sandbox/integrity.js') | undefined;
+const needsGuard = (batch: Batch): boolean => batch.isolate === true || batch.pool.some((spec) => parseSpec(spec).kind !== 'builtin');
+
+/**
+ * The pool as this worker seats it (labels as in the main thread); a create() that throws names its
+ * bot. Built-in bots load as anywhere; the sandbox's loader (bot files, programs, --isolate) and its
+ * modules load only for a pool that has such a bot.
+ */
+async function seatable(batch: Batch, foreign: boolean): Promise<SeatableAgent[]> {
+  const seat = foreign ? (await import('./sandbox/load.js')).seatAgent : undefined;
+  const loaded = await loadPool(batch.pool, batch.game, seat && ((text, game) => seat(text, game, { isolate: batch.isolate, botLogs: batch.botLogs })));
   return loaded.map((a) => ({ label: a.label, create: () => createBot(a) }));
 }
 
 const statsCache = new Map<string, TournamentStats>();
+/** Games in the current batch: batchLayout's metric(m) is (1 + m) x games. */
+const gamesInBatch = new Float64Array(1);
+const stableLayout = { metric: (m: number): number => (1 + m) * gamesInBatch[0]! };
 const poolCache = new Map<string, Promise<SeatableAgent[]>>();
 
 /**
@@ -88,7 +113,15 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     if (!stats) statsCache.set(key, (stats = new TournamentStats(batch.pool, batch.seatings, P, shape)));
     const poolKey = JSON.stringify([batch.game, batch.pool, batch.isolate === true, batch.botLogs]);
     let pool = poolCache.get(poolKey);
-    if (!pool) poolCache.set(poolKey, (pool = seatable(batch)));
+    if (!pool) {
+      const foreign = needsGuard(batch);
+      if (foreign && !guard) {
+        integrity = await import('./sandbox/integrity.js');
+        freezeLabClasses();
+        guard = new integrity.IntegrityGuard();
+      }
+      poolCache.set(poolKey, (pool = seatable(batch, foreign)));
+    }
     const agents = await pool;
     stats.resetTally();
     batch.streamSalt = streamSaltOf(batch.game, batch.master);
@@ -106,14 +139,18 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     } finally {
       if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
     }
+    // One layout object for every batch (only its games count changes): batchLayout's own `metric`
+    // is a new closure each time, and V8 threw away tallyDeal's optimised code at the second batch
+    // for calling another function.
+    gamesInBatch[0] = deals * batch.seatings.length * P;
     const d = out.data;
     for (let i = 0; i < deals; i++) {
       const gameInMatch = batch.matchLength ? (batch.from + i) % batch.matchLength : 0;
-      stats.tallyDeal(d, layout, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
+      stats.tallyDeal(d, stableLayout, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
     }
     stats.exportTallyInto(out.tally);
-    const tampered = guard.check();
-    if (tampered) return { userError: tamperMessage(tampered, batch.pool) };
+    const tampered = guard?.check();
+    if (tampered) return { userError: integrity!.tamperMessage(tampered, batch.pool) };
     // move() wraps the buffer for transfer; the main thread receives the ArrayBuffer itself.
     return result.records ? { buffer, records: result.records } : (move(buffer) as unknown as ArrayBuffer);
   } catch (err) {
