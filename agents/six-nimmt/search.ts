@@ -42,6 +42,7 @@ export interface SearchParams {
   horizon: string;
   z: number;
   marginWeight: number;
+  duelMargin: number;
   draft: string;
   indifference: number;
   proposals: number;
@@ -73,6 +74,12 @@ export default defineAgent<SearchParams>({
     horizon: { description: 'play each rollout to the end of the round or of the game', default: 'round', choices: ['round', 'game'] },
     z: { description: 'prune a candidate once it trails the leader by this many standard errors (0: never)', default: 2, min: 0, max: 10 },
     marginWeight: { description: 'value=share: utility per bullhead of lead over the best opponent, beside the win share', default: 0.05, min: 0, max: 1 },
+    duelMargin: {
+      description: 'base game at 2 players: marginWeight there (a duel lasts many rounds, so the lead at a round end matters more than who is ahead)',
+      default: 0.5,
+      min: 0,
+      max: 1,
+    },
     draft: { description: 'pro draft: pick as the heuristic does (as mc), or search every open card', default: 'heuristic', choices: ['heuristic', 'search'] },
     indifference: {
       description: 'drop a candidate once it is clearly no more than this much utility better than the leader (0: only clearly worse ones)',
@@ -328,7 +335,10 @@ class SearchAgent implements SixNimmtAgent {
       this.domain.belief = pro ? undefined : new PlayBelief(r.players, r.handSize, r.maxCard, r.rowLimit, bull, this.costs, p.beliefTau, 0.05);
       this.domain.proposals = p.proposals;
       this.domain.smooth = !pro && p.value === 'smooth';
-      this.domain.marginWeight = p.marginWeight;
+      // At 2 players (base game) a round's end is far from the game's: the lead in bullheads is
+      // what the duel is won by, so it weighs as much as half a win per bullhead (duelMargin,
+      // docs/findings.md "fourth pass": +12 points against mc over marginWeight 0.05).
+      this.domain.marginWeight = !pro && r.players === 2 ? p.duelMargin : p.marginWeight;
       this.domain.spread = p.spread;
     }
     this.random = start.random;
