@@ -26,7 +26,8 @@ import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js'
  *   scores a stopped round by the chance of winning from the totals then: a softmin of the totals
  *   with Gumbel noise as wide as the rounds still to come can move them (src/search/softmin-share.ts
  *   softminShare); at the game's end it is the win share. `value=share` is the earlier rule: the
- *   win share of the totals at the stop plus `marginWeight` per bullhead of lead.
+ *   win share of the totals at the stop plus `marginWeight` per bullhead of lead (`duelMargin` at
+ *   2 players in the base game, where the lead is what a duel of many rounds is won by).
  * - The pro variant (open hands, nothing to infer) keeps the earlier search whatever the options:
  *   the others play the heuristic's card, a random one with probability `noise`, valued by the
  *   win share.
