@@ -198,6 +198,26 @@ describe('the search bot', () => {
     bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c'], random: makeRandom('safe') });
     expect(bot.decide(obs)).toBe(85);
   });
+
+  it('weighs the lead by duelMargin at 2 players and by marginWeight at more', () => {
+    const decisions = (players: number, over: Record<string, number>): number[] => {
+      const rules = makeRules({ players });
+      const out: number[] = [];
+      for (let seed = 1; seed <= 12; seed++) {
+        const obs = new Observation(midRound(rules, seed, 4), 0);
+        const bot = searchBot({ samples: 40, ...over });
+        bot.newGame!({ seat: 0, rules: obs.rules, agents: Array.from({ length: players }, (_, i) => `p${i}`), random: makeRandom(`duel${seed}`) });
+        out.push(bot.decide(obs));
+      }
+      return out;
+    };
+    // 2 players: duelMargin is the weight (marginWeight is not read there) and it changes play.
+    const duelLow = decisions(2, { duelMargin: 0, marginWeight: 0.5 });
+    expect(decisions(2, { duelMargin: 0, marginWeight: 0 })).toEqual(duelLow);
+    expect(decisions(2, { duelMargin: 1, marginWeight: 0 })).not.toEqual(duelLow);
+    // 4 players: duelMargin is not read.
+    expect(decisions(4, { duelMargin: 1 })).toEqual(decisions(4, { duelMargin: 0 }));
+  });
 });
 
 describe('the heuristic stays the reference of the costs', () => {
