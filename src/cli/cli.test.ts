@@ -27,9 +27,9 @@ const spawned = (args: string[], env: NodeJS.ProcessEnv) =>
   });
 
 describe('nothanks tournament / replay', () => {
-  it('writes valid records and replays one game readably', () => {
+  it('writes valid records and replays one game readably', async () => {
     const log = join(dir, 'g.jsonl');
-    const t = run([
+    const t = await inProcess([
       'tournament',
       '--agents',
       'random',
@@ -47,7 +47,7 @@ describe('nothanks tournament / replay', () => {
       join(dir, 'pg.csv'),
     ]);
     expect(t.status).toBe(0);
-    expect(t.stderr).toBe(''); // no progress bar when stderr is piped
+    expect(t.stderr).toBe(''); // no progress bar when stderr is not a terminal
     expect(t.stdout).toMatch(/5 players, 300 games, seed 7/);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(300);
     expect(readFileSync(join(dir, 'pg.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 300 * 5);
@@ -58,14 +58,14 @@ describe('nothanks tournament / replay', () => {
     );
     for (const f of ['summary.csv', 'pairwise.csv', 'seats.csv']) expect(readFileSync(join(dir, 't1', f), 'utf8').length).toBeGreaterThan(20);
 
-    const r = run(['replay', log, '--show', '3']);
+    const r = await inProcess(['replay', log, '--show', '3']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Game 3 of 300 · seed [0-9a-f]{16} · 5 players · 11 chips each/);
     expect(r.stdout).toMatch(/Final table:/);
     expect(r.stdout).toMatch(/300 records in .* replayed: all legal, all results match\./);
   });
 
-  it('labels file bots by their names in every output and keeps their paths in the metadata', () => {
+  it('labels file bots by their names in every output and keeps their paths in the metadata', async () => {
     const bot = (file: string, take: number) => {
       writeFileSync(
         join(dir, file),
@@ -76,7 +76,7 @@ describe('nothanks tournament / replay', () => {
     const [a, b] = [bot('a.mjs', 12), bot('b.mjs', 20)];
     const log = join(dir, 'labels.jsonl');
     const perGame = join(dir, 'labels.csv');
-    const t = run([
+    const t = await inProcess([
       'tournament',
       '--agents',
       `./a.mjs,./b.mjs,greedy`,

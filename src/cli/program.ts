@@ -384,6 +384,8 @@ async function captured(args: readonly string[], cwd: string | undefined): Promi
     error: console.error,
     exitCode: process.exitCode,
     cwd: process.cwd(),
+    stdoutTTY: Object.getOwnPropertyDescriptor(process.stdout, 'isTTY'),
+    stderrTTY: Object.getOwnPropertyDescriptor(process.stderr, 'isTTY'),
   };
   const sink =
     (stream: 'stdout' | 'stderr') =>
@@ -398,6 +400,9 @@ async function captured(args: readonly string[], cwd: string | undefined): Promi
     (...values: unknown[]): void => {
       result[stream] += `${format(...values)}\n`;
     };
+  // What the command writes goes to a string, not a terminal: no progress bar, whatever runs the tests.
+  Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true, writable: true });
+  Object.defineProperty(process.stderr, 'isTTY', { value: false, configurable: true, writable: true });
   process.stdout.write = sink('stdout') as typeof process.stdout.write;
   process.stderr.write = sink('stderr') as typeof process.stderr.write;
   console.log = console.info = line('stdout');
@@ -423,5 +428,12 @@ async function captured(args: readonly string[], cwd: string | undefined): Promi
     console.warn = saved.warn;
     console.error = saved.error;
     process.exitCode = saved.exitCode;
+    for (const [stream, tty] of [
+      [process.stdout, saved.stdoutTTY],
+      [process.stderr, saved.stderrTTY],
+    ] as const) {
+      if (tty) Object.defineProperty(stream, 'isTTY', tty);
+      else delete (stream as { isTTY?: boolean }).isTTY;
+    }
   }
 }
