@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,18 @@ const args = ['tournament', '--agents', 'random,greedy,threshold', '--players', 
 const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SLURM_|JOB_COMPLETION_INDEX|NOTHANKS_)/.test(k)));
 const task = (runDir: string, env: Record<string, string>) =>
   spawnSync('bash', [script, runDir, ...args], { encoding: 'utf8', cwd: work, env: { ...clean, ...env } });
+/** The same, without blocking this process: the tasks of an array run at once, as on a cluster. */
+const started = (command: string, commandArgs: string[], env: Record<string, string> = {}) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: work, env: { ...clean, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+const startTask = (runDir: string, env: Record<string, string>) => started('bash', [script, runDir, ...args], env);
 const numbers = (dir: string) => {
   // Timings differ from run to run (and a merge has none): the numbers are the rest.
   const {
@@ -29,24 +41,27 @@ const numbers = (dir: string) => {
 };
 
 describe('shard-task.sh (the Slurm and Kubernetes entry point)', () => {
-  it('maps JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID to shard folders that merge into the single run', () => {
-    expect(spawnSync(process.execPath, [cli, ...args, '--out', 'single', '--quiet'], { cwd: work }).status).toBe(0);
-    for (const index of ['0', '1', '2']) {
-      const r = task('k8s', { JOB_COMPLETION_INDEX: index, NOTHANKS_SHARDS: '3' });
+  it('maps JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID to shard folders that merge into the single run', async () => {
+    const single = started(process.execPath, [cli, ...args, '--out', 'single', '--quiet'], process.env as Record<string, string>);
+    const k8s = ['0', '1', '2'].map((index) => startTask('k8s', { JOB_COMPLETION_INDEX: index, NOTHANKS_SHARDS: '3' }));
+    const slurm = ['1', '2', '3'].map((id) =>
+      startTask('slurm', { SLURM_ARRAY_TASK_ID: id, SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_MAX: '3', SLURM_ARRAY_TASK_COUNT: '3' }),
+    );
+    expect((await single).status).toBe(0);
+    for (const [index, r] of (await Promise.all(k8s)).entries()) {
       expect(r.stderr).toBe('');
       expect(r.stdout).toMatch(new RegExp(`^shard ${index}/3: deals `));
     }
-    for (const id of ['1', '2', '3']) {
-      const r = task('slurm', { SLURM_ARRAY_TASK_ID: id, SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_MAX: '3', SLURM_ARRAY_TASK_COUNT: '3' });
-      expect(r.status).toBe(0);
-    }
+    for (const r of await Promise.all(slurm)) expect(r.status).toBe(0);
     // A task started again (a requeued job) continues its folder instead of failing on it.
     expect(task('k8s', { JOB_COMPLETION_INDEX: '1', NOTHANKS_SHARDS: '3' }).status).toBe(0);
-    for (const runDir of ['k8s', 'slurm']) {
+    const merges = ['k8s', 'slurm'].map((runDir) => {
       const shards = ['0', '1', '2'].map((i) => join(runDir, `shard-${runDir === 'slurm' ? Number(i) + 1 : i}`));
-      const m = spawnSync(process.execPath, [cli, 'merge', ...shards, '--out', join(runDir, 'merged'), '--quiet'], { cwd: work, encoding: 'utf8' });
+      return started(process.execPath, [cli, 'merge', ...shards, '--out', join(runDir, 'merged'), '--quiet'], process.env as Record<string, string>);
+    });
+    for (const [i, m] of (await Promise.all(merges)).entries()) {
       expect(m.stderr).toBe('');
-      expect(numbers(join(work, runDir, 'merged'))).toEqual(numbers(join(work, 'single')));
+      expect(numbers(join(work, ['k8s', 'slurm'][i]!, 'merged'))).toEqual(numbers(join(work, 'single')));
     }
   });
 

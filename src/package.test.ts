@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,18 @@ const sh = (cmd: string, args: string[], cwd: string) => {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 };
+
+/** A command that does not block this process: the checks after the install run at once. */
+const started = (cmd: string, args: string[], cwd: string) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 
 /** docs/bots.md's "Write your own bot" section: its TypeScript bot and the command that plays it. */
 function readmeExample(): { bot: string; command: string[] } {
@@ -47,7 +59,7 @@ function scratchLockfile(tarball: string): string {
 }
 
 describe('the packed package', () => {
-  it('installs into an empty project, where the bot of docs/bots.md plays through the bin and the typed API', () => {
+  it('installs into an empty project, where the bot of docs/bots.md plays through the bin and the typed API', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-pack-'));
     // `npm test` has just built dist/; --ignore-scripts skips prepare's second build.
     const [packed] = JSON.parse(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], PROJECT_ROOT)) as {
@@ -84,16 +96,6 @@ describe('the packed package', () => {
     // The README's example, copied as it stands.
     const { bot, command } = readmeExample();
     writeFileSync(join(project, 'my-bot.ts'), bot);
-    const cli = spawnSync(join(project, 'node_modules', '.bin', 'nothanks'), [...command, '--out', 'bin-run', '--threads', '2'], {
-      cwd: project,
-      encoding: 'utf8',
-    });
-    expect(cli.stderr).toBe('');
-    expect(cli.status).toBe(0);
-    const summary = JSON.parse(readFileSync(join(project, 'bin-run', 'summary.json'), 'utf8'));
-    expect(summary.agents.map((a: { agent: string }) => a.agent).sort()).toEqual(['greedy', 'run-builder:slack=8', 'threshold']);
-    expect(summary.agentOrigins[0]).toEqual({ agent: 'run-builder:slack=8', spec: './my-bot.ts:slack=8', file: join(project, 'my-bot.ts') });
-
     // The API, from a plain ES module: a bot defined inline in a file of its own, the package's
     // runTournament, the same numbers for 1 and 2 threads.
     writeFileSync(
@@ -107,14 +109,6 @@ describe('the packed package', () => {
        const [one, two] = [await run(1), await run(2)];
        console.log(JSON.stringify({ games: [...GAMES.keys()], labels: one.labels, one: one.stats.agents(), two: two.stats.agents() }));`,
     );
-    const api = JSON.parse(sh(process.execPath, ['api.mjs'], project));
-    expect(api.games).toEqual(['no-thanks', '6-nimmt', 'no-thanks-specials']);
-    expect(api.labels).toEqual(['eager', 'run-builder', 'greedy']);
-    expect(api.two).toEqual(api.one);
-    const eager = api.one.find((a: { agent: string }) => a.agent === 'eager');
-    expect(eager.games).toBe(40 * 3);
-    expect(eager.meanChips).toBeGreaterThanOrEqual(11); // it never pays a chip
-
     // The declarations: a TypeScript consumer of the API and of a game's subpath type-checks strictly
     // (with its libraries' declarations, as `skipLibCheck: false` does),
     // and a wrong action does not.
@@ -143,9 +137,30 @@ describe('the packed package', () => {
       join(project, 'wrong.ts'),
       `import { defineAgent } from 'nothanks-lab';\nexport default defineAgent({ name: 'w', description: '', params: {}, create: () => ({ decide: () => 'fold' }) });\n`,
     );
-    // One compiler run for both files (each run loads and checks every declaration again): its
-    // only error is wrong.ts's, so consumer.ts and the declarations check clean.
-    const checked = spawnSync(process.execPath, [...tsc, 'consumer.ts', 'wrong.ts'], { cwd: project, encoding: 'utf8' });
+    // The bin, the API and the compiler are independent: the three start at once (issue 29).
+    const [cli, apiRun, checked] = await Promise.all([
+      started(join(project, 'node_modules', '.bin', 'nothanks'), [...command, '--out', 'bin-run', '--threads', '2'], project),
+      started(process.execPath, ['api.mjs'], project),
+      // One compiler run for both files (each run loads and checks every declaration again): its
+      // only error is wrong.ts's, so consumer.ts and the declarations check clean.
+      started(process.execPath, [...tsc, 'consumer.ts', 'wrong.ts'], project),
+    ]);
+
+    expect(cli.stderr).toBe('');
+    expect(cli.status).toBe(0);
+    const summary = JSON.parse(readFileSync(join(project, 'bin-run', 'summary.json'), 'utf8'));
+    expect(summary.agents.map((a: { agent: string }) => a.agent).sort()).toEqual(['greedy', 'run-builder:slack=8', 'threshold']);
+    expect(summary.agentOrigins[0]).toEqual({ agent: 'run-builder:slack=8', spec: './my-bot.ts:slack=8', file: join(project, 'my-bot.ts') });
+
+    expect(apiRun.status, apiRun.stderr).toBe(0);
+    const api = JSON.parse(apiRun.stdout);
+    expect(api.games).toEqual(['no-thanks', '6-nimmt', 'no-thanks-specials']);
+    expect(api.labels).toEqual(['eager', 'run-builder', 'greedy']);
+    expect(api.two).toEqual(api.one);
+    const eager = api.one.find((a: { agent: string }) => a.agent === 'eager');
+    expect(eager.games).toBe(40 * 3);
+    expect(eager.meanChips).toBeGreaterThanOrEqual(11); // it never pays a chip
+
     expect(checked.stdout.split('\n').filter((line) => /error TS/.test(line))).toEqual([
       expect.stringMatching(/^wrong\.ts\(.*error TS2322: Type '"fold"' is not assignable/),
     ]);

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.js';
-import { distModule } from '../paths.js';
+import { runCli } from '../cli/program.js';
 import type { JsonObject, State } from '../game/contract.js';
 import { dealKeyInto, makeRandom, masterKey, seedHex, type SeedKey } from '../game/seed.js';
 import { GAMES, gameById } from '../registry.js';
@@ -232,9 +231,10 @@ describe('runAnalysis', () => {
     }
   }, 60_000);
 
-  it('nothanks analyse: bad input is one line and exit code 1, before any folder is made; a run writes its outputs', () => {
+  it('nothanks analyse: bad input is one line and exit code 1, before any folder is made; a run writes its outputs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'analysis-cli-'));
-    const cli = (...args: string[]) => spawnSync(process.execPath, [distModule('cli/main.js'), 'analyse', ...args], { encoding: 'utf8', cwd: dir });
+    // The command in this process (no Node start per case, issue 29); its workers load dist/ as ever.
+    const cli = (...args: string[]) => runCli(['analyse', ...args], dir);
     try {
       const file = join(dir, 'games.jsonl');
       const broken = { ...randomRecord('no-thanks', 1), actions: 'TT' };
@@ -247,13 +247,13 @@ describe('runAnalysis', () => {
         [[file, '--games', '2', '--out', 'o5', '-q'], /^nothanks: .*games\.jsonl: game 2: .+$/],
       ];
       for (const [args, message] of cases) {
-        const r = cli(...args);
+        const r = await cli(...args);
         expect(r.status, args.join(' ')).toBe(1);
         expect(r.stderr.trim().split('\n')).toHaveLength(1);
         expect(r.stderr.trim()).toMatch(message);
       }
       for (const out of ['o1', 'o2', 'o3', 'o4', 'o5']) expect(existsSync(join(dir, out))).toBe(false);
-      const ok = cli(file, '--games', '1', '--with', 'rollouts:samples=6', '--out', 'run', '-q', '-t', '1');
+      const ok = await cli(file, '--games', '1', '--with', 'rollouts:samples=6', '--out', 'run', '-q', '-t', '1');
       expect(ok.status, ok.stderr).toBe(0);
       for (const f of ['analysis.jsonl', 'summary.csv', 'bots.csv', 'analysis.json', 'win-chance.svg', 'loss.svg'])
         expect(existsSync(join(dir, 'run', f)), f).toBe(true);

@@ -4,16 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule } from '../paths.js';
+import { runCli } from './program.js';
 
-// The CLI as a user runs it: the compiled build in a child process (`npm test` builds first).
+// The CLI as a user runs it: the compiled build in a child process (`npm test` builds first)...
 const cli = distModule('cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-cli-'));
 const run = (args: string[], input?: string) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', input, cwd: dir });
+// ...or, where a test checks what a command prints, writes and exits with rather than what its
+// process does (signals, stdin, a piped stderr, bot files), the same program in this process:
+// no Node start and module load per command (issue 29).
+const inProcess = (args: string[]) => runCli(args, dir);
+/** A child process that does not block this one, so that several can run at once. */
+const spawned = (args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env, timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 
 describe('nothanks tournament / replay', () => {
-  it('writes valid records and replays one game readably', () => {
+  it('writes valid records and replays one game readably', async () => {
     const log = join(dir, 'g.jsonl');
-    const t = run([
+    const t = await inProcess([
       'tournament',
       '--agents',
       'random',
@@ -31,7 +47,7 @@ describe('nothanks tournament / replay', () => {
       join(dir, 'pg.csv'),
     ]);
     expect(t.status).toBe(0);
-    expect(t.stderr).toBe(''); // no progress bar when stderr is piped
+    expect(t.stderr).toBe(''); // no progress bar when stderr is not a terminal
     expect(t.stdout).toMatch(/5 players, 300 games, seed 7/);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(300);
     expect(readFileSync(join(dir, 'pg.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 300 * 5);
@@ -42,14 +58,14 @@ describe('nothanks tournament / replay', () => {
     );
     for (const f of ['summary.csv', 'pairwise.csv', 'seats.csv']) expect(readFileSync(join(dir, 't1', f), 'utf8').length).toBeGreaterThan(20);
 
-    const r = run(['replay', log, '--show', '3']);
+    const r = await inProcess(['replay', log, '--show', '3']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Game 3 of 300 · seed [0-9a-f]{16} · 5 players · 11 chips each/);
     expect(r.stdout).toMatch(/Final table:/);
     expect(r.stdout).toMatch(/300 records in .* replayed: all legal, all results match\./);
   });
 
-  it('labels file bots by their names in every output and keeps their paths in the metadata', () => {
+  it('labels file bots by their names in every output and keeps their paths in the metadata', async () => {
     const bot = (file: string, take: number) => {
       writeFileSync(
         join(dir, file),
@@ -60,7 +76,7 @@ describe('nothanks tournament / replay', () => {
     const [a, b] = [bot('a.mjs', 12), bot('b.mjs', 20)];
     const log = join(dir, 'labels.jsonl');
     const perGame = join(dir, 'labels.csv');
-    const t = run([
+    const t = await inProcess([
       'tournament',
       '--agents',
       `./a.mjs,./b.mjs,greedy`,
@@ -96,15 +112,15 @@ describe('nothanks tournament / replay', () => {
     expect(records[0].agents).toEqual(['mine', 'mine#2', 'greedy']);
   });
 
-  it('rejects a record that breaks the rules, naming the decision', () => {
+  it('rejects a record that breaks the rules, naming the decision', async () => {
     const log = join(dir, 'one.jsonl');
-    run(['tournament', '--agents', 'greedy', '--players', '3', '--games', '1', '--log', log, '--out', join(dir, 't2')]);
+    await inProcess(['tournament', '--agents', 'greedy', '--players', '3', '--games', '1', '--log', log, '--out', join(dir, 't2')]);
     const rec = JSON.parse(readFileSync(log, 'utf8'));
     rec.rules.startChips = 0;
     rec.rules.custom = true;
     rec.actions = 'P' + rec.actions.slice(1);
     writeFileSync(log, JSON.stringify(rec) + '\n');
-    const r = run(['replay', log]);
+    const r = await inProcess(['replay', log]);
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toMatch(/^nothanks: .*one\.jsonl: game 1: decision 1 is illegal: seat \d passes on card \d+ with no chips$/);
   });
@@ -139,31 +155,44 @@ describe('nothanks tournament / replay', () => {
       /--table must list a pool index from 0 to 1 for each seat \(e\.g\. 0,1,1\), got "0,2,1"/,
     ],
     [['tournament', '--agents', 'greedy,threshold', '--table', '0,1,1', '--players', '4'], /table \[0,1,1\] does not seat 4 agents of the pool/],
-  ])('%j fails with one clear line', (args, message) => {
-    const r = run(args);
+  ])('%j fails with one clear line', async (args, message) => {
+    const r = await inProcess(args);
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
   });
 
-  it("checks an experiment's bots before it makes its folder", () => {
+  it.each([
+    // yargs refuses it, a command refuses it: either way the process prints one line and exits 1.
+    [['tournament', '--agents', 'random', '--bogus'], /^nothanks: Unknown argument: bogus\n$/],
+    [['tournament', '--agents', 'grumpy', '--players', '4'], /^nothanks: unknown agent "grumpy"/],
+  ])('%j fails with one clear line and exit code 1 from the binary too', (args, message) => {
+    const r = run(args);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it("checks an experiment's bots before it makes its folder", async () => {
     const file = join(dir, 'bad-bot.json');
     writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['random', 'grumpy'], players: [3], games: 5, seed: 1 }));
     const out = join(dir, 'bad-bot-run');
-    const r = run(['run', file, '--out', out, '--quiet']);
+    const r = await inProcess(['run', file, '--out', out, '--quiet']);
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toMatch(/^nothanks: unknown agent "grumpy" for no-thanks/);
     expect(existsSync(out)).toBe(false);
   });
 
-  it('stops a bot that gets stuck, blocks in a child, throws or runs out of memory mid-run with one line, keeping the finished games', () => {
+  it('stops a bot that gets stuck, blocks in a child, throws or runs out of memory mid-run with one line, keeping the finished games', async () => {
     const cases: [string, string, RegExp][] = [
       ['stuck', `for (;;) {}`, /bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
       ['sleeper', `execSync('sleep 1000');`, /bot "sleeper" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
       ['thrower', `throw new Error('late boom');`, /bot "thrower" in seat \d \(game seed [0-9a-f]{16}\) threw late boom/],
       ['hog', `for (const keep = [];;) keep.push(new Array(1e5).fill(games));`, /a bot ran out of memory \(the limit is 64 MB of heap per worker thread\)/],
     ];
-    for (const [name, act, message] of cases) {
+    // The four runs at once: the stuck ones mostly wait for their limit.
+    const check = async ([name, act, message]: [string, string, RegExp]): Promise<void> => {
       const bot = join(dir, `${name}-late.mjs`);
       writeFileSync(
         bot,
@@ -189,12 +218,7 @@ describe('nothanks tournament / replay', () => {
         '--out',
         out,
       ];
-      const r = spawnSync(process.execPath, [cli, ...args], {
-        encoding: 'utf8',
-        cwd: dir,
-        timeout: 60_000,
-        env: { ...process.env, NOTHANKS_WORKER_HEAP_MB: '64' },
-      });
+      const r = await spawned(args, { ...process.env, NOTHANKS_WORKER_HEAP_MB: '64' });
       expect(r.status, name).toBe(1);
       expect(r.stderr.trim().split('\n'), name).toHaveLength(1);
       expect(r.stderr).toMatch(new RegExp(`^nothanks: ${message.source}.*; the [1-9]\\d* games finished before are in `));
@@ -202,11 +226,12 @@ describe('nothanks tournament / replay', () => {
       expect(summary, name).toMatchObject({ partial: true, stopped: r.stderr.slice('nothanks: '.length, r.stderr.indexOf('; the ')) });
       expect(summary.gamesPlayed, name).toBeGreaterThan(0);
       expect(readFileSync(join(out, 'summary.csv'), 'utf8').split('\n')[1], name).toMatch(/,true$/);
-    }
+    };
+    await Promise.all(cases.map(check));
   });
 
-  it('plays one bot against P-1 copies of another with --table, in every rotation', () => {
-    const t = run(['tournament', '--agents', 'greedy,threshold', '--table', '0,1,1', '--games', '20', '--out', join(dir, 'table')]);
+  it('plays one bot against P-1 copies of another with --table, in every rotation', async () => {
+    const t = await inProcess(['tournament', '--agents', 'greedy,threshold', '--table', '0,1,1', '--games', '20', '--out', join(dir, 'table')]);
     expect(t.status).toBe(0);
     const summary = JSON.parse(readFileSync(join(dir, 'table', 'summary.json'), 'utf8'));
     expect(summary.seatings).toEqual([
@@ -219,11 +244,11 @@ describe('nothanks tournament / replay', () => {
     expect(games).toEqual({ greedy: 60, threshold: 120 });
   });
 
-  it("fills a small pool's tables the same way by default in tournament, ladder and experiments, and as --fill says", () => {
+  it("fills a small pool's tables the same way by default in tournament, ladder and experiments, and as --fill says", async () => {
     // 2 bots at 3 seats. balanced: {a,a,b} and {a,b,b}; multisets adds {a,a,a} and {b,b,b}; cycle: {a,b,a}.
     const seatings = (folder: string) =>
       JSON.parse(readFileSync(join(dir, folder, 'summary.json'), 'utf8')) as { fill: string; seatings: string[][]; tableFill: string };
-    const t = run(['tournament', '-a', 'random,greedy', '-p', '3', '-g', '4', '--no-report', '--out', join(dir, 'fill-t')]);
+    const t = await inProcess(['tournament', '-a', 'random,greedy', '-p', '3', '-g', '4', '--no-report', '--out', join(dir, 'fill-t')]);
     expect(t.status).toBe(0);
     expect(t.stdout).toMatch(/^tables: fill balanced: 2 bots for 3 seats, every bot once, the 1 seat left to each 1-bot subset in turn \(2 tables\)$/m);
     const exp = join(dir, 'fill.json');
@@ -231,8 +256,8 @@ describe('nothanks tournament / replay', () => {
       exp,
       JSON.stringify({ kind: 'strategies', title: 'fill', agents: ['random', 'greedy'], players: [3], games: 4, seed: '1', seatings: 'rotations', png: false }),
     );
-    expect(run(['run', exp, '--out', join(dir, 'fill-e')]).status).toBe(0);
-    expect(run(['ladder', '-a', 'random,greedy', '-p', '3', '-g', '4', '--seatings', 'rotations', '--out', join(dir, 'fill-l')]).status).toBe(0);
+    expect((await inProcess(['run', exp, '--out', join(dir, 'fill-e')])).status).toBe(0);
+    expect((await inProcess(['ladder', '-a', 'random,greedy', '-p', '3', '-g', '4', '--seatings', 'rotations', '--out', join(dir, 'fill-l')])).status).toBe(0);
     const defaults = [seatings('fill-t'), seatings('fill-e/players-3'), seatings('fill-l/players-3')];
     for (const s of defaults) {
       expect(s.fill).toBe('balanced');
@@ -246,13 +271,30 @@ describe('nothanks tournament / replay', () => {
       ['cycle', 3],
       ['multisets', 8],
     ] as const) {
-      expect(run(['tournament', '-a', 'random,greedy', '-p', '3', '-g', '4', '--no-report', '--fill', fill, '--out', join(dir, `fill-t-${fill}`)]).status).toBe(
-        0,
-      );
+      expect(
+        (await inProcess(['tournament', '-a', 'random,greedy', '-p', '3', '-g', '4', '--no-report', '--fill', fill, '--out', join(dir, `fill-t-${fill}`)]))
+          .status,
+      ).toBe(0);
       expect(seatings(`fill-t-${fill}`)).toMatchObject({ fill });
       expect(seatings(`fill-t-${fill}`).seatings).toHaveLength(count);
       expect(
-        run(['ladder', '-a', 'random,greedy', '-p', '3', '-g', '4', '--seatings', 'rotations', '--fill', fill, '--out', join(dir, `fill-l-${fill}`)]).status,
+        (
+          await inProcess([
+            'ladder',
+            '-a',
+            'random,greedy',
+            '-p',
+            '3',
+            '-g',
+            '4',
+            '--seatings',
+            'rotations',
+            '--fill',
+            fill,
+            '--out',
+            join(dir, `fill-l-${fill}`),
+          ])
+        ).status,
       ).toBe(0);
       expect(seatings(`fill-l-${fill}/players-3`).seatings).toHaveLength(count);
     }
@@ -270,7 +312,7 @@ describe('nothanks tournament / replay', () => {
         fill: 'cycle',
       }),
     );
-    expect(run(['run', exp, '--out', join(dir, 'fill-e-cycle')]).status).toBe(0);
+    expect((await inProcess(['run', exp, '--out', join(dir, 'fill-e-cycle')])).status).toBe(0);
     expect(seatings('fill-e-cycle/players-3').seatings).toEqual([
       ['random', 'greedy', 'random'],
       ['greedy', 'random', 'random'],
@@ -279,8 +321,8 @@ describe('nothanks tournament / replay', () => {
     // Nine runs of the CLI: more than the default minute on a busy machine.
   }, 300_000);
 
-  it("writes an experiment's report and charts for a tournament and prints the pairwise comparisons, with each bot's time per decision", () => {
-    const t = run(['tournament', '-a', 'random,greedy,threshold', '-p', '3', '-g', '30', '--out', join(dir, 'report-t')]);
+  it("writes an experiment's report and charts for a tournament and prints the pairwise comparisons, with each bot's time per decision", async () => {
+    const t = await inProcess(['tournament', '-a', 'random,greedy,threshold', '-p', '3', '-g', '30', '--out', join(dir, 'report-t')]);
     expect(t.status).toBe(0);
     expect(t.stdout).toMatch(/^Paired differences over deals .* Holm's p over the 3 pairs/m);
     expect(t.stdout).toMatch(/^random +greedy +30 +[\d.]+ +\[[\d.]+, [\d.]+\] +[\d.e-]+ +\*$/m);
@@ -313,13 +355,13 @@ describe('nothanks tournament / replay', () => {
     expect(csv[0]).toMatch(/,decisionTimeMeanUs,decisionTimeWorstUs,decisionTimeSamples,partial$/);
     expect(csv[1]).toMatch(/,[\d.]+,[\d.]+,\d+,false$/);
     // --no-report: the data files only.
-    expect(run(['tournament', '-a', 'random,greedy', '-p', '3', '-g', '5', '--no-report', '--out', join(dir, 'report-none')]).status).toBe(0);
+    expect((await inProcess(['tournament', '-a', 'random,greedy', '-p', '3', '-g', '5', '--no-report', '--out', join(dir, 'report-none')])).status).toBe(0);
     expect(existsSync(join(dir, 'report-none', 'report.html'))).toBe(false);
     expect(existsSync(join(dir, 'report-none', 'leaderboard.svg'))).toBe(false);
   });
 
-  it('lists the built-in agents with their parameters', () => {
-    const r = run(['agents']);
+  it('lists the built-in agents with their parameters', async () => {
+    const r = await inProcess(['agents']);
     expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);
     expect(r.stdout).toMatch(/^ {2}threshold: /m);
     expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 2; number -40\.\.40\)$/m);

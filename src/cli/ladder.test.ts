@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule } from '../paths.js';
+import { runCli } from './program.js';
 
 // The CLI as a user runs it: the compiled build in a child process (`npm test` builds first).
 const cli = distModule('cli/main.js');
@@ -56,14 +57,15 @@ describe('nothanks ladder', () => {
     [['--holdout', '1'], /holdout must be 0 \(none\) or an integer of at least 2, got 1/],
     [['--agents', 'random'], /a ladder needs at least two different bots/],
     [['--out', '.'], /--out \. already holds files: choose a new folder or add --force/],
-  ])('refuses %j with one line', (extra, message) => {
+  ])('refuses %j with one line', async (extra, message) => {
     const args = [...ladder];
     for (let i = 0; i < extra.length; i += 2) {
       const at = args.indexOf(extra[i]!);
       if (at >= 0) args.splice(at, 2);
     }
     const out = join(dir, 'never-made');
-    const r = run([...args, ...extra, ...(extra.includes('--out') ? [] : ['--out', out])]);
+    // What the command refuses: the CLI in this process (no Node start per case, issue 29).
+    const r = await runCli([...args, ...extra, ...(extra.includes('--out') ? [] : ['--out', out])], dir);
     expect(r.status).toBe(1);
     expect(existsSync(out)).toBe(false); // checked before the folder is made
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

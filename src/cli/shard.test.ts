@@ -4,11 +4,23 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule } from '../paths.js';
+import { runCli } from './program.js';
 
-// The CLI as a user (or a cluster job) runs it: the compiled build in child processes.
+// The CLI as a user (or a cluster job) runs it: the compiled build in child processes...
 const cli = distModule('cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-shard-cli-'));
 const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+// ...or, for what a command writes and refuses, the same program in this process (issue 29).
+const inProcess = (args: string[]) => runCli(args, dir);
+/** A child process that does not block this one, so that two runs can go at once. */
+const spawned = (args: string[]) =>
+  new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
 
 /**
  * Every file of a run folder but its state, summary.json and summary.csv without timing/host fields
@@ -62,7 +74,7 @@ const tournament = [
   '--players',
   '3',
   '--games',
-  '300',
+  '200',
   '--seed',
   'resume',
   '--threads',
@@ -74,15 +86,16 @@ const tournament = [
 
 describe('resume after kill -9', () => {
   it("continues from the last checkpoint and ends with the uninterrupted run's outputs", async () => {
-    const whole = run([...tournament, '--out', 'whole']);
-    expect(whole.status).toBe(0);
+    // The uninterrupted run goes on beside the one that is killed.
+    const whole = spawned([...tournament, '--out', 'whole']);
     const killed = join(dir, 'killed');
     const child = spawn(process.execPath, [cli, ...tournament, '--out', 'killed'], { cwd: dir });
     await waitFor(() => doneIn(killed, 'tournament') >= 10);
     child.kill('SIGKILL');
     await new Promise((r) => child.on('exit', r));
     const checkpointed = doneIn(killed, 'tournament');
-    expect(checkpointed).toBeLessThan(300);
+    expect(checkpointed).toBeLessThan(200);
+    expect((await whole).status).toBe(0);
     expect(existsSync(join(killed, 'summary.json'))).toBe(false);
     // A temporary file a killed process left in the folder is removed by the resume.
     writeFileSync(join(killed, `summary.json.${hostname()}.999999.tmp`), 'half a file');
@@ -95,12 +108,14 @@ describe('resume after kill -9', () => {
 
   it('resumes a shard too, and refuses a resume with other settings', async () => {
     const args = [...tournament, '--shard', '1/2'];
-    expect(run([...args, '--out', 'shard-whole']).status).toBe(0);
+    const whole = spawned([...args, '--out', 'shard-whole']);
     const killed = join(dir, 'shard-killed');
     const child = spawn(process.execPath, [cli, ...args, '--out', 'shard-killed'], { cwd: dir });
     await waitFor(() => doneIn(killed, 'tournament') >= 5);
     child.kill('SIGKILL');
     await new Promise((r) => child.on('exit', r));
+    expect(doneIn(killed, 'tournament')).toBeLessThan(100);
+    expect((await whole).status).toBe(0);
     const wrong = run([...tournament.map((a) => (a === 'resume' ? 'other' : a)), '--resume', 'shard-killed']);
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toBe('nothanks: --resume shard-killed: that run was started with other settings (seed resume vs other); repeat its command exactly\n');
@@ -127,28 +142,28 @@ describe('resume with an edited bot file', () => {
 });
 
 describe('sharded experiment', () => {
-  it("3 shards merged write the single run's CSVs, charts and report", () => {
+  it("3 shards merged write the single run's CSVs, charts and report", async () => {
     const file = join(dir, 'tiny.json');
     writeFileSync(
       file,
       JSON.stringify({ kind: 'player-count', title: 'tiny', agents: ['random', 'greedy', 'threshold'], players: [3, 4], games: 31, seed: 'tiny', png: false }),
     );
-    expect(run(['run', file, '--out', 'exp-single', '--quiet']).status).toBe(0);
+    expect((await inProcess(['run', file, '--out', 'exp-single', '--quiet'])).status).toBe(0);
     for (const i of [0, 1, 2]) {
-      const r = run(['run', file, '--shard', `${i}/3`, '--out', `exp-${i}`, '--quiet', '--threads', '1']);
+      const r = await inProcess(['run', file, '--shard', `${i}/3`, '--out', `exp-${i}`, '--quiet', '--threads', '1']);
       expect(r.status).toBe(0);
       expect(existsSync(join(dir, `exp-${i}`, 'report.html'))).toBe(false); // a shard keeps state only
     }
-    const merged = run(['merge', 'exp-2', 'exp-0', 'exp-1', '--out', 'exp-merged', '--quiet']);
+    const merged = await inProcess(['merge', 'exp-2', 'exp-0', 'exp-1', '--out', 'exp-merged', '--quiet']);
     expect(merged.stderr).toBe('');
     const single = outputs(join(dir, 'exp-single'));
     expect(Object.keys(single)).toEqual(expect.arrayContaining(['report.html', 'score-by-players.svg', 'players-3/summary.csv', 'players-4/pairwise.csv']));
     expect(outputs(join(dir, 'exp-merged'))).toEqual(single);
-    expect(run(['merge', 'exp-0', 'exp-1', '--out', 'exp-merged-2']).stderr).toBe('nothanks: merge: shard 2/3 missing (2 of 3 given)\n');
+    expect((await inProcess(['merge', 'exp-0', 'exp-1', '--out', 'exp-merged-2'])).stderr).toBe('nothanks: merge: shard 2/3 missing (2 of 3 given)\n');
   });
 
-  it('refuses --shard for a sweep with one line', () => {
-    const r = run(['run', join(import.meta.dirname, '..', '..', 'experiments', 'thresholds.json'), '--shard', '0/2']);
+  it('refuses --shard for a sweep with one line', async () => {
+    const r = await inProcess(['run', join(import.meta.dirname, '..', '..', 'experiments', 'thresholds.json'), '--shard', '0/2']);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(
       /^nothanks: --shard and --resume work for the strategies and player-count experiments; a thresholds experiment runs on one machine/,
@@ -159,11 +174,11 @@ describe('sharded experiment', () => {
 describe('result folders (issue 15)', () => {
   const quick = ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '5', '--quiet'];
 
-  it('--force replaces what a previous run wrote, and nothing else: not a user file, not a folder without a run, not an input', () => {
-    expect(run([...quick, '--out', 'again', '--log', join('again', 'games.jsonl')]).status).toBe(0);
+  it('--force replaces what a previous run wrote, and nothing else: not a user file, not a folder without a run, not an input', async () => {
+    expect((await inProcess([...quick, '--out', 'again', '--log', join('again', 'games.jsonl')])).status).toBe(0);
     writeFileSync(join(dir, 'again', 'my-notes.txt'), 'mine');
-    expect(run([...quick, '--out', 'again']).stderr).toMatch(/already holds files: choose a new folder or add --force/);
-    expect(run([...quick, '--out', 'again', '--force']).status).toBe(0);
+    expect((await inProcess([...quick, '--out', 'again'])).stderr).toMatch(/already holds files: choose a new folder or add --force/);
+    expect((await inProcess([...quick, '--out', 'again', '--force'])).status).toBe(0);
     // The old run's log is gone (the new run wrote none); the user's file stays.
     expect(existsSync(join(dir, 'again', 'games.jsonl'))).toBe(false);
     expect(readFileSync(join(dir, 'again', 'my-notes.txt'), 'utf8')).toBe('mine');
@@ -171,34 +186,35 @@ describe('result folders (issue 15)', () => {
     mkdirSync(join(dir, 'notes'));
     writeFileSync(join(dir, 'notes', 'thesis.tex'), 'precious');
     writeFileSync(join(dir, 'notes', 'summary.json'), '{}');
-    const r = run([...quick, '--out', 'notes', '--force']);
+    const r = await inProcess([...quick, '--out', 'notes', '--force']);
     expect(r.stderr).toBe('nothanks: --out notes holds files but no record of a lab run: --force only replaces what a lab run wrote; choose a new folder\n');
     expect(readFileSync(join(dir, 'notes', 'thesis.tex'), 'utf8')).toBe('precious');
     // A merge never writes over one of its shards, which could then never be merged again.
-    for (const i of [0, 1]) expect(run([...quick, '--shard', `${i}/2`, '--out', `part-${i}`]).status).toBe(0);
-    const m = run(['merge', 'part-0', 'part-1', '--out', 'part-0', '--force']);
+    for (const i of [0, 1]) expect((await inProcess([...quick, '--shard', `${i}/2`, '--out', `part-${i}`])).status).toBe(0);
+    const m = await inProcess(['merge', 'part-0', 'part-1', '--out', 'part-0', '--force']);
     expect(m.stderr).toMatch(/^nothanks: --out part-0 is one of this command's inputs .*: choose a new folder\n$/);
     expect(existsSync(join(dir, 'part-0', 'state'))).toBe(true);
-    expect(run(['merge', 'part-0', 'part-1', '--out', 'merged']).status).toBe(0);
+    expect((await inProcess(['merge', 'part-0', 'part-1', '--out', 'merged'])).status).toBe(0);
   });
 
-  it('refuses a second run into a folder another live run is writing', () => {
-    expect(run([...quick, '--out', 'busy']).status).toBe(0);
-    // This test's own process stands in for the other run: alive, on this host.
+  it('refuses a second run into a folder another live run is writing', async () => {
+    expect((await inProcess([...quick, '--out', 'busy'])).status).toBe(0);
+    // This test's own process stands in for the other run: alive, on this host (so this run is a child).
     writeFileSync(join(dir, 'busy', '.nothanks-lock'), `${hostname().replace(/[^A-Za-z0-9-]/g, '-')} ${process.pid}\n`);
     const r = run([...quick, '--out', 'busy', '--force']);
     expect(r.stderr).toBe(`nothanks: --out busy is being written by another lab run (process ${process.pid}): wait for it, or choose another folder\n`);
     expect(existsSync(join(dir, 'busy', 'summary.json'))).toBe(true);
     // A lock left by a killed run is taken over.
     writeFileSync(join(dir, 'busy', '.nothanks-lock'), `${hostname().replace(/[^A-Za-z0-9-]/g, '-')} 999999\n`);
+    // (A child again: a run lets go of its lock as its process ends.)
     expect(run([...quick, '--out', 'busy', '--force']).status).toBe(0);
     expect(existsSync(join(dir, 'busy', '.nothanks-lock'))).toBe(false);
   });
 
-  it('removes the temporary log a killed run left beside --log', () => {
+  it('removes the temporary log a killed run left beside --log', async () => {
     const stale = join(dir, `games.jsonl.${hostname()}.999999.tmp`);
     writeFileSync(stale, '{"half": ');
-    expect(run([...quick, '--log', 'games.jsonl', '--out', 'logged']).status).toBe(0);
+    expect((await inProcess([...quick, '--log', 'games.jsonl', '--out', 'logged'])).status).toBe(0);
     expect(existsSync(stale)).toBe(false);
     const { gamesPlayed } = JSON.parse(readFileSync(join(dir, 'logged', 'summary.json'), 'utf8'));
     expect(readFileSync(join(dir, 'games.jsonl'), 'utf8').trim().split('\n')).toHaveLength(gamesPlayed);

@@ -2,14 +2,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { validateExperiment } from '../experiments/experiment.js';
 import { launchChromium } from '../testing/browser.js';
 
 // The page must work offline, as a file: headless Chromium (.ci/run installs Debian's and requires it).
 describe('report.html', () => {
-  it.each([
+  // The two experiments and their pages at once, a Chromium each (issue 29).
+  it.concurrent.for<[Record<string, unknown>, number, number, string[]]>([
     [
       // Four bots at three table sizes: the pairwise heat map's widest common case.
       {
@@ -43,7 +44,7 @@ describe('report.html', () => {
     ],
   ])(
     'renders every chart in headless Chromium with no console errors, no network and no injected markup (%#)',
-    async (raw, chartCount, tableCount, legendTitles) => {
+    async ([raw, chartCount, tableCount, legendTitles], { expect }) => {
       const dir = mkdtempSync(join(tmpdir(), 'nothanks-report-'));
       const exp = validateExperiment(raw);
       const run = await runExperiment(exp, { out: dir, quiet: true, threads: 1 });

@@ -25,10 +25,7 @@ const shots = process.env.NOTHANKS_SHOTS ?? mkdtempSync(join(tmpdir(), 'nothanks
 
 async function setUp(): Promise<void> {
   results = mkdtempSync(join(tmpdir(), 'nothanks-web-analysis-'));
-  for (const [id, bots] of [
-    ['no-thanks', ['random', 'threshold', 'mc']],
-    ['6-nimmt', ['random', 'heuristic', 'heuristic']],
-  ] as const) {
+  const analysed = async (id: string, bots: readonly string[]): Promise<void> => {
     const lines = recordsOf(id, [...bots], 'web-analysis', 2);
     records.set(id, lines);
     const dir = join(results, `run-${id}`);
@@ -38,9 +35,16 @@ async function setUp(): Promise<void> {
     const r = await runAnalysis({ file, analyst: 'rollouts:samples=24', threads: 1, games: [1] });
     await writeAnalysisOutputs(join(dir, 'analysis'), file, r);
     entries.set(id, r.games[0]!.entries);
-  }
-  server = await serveWebApp({ html: await buildWebPage(), port: 0, host: '127.0.0.1', results });
-  browser = await launchChromium();
+  };
+  // The two analyses (a worker thread each), the page's bundle and Chromium's start at once (issue 29).
+  const [html, started] = await Promise.all([
+    buildWebPage(),
+    launchChromium(),
+    analysed('no-thanks', ['random', 'threshold', 'mc']),
+    analysed('6-nimmt', ['random', 'heuristic', 'heuristic']),
+  ]);
+  browser = started;
+  server = await serveWebApp({ html, port: 0, host: '127.0.0.1', results });
 }
 
 async function openPage(url: string, clock = false): Promise<{ page: Page; errors: string[] }> {

@@ -75,29 +75,33 @@ describe('web app in headless Chromium', () => {
   beforeAll(setUp, 60_000);
   afterAll(tearDown);
 
-  it.each(GAMES.map((g) => g.id))("replays a %s log opened with the file picker to the end: the final scores are the record's", async (id) => {
-    const { page, errors, foreign } = await openPage(`${server.url}#replay`);
-    await page.setInputFiles('#log-file', join(results, `run-${id}`, 'games.jsonl'));
-    await page.waitForSelector('#table[data-frame="0"]');
-    await page.fill('#game-number', '2');
-    await page.dispatchEvent('#game-number', 'change');
-    const record = JSON.parse(logs.get(id)![1]!);
-    await page.waitForFunction((seed) => document.querySelector('#replay h2')?.textContent?.includes(seed), record.seed);
-    const { frames, scores } = await stepToEnd(page);
-    expect(scores).toEqual(record.scores);
-    expect(frames).toBeGreaterThan(10);
-    // Back one step and jump straight to the end again.
-    await page.click('#back');
-    expect(await page.getAttribute('#table', 'data-last')).toBe('false');
-    await page.click('#last');
-    expect(await page.$$eval('#table .seat.winner', (s) => s.map((x) => Number(x.getAttribute('data-seat'))))).toEqual(record.winners);
-    // The page's account is the game's own replay text (what `nothanks replay --show` prints).
-    expect(await page.textContent('#account')).toBe(gameById(id).replay(record, true).join('\n'));
-    expect(await page.textContent('#replay-error')).toBe('');
-    expect(errors).toEqual([]);
-    expect(foreign).toEqual([]);
-    await page.close();
-  });
+  // The three games' pages at once, each a page of its own in the one browser (issue 29).
+  it.concurrent.for(GAMES.map((g) => g.id))(
+    "replays a %s log opened with the file picker to the end: the final scores are the record's",
+    async (id, { expect }) => {
+      const { page, errors, foreign } = await openPage(`${server.url}#replay`);
+      await page.setInputFiles('#log-file', join(results, `run-${id}`, 'games.jsonl'));
+      await page.waitForSelector('#table[data-frame="0"]');
+      await page.fill('#game-number', '2');
+      await page.dispatchEvent('#game-number', 'change');
+      const record = JSON.parse(logs.get(id)![1]!);
+      await page.waitForFunction((seed) => document.querySelector('#replay h2')?.textContent?.includes(seed), record.seed);
+      const { frames, scores } = await stepToEnd(page);
+      expect(scores).toEqual(record.scores);
+      expect(frames).toBeGreaterThan(10);
+      // Back one step and jump straight to the end again.
+      await page.click('#back');
+      expect(await page.getAttribute('#table', 'data-last')).toBe('false');
+      await page.click('#last');
+      expect(await page.$$eval('#table .seat.winner', (s) => s.map((x) => Number(x.getAttribute('data-seat'))))).toEqual(record.winners);
+      // The page's account is the game's own replay text (what `nothanks replay --show` prints).
+      expect(await page.textContent('#account')).toBe(gameById(id).replay(record, true).join('\n'));
+      expect(await page.textContent('#replay-error')).toBe('');
+      expect(errors).toEqual([]);
+      expect(foreign).toEqual([]);
+      await page.close();
+    },
+  );
 
   it("lists the results folder's logs through the server and opens one; a broken record shows the replay's one-line error", async () => {
     const { page, errors, foreign } = await openPage(`${server.url}#replay`);
@@ -138,7 +142,7 @@ describe('web app in headless Chromium', () => {
     await page.close();
   });
 
-  it.each(GAMES.map((g) => g.id))('plays a complete game of %s by clicks; the result and its replay agree', async (id) => {
+  it.concurrent.for(GAMES.map((g) => g.id))('plays a complete game of %s by clicks; the result and its replay agree', async (id, { expect }) => {
     const { page, errors, foreign } = await openPage(`${server.url}#play`);
     await page.selectOption('#play-game', id);
     await page.fill('#play-players', '3');
