@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule } from '../src/paths.js';
+import { runChild } from '../src/testing/child.js';
 
 // The cluster contract run locally: the task script as a Kubernetes Indexed Job pod runs it
 // (JOB_COMPLETION_INDEX, NOTHANKS_SHARDS from the manifest) and as Slurm array tasks run it, then
@@ -17,15 +18,7 @@ const task = (runDir: string, env: Record<string, string>) =>
   spawnSync('bash', [script, runDir, ...args], { encoding: 'utf8', cwd: work, env: { ...clean, ...env } });
 /** The same, without blocking this process: the tasks of an array run at once, as on a cluster. */
 const started = (command: string, commandArgs: string[], env: Record<string, string> = {}) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: work, env: { ...clean, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+  runChild(command, commandArgs, { cwd: work, env: { ...clean, ...env } });
 const startTask = (runDir: string, env: Record<string, string>) => started('bash', [script, runDir, ...args], env);
 const numbers = (dir: string) => {
   // Timings differ from run to run (and a merge has none): the numbers are the rest.

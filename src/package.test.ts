@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './paths.js';
+import { runChild } from './testing/child.js';
 
 /**
  * The lab as a library, as a bot author gets it: `npm pack`, installed into an empty project,
@@ -19,16 +20,7 @@ const sh = (cmd: string, args: string[], cwd: string) => {
 };
 
 /** A command that does not block this process: the checks after the install run at once. */
-const started = (cmd: string, args: string[], cwd: string) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+const started = (cmd: string, args: string[], cwd: string) => runChild(cmd, args, { cwd });
 
 /** docs/bots.md's "Write your own bot" section: its TypeScript bot and the command that plays it. */
 function readmeExample(): { bot: string; command: string[] } {

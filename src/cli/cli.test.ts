@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule } from '../paths.js';
+import { runChild } from '../testing/child.js';
 import { runCli } from './program.js';
 
 // The CLI as a user runs it: the compiled build in a child process (`npm test` builds first)...
@@ -15,16 +16,7 @@ const run = (args: string[], input?: string) => spawnSync(process.execPath, [cli
 // no Node start and module load per command (issue 29).
 const inProcess = (args: string[]) => runCli(args, dir);
 /** A child process that does not block this one, so that several can run at once. */
-const spawned = (args: string[], env: NodeJS.ProcessEnv) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env, timeout: 60_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+const spawned = (args: string[], env: NodeJS.ProcessEnv) => runChild(process.execPath, [cli, ...args], { cwd: dir, env, timeout: 60_000 });
 
 describe('nothanks tournament / replay', () => {
   it('writes valid records and replays one game readably', async () => {
