@@ -142,13 +142,30 @@ export function writtenEntries(dir: string): string[] {
     .filter((name) => name && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\\'));
 }
 
+/** The locks this process holds, released together at exit (or by releaseRunFolders). */
+const heldLocks = new Set<string>();
+let releasedAtExit = false;
+
+/**
+ * Releases every run folder this process holds: their locks removed, nothing more listed as
+ * written. At exit for the binary; after each command for a command run in-process (runCli),
+ * whose process goes on.
+ */
+export function releaseRunFolders(): void {
+  for (const lock of heldLocks) rmSync(lock, { force: true });
+  heldLocks.clear();
+  runFolders.clear();
+}
+
 /** Takes the folder's lock for this process (released at exit), or names the live run that holds it. */
 function lockRunFolder(dir: string): void {
   const lock = join(dir, LOCK);
   for (;;) {
     try {
       writeFileSync(lock, `${host()} ${process.pid}\n`, { flag: 'wx' });
-      process.once('exit', () => rmSync(lock, { force: true }));
+      heldLocks.add(lock);
+      if (!releasedAtExit) process.once('exit', releaseRunFolders);
+      releasedAtExit = true;
       return;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;

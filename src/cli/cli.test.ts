@@ -234,6 +234,15 @@ describe('nothanks tournament / replay', () => {
     expect(summary.gamesPlayed).toBe(60);
     const games = Object.fromEntries(summary.agents.map((a: { agent: string; games: number }) => [a.agent, a.games]));
     expect(games).toEqual({ greedy: 60, threshold: 120 });
+    // The command ended, so its folder is free: no lock left (the binary drops it as it exits), and
+    // another lab process may write there again with --force.
+    expect(existsSync(join(dir, 'table', '.nothanks-lock'))).toBe(false);
+    const again = await spawned(
+      ['tournament', '--agents', 'greedy,threshold', '--table', '0,1,1', '--games', '2', '--out', join(dir, 'table'), '--force', '--quiet'],
+      process.env,
+    );
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(0);
   });
 
   it("fills a small pool's tables the same way by default in tournament, ladder and experiments, and as --fill says", async () => {

@@ -3,6 +3,7 @@ import { printable } from '../text.js';
 import yargs from 'yargs';
 import { format } from 'node:util';
 import { UserError } from '../errors.js';
+import { releaseRunFolders } from '../files.js';
 import { gameById } from '../registry.js';
 import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
@@ -420,6 +421,8 @@ async function captured(args: readonly string[], cwd: string | undefined): Promi
     }
     return result;
   } finally {
+    // The binary releases its run folders as it exits; this process goes on.
+    releaseRunFolders();
     process.chdir(saved.cwd);
     process.stdout.write = saved.stdout;
     process.stderr.write = saved.stderr;
