@@ -1,6 +1,6 @@
 import { loadPool } from '../agents/registry.js';
 import { splitLineup } from '../agents/spec.js';
-import { batchLayout } from '../game/contract.js';
+import { BatchLayout } from '../game/contract.js';
 import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../game/seed.js';
 import { gameById } from '../registry.js';
 import { UserError } from '../errors.js';
@@ -31,7 +31,7 @@ export async function playCommand(a: RuleArgs & { agents: string; seat?: number;
     true,
   );
   const names = labels.map((label, p) => (p === seat ? 'You' : label));
-  const layout = batchLayout(1, 1, P, game.metrics.length);
+  const layout = new BatchLayout(1, 1, P, game.metrics.length);
   const metricAt = game.metrics.map((_, m) => layout.metric(m));
   const data = new Int32Array(layout.length);
   const master = masterKey(game.seedNamespace ?? game.id, a.seed);

@@ -184,7 +184,7 @@ export class TournamentStats {
   }
 
   /**
-   * The exact part of addDeal, on a batch's data (batchLayout): the deal's scores from `offset`,
+   * The exact part of addDeal, on a batch's data (BatchLayout): the deal's scores from `offset`,
    * metric m's from layout.metric(m) + offset. Writes each agent's mean score in this deal to
    * out[at + a], metric m's mean to out[at + (1 + m) * n + a] and its win share (wins per seat-game)
    * to out[at + (1 + M) * n + a], for addDealMeans.

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/registry.js';
 import type { GameDefinition, RulesInput, State } from '../game/contract.js';
-import { batchLayout } from '../game/contract.js';
+import { BatchLayout } from '../game/contract.js';
 import { dealKeyInto, makeRandom, masterKey, seedHex, type Random, type SeedKey } from '../game/seed.js';
 import { runTournament } from '../tournament/run.js';
 
@@ -400,7 +400,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
           matchLength: 0,
           records: true,
         };
-        const data = new Int32Array(batchLayout(golden.games, 1, rules.players, game.metrics.length).length);
+        const data = new Int32Array(new BatchLayout(golden.games, 1, rules.players, game.metrics.length).length);
         const lines = runBatch(game, batch, pool, data).records!.join('\n') + '\n';
         for (const line of lines.trim().split('\n')) game.replay(JSON.parse(line), false);
         if (process.env.UPDATE_GOLDEN) writeFileSync(golden.file, lines);

@@ -1,6 +1,6 @@
 import type { Agent } from '../game/agent.js';
 import { NO_CLOCK, startGame } from '../game/clock.js';
-import { batchLayout, type GameDefinition, type GameTable, type RulesInput, type SeatableAgent } from '../game/contract.js';
+import { BatchLayout, type GameDefinition, type GameTable, type RulesInput, type SeatableAgent } from '../game/contract.js';
 import { dealKeyInto, masterKey, seedHex, type SeedKey } from '../game/seed.js';
 
 /** One unit of tournament work: deals [from, to) of one run, under every lineup. */
@@ -178,7 +178,7 @@ class DecisionTimer {
 /**
  * The one game loop over deals every game shares (the framework owns it, as TAG's does): every deal
  * of the batch under every seating, on the game's reused tables, writing scores, metrics, starters
- * and the decision count into `data` (batchLayout). A game supplies only its kit (make a table,
+ * and the decision count into `data` (BatchLayout). A game supplies only its kit (make a table,
  * the dealt starter of a deal); the table plays one deal in the game's own tight loop.
  */
 export function runBatch(game: GameDefinition, batch: Batch, pool: readonly SeatableAgent[], data: Int32Array, timing?: Float64Array): BatchResult {
@@ -207,7 +207,7 @@ export function runBatch(game: GameDefinition, batch: Batch, pool: readonly Seat
     seats.streamSalt.lo = batch.streamSalt?.lo ?? 0;
   }
   const deals = batch.to - batch.from;
-  const layout = batchLayout(deals, tables.length, rules.players, game.metrics.length);
+  const layout = new BatchLayout(deals, tables.length, rules.players, game.metrics.length);
   const records: string[] | undefined = batch.records ? [] : undefined;
   data[layout.decisions] = playDeals(game, batch, rules, tables, timer, clock, data, layout, records);
   if (timing && timer) {
@@ -229,7 +229,7 @@ function playDeals(
   timer: DecisionTimer | undefined,
   clock: Int32Array,
   data: Int32Array,
-  layout: ReturnType<typeof batchLayout>,
+  layout: BatchLayout,
   records: string[] | undefined,
 ): number {
   const P = rules.players;
@@ -288,7 +288,7 @@ export function* seatResults(
   players: number,
 ): Generator<SeatResult> {
   const deals = batch.to - batch.from;
-  const layout = batchLayout(deals, seatings, players, game.metrics.length);
+  const layout = new BatchLayout(deals, seatings, players, game.metrics.length);
   const master = masterKey(game.seedNamespace ?? game.id, batch.master);
   const key: SeedKey = { hi: 0, lo: 0 };
   for (let d = 0; d < deals; d++) {

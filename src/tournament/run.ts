@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { assertBot, createBot, loadPool } from '../agents/registry.js';
-import { batchLayout, type GameDefinition, type RulesInput } from '../game/contract.js';
+import { BatchLayout, type GameDefinition, type RulesInput } from '../game/contract.js';
 import { DECISION_TIMING, type Batch, type BatchResult } from './batch.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../registry.js';
 import { dealSeed } from '../game/seed.js';
@@ -393,7 +393,7 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
       stats.mergeTally(result.tally);
       for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * stats.meansPerDeal);
       writer?.append(result.means);
-      decisions += result.data[batchLayout(deals, seatings.length, P, shape.metrics.length).decisions]!;
+      decisions += result.data[new BatchLayout(deals, seatings.length, P, shape.metrics.length).decisions]!;
       for (let i = 0; i < timing.length; i += DECISION_TIMING) {
         timing[i] = timing[i]! + result.timing[i]!;
         timing[i + 1] = timing[i + 1]! + result.timing[i + 1]!;

@@ -2,7 +2,7 @@ import { isMainThread } from 'node:worker_threads';
 import { move } from 'piscina';
 import { createBot, loadPool } from '../agents/registry.js';
 import { parseSpec } from '../agents/spec.js';
-import { batchLayout, type SeatableAgent } from '../game/contract.js';
+import { BatchLayout, type SeatableAgent } from '../game/contract.js';
 import { DECISION_TIMING, runBatch, type Batch, type BatchResult } from './batch.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
@@ -93,9 +93,6 @@ async function seatable(batch: Batch, foreign: boolean): Promise<SeatableAgent[]
 }
 
 const statsCache = new Map<string, TournamentStats>();
-/** Games in the current batch: batchLayout's metric(m) is (1 + m) x games. */
-const gamesInBatch = new Float64Array(1);
-const stableLayout = { metric: (m: number): number => (1 + m) * gamesInBatch[0]! };
 const poolCache = new Map<string, Promise<SeatableAgent[]>>();
 
 /**
@@ -127,7 +124,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     batch.streamSalt = streamSaltOf(batch.game, batch.master);
     const deals = batch.to - batch.from;
     const M = shape.metrics.length;
-    const layout = batchLayout(deals, batch.seatings.length, P, M);
+    const layout = new BatchLayout(deals, batch.seatings.length, P, M);
     const stride = stats.meansPerDeal;
     const buffer = new ArrayBuffer((stats.tallyLength + deals * stride + batch.pool.length * DECISION_TIMING) * 8 + layout.length * 4);
     const out = unpack(buffer, stats.tallyLength, deals * stride, batch.pool.length);
@@ -139,14 +136,10 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
     } finally {
       if (batch.clock) batch.clock[CLOCK_ACTIVE] = 0;
     }
-    // One layout object for every batch (only its games count changes): batchLayout's own `metric`
-    // is a new closure each time, and V8 threw away tallyDeal's optimised code at the second batch
-    // for calling another function.
-    gamesInBatch[0] = deals * batch.seatings.length * P;
     const d = out.data;
     for (let i = 0; i < deals; i++) {
       const gameInMatch = batch.matchLength ? (batch.from + i) % batch.matchLength : 0;
-      stats.tallyDeal(d, stableLayout, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
+      stats.tallyDeal(d, layout, i * batch.seatings.length * P, d[layout.starters + i]!, gameInMatch, out.means, i * stride);
     }
     stats.exportTallyInto(out.tally);
     const tampered = guard?.check();

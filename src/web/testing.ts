@@ -1,5 +1,5 @@
 import { runBatch } from '../tournament/batch.js';
-import { batchLayout, type RulesInput } from '../game/contract.js';
+import { BatchLayout, type RulesInput } from '../game/contract.js';
 import { gameById } from '../registry.js';
 import { defaultParams } from './client/session.js';
 
@@ -14,7 +14,7 @@ export function recordsOf(gameId: string, bots: string[], seed: string, games: n
     if (!def) throw new Error(`no bot ${name} for ${gameId}`);
     return { label: name, create: () => def.create(defaultParams(def.params)) };
   });
-  const data = new Int32Array(batchLayout(games, 1, bots.length, game.metrics.length).length);
+  const data = new Int32Array(new BatchLayout(games, 1, bots.length, game.metrics.length).length);
   const batch = {
     game: gameId,
     rules: { players: bots.length } as RulesInput,

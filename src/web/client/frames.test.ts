@@ -1,6 +1,6 @@
 import { runBatch } from '../../tournament/batch.js';
 import { describe, expect, it } from 'vitest';
-import { batchLayout, type RulesInput } from '../../game/contract.js';
+import { BatchLayout, type RulesInput } from '../../game/contract.js';
 import { gameById } from '../../registry.js';
 import { recordsOf } from '../testing.js';
 import { webGame } from './games.js';
@@ -29,7 +29,7 @@ describe('replay frames', () => {
     const game = gameById('6-nimmt');
     const def = game.agents.find((d) => d.name === 'heuristic')!;
     const pool = [0, 1, 2].map(() => ({ label: 'heuristic', create: () => def.create(defaultParams(def.params)) }));
-    const data = new Int32Array(batchLayout(1, 1, 3, 1).length);
+    const data = new Int32Array(new BatchLayout(1, 1, 3, 1).length);
     const res = runBatch(
       game,
       {

@@ -1,6 +1,6 @@
 import { runBatch } from '../../tournament/batch.js';
 import type { RegisteredGame } from '../../registry.js';
-import { batchLayout, type GameRecordBase, type RulesInput, type SeatableAgent } from '../../game/contract.js';
+import { BatchLayout, type GameRecordBase, type RulesInput, type SeatableAgent } from '../../game/contract.js';
 import type { ParamValues } from '../../game/agent.js';
 
 /**
@@ -105,7 +105,7 @@ export class PlaySession {
   /** Plays from the start with the answers so far, up to the next decision of the human or the end. */
   run(): Outcome {
     const P = this.rules.players;
-    const data = new Int32Array(batchLayout(1, 1, P, this.game.metrics.length).length);
+    const data = new Int32Array(new BatchLayout(1, 1, P, this.game.metrics.length).length);
     this.bridge.begin();
     active = this.bridge;
     try {
