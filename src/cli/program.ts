@@ -348,6 +348,8 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
       throw err ?? new UserError(msg);
     })
     .help()
+    // -h as well: the first thing many users type, and before it was refused as a missing argument.
+    .alias('help', 'h')
     .parseAsync();
 }
 
