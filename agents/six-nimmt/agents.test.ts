@@ -10,7 +10,7 @@ import { GameState } from '../../src/games/six-nimmt/state.js';
 import { Table } from '../../src/games/six-nimmt/table.js';
 import { PROJECT_ROOT } from '../../src/paths.js';
 import { runTournament } from '../../src/tournament/run.js';
-import heuristic, { cheapestRow } from './heuristic.js';
+import heuristic, { cheapestRow, type HeuristicAgent } from './heuristic.js';
 import mc from './mc.js';
 import random from './random.js';
 import search from './search.js';
@@ -168,6 +168,42 @@ describe('heuristic', () => {
     const bot = withDefaults(heuristic);
     bot.newGame!(start(obs));
     expect([42, 100]).toContain(bot.decide(obs));
+  });
+
+  it("picks the same card from the bare rows and hand (rowsOf, cheapestOf: mc's rollouts) as through the observation", () => {
+    // Every decision with a choice of heuristic games at several player counts, rules and settings.
+    const settings: Record<string, number>[] = [{}, { lowPenalty: 7, caution: 0.5, dump: -3 }, { caution: 9, dump: 6 }];
+    const rulesList: RulesInput[] = [{ players: 2 }, { players: 4 }, { players: 7 }, { players: 10 }, { players: 5, rowLimit: 3, maxCard: 80 }];
+    let checked = 0;
+    let differ = 0;
+    for (const [k, over] of settings.entries()) {
+      for (const input of rulesList) {
+        const rules = makeRules(input);
+        const probe = withDefaults(heuristic, over) as HeuristicAgent;
+        probe.prepare(rules);
+        let table: Table | undefined;
+        const checking = (): SixNimmtAgent => {
+          const bot = withDefaults(heuristic, over);
+          return {
+            newGame: (g) => bot.newGame!(g),
+            decide(obs) {
+              const answer = bot.decide(obs);
+              const s = table!.state;
+              if (obs.phase === 'play' && obs.handSize > 1) {
+                probe.rowsOf(s.rowEnd, s.rowLen, s.rowBull);
+                if (probe.cheapestOf(s.hands, obs.seat * s.handSize, obs.handSize) !== answer) differ++;
+                checked++;
+              }
+              return answer;
+            },
+          };
+        };
+        table = new Table(rules, Array.from({ length: rules.players }, checking), Array(rules.players).fill('heuristic'), false);
+        for (let g = 0; g < 15; g++) table.play({ hi: 1000 * k + g, lo: rules.players });
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+    expect(differ).toBe(0);
   });
 
   it('drafts the highest open card by default (pro)', () => {

@@ -1,7 +1,8 @@
 import { protectData } from '../../src/game/protect.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 import { SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
-import { Sfc32, seatStreamOf, type SeatStream, type SeedKey } from '../../src/game/seed.js';
+import { seatStreamOf, type SeatStream, type SeedKey } from '../../src/game/seed.js';
+import { cheapestRowOf } from './card-costs.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
 
 /**
@@ -61,13 +62,23 @@ class McAgent implements SixNimmtAgent {
   private readonly totals = new Float64Array(256);
   /** Per seat, its heuristic choice in the current sample's first turn (shared by the candidates). */
   private readonly firstChoices = new Int32Array(16);
+  /** Per seat, its heuristic choice in a later turn of a rollout. */
+  private readonly choices = new Int32Array(16);
   private readonly margin: boolean;
   private readonly wholeGame: boolean;
   private readonly searchDraft: boolean;
   private readonly noise: number;
   /** Per sample, the key of the other seats' noise draws (re-keyed for every candidate: common random numbers). */
   private readonly noiseKey: SeedKey = { hi: 0, lo: 0 };
-  private readonly noiseRng = new Sfc32();
+  /**
+   * The noise stream, sfc32 keyed by noiseKey (stream 0): the numbers of `new Sfc32().reset(noiseKey)`
+   * then next(), in four fields stepped inline by noisyPlays (an Sfc32's next() was not inlined
+   * there once the rollout loop grew: a call a draw, its double boxed).
+   */
+  private na = 0;
+  private nb = 0;
+  private nc = 0;
+  private nd = 1;
   private me = 0;
 
   constructor(private readonly p: McParams) {
@@ -119,7 +130,7 @@ class McAgent implements SixNimmtAgent {
       this.noiseKey.lo = Math.floor(this.draw() * 4294967296);
       for (let i = 0; i < n; i++) {
         sim.copyFrom(position);
-        this.noiseRng.reset(this.noiseKey);
+        this.resetNoise();
         const a = candidates[i]!;
         if (phase === 'play') {
           sim.choose(me, a);
@@ -146,34 +157,96 @@ class McAgent implements SixNimmtAgent {
    */
   private firstTurn(work: boolean): void {
     const s = this.sim;
-    const { views, policy, firstChoices } = this;
+    const firstChoices = this.firstChoices;
     const P = s.players;
     this.noisyPlays();
+    if (work) this.heuristicPlays(firstChoices);
+    for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, firstChoices[p]!);
+    s.reveal();
+    while (!s.resolve()) s.chooseRow(cheapestRowOf(s.rowLen, s.rowBull));
+    s.endTurn();
+  }
+
+  /**
+   * The heuristic's card for every seat yet to choose, into out[seat]. Base game: read off the
+   * scratch board (each seat's own hand and the rows: what its observation shows), the rows' side
+   * of the costs worked out once for all seats (they all see the same rows), where decide() through
+   * each seat's view did it once a seat, behind the view's checks: same cards. Pro: decide(), whose
+   * fill risk reads the open hands.
+   */
+  private heuristicPlays(out: Int32Array): void {
+    const s = this.sim;
+    const { policy, views } = this;
+    const P = s.players;
+    const H = s.handSize;
+    if (s.pro) {
+      for (let p = 0; p < P; p++) if (s.chosen[p] === 0) out[p] = policy.decide(views[p]!) as number;
+      return;
+    }
+    // The round's last turn: one card each, nothing to weigh.
+    if (s.turn + 1 < H) policy.rowsOf(s.rowEnd, s.rowLen, s.rowBull);
     for (let p = 0; p < P; p++) {
       if (s.chosen[p] !== 0) continue;
-      if (work) firstChoices[p] = policy.decide(views[p]!);
-      s.choose(p, firstChoices[p]!);
+      const n = s.handLen[p]!;
+      out[p] = n === 1 ? s.hands[p * H]! : policy.cheapestOf(s.hands, p * H, n);
     }
-    s.reveal();
-    while (!s.resolve()) s.chooseRow(policy.decide(views[s.rowSeat]!));
-    s.endTurn();
   }
 
   /**
    * The turn's noise: each other seat yet to choose plays a random hand card with probability
    * `noise`, in seat order. The heuristic's choices (the rest) draw nothing and read no pending
-   * choice, so drawing all noise first leaves every number and card as when they interleaved. A
-   * small method of its own: V8 inlines next() here, and a draw not inlined is a boxed double.
+   * choice, so drawing all noise first leaves every number and card as when they interleaved. The
+   * stream's state in locals for the turn, each draw stepped inline.
    */
   private noisyPlays(): void {
-    const { sim: s, noise, noiseRng, me } = this;
+    const { sim: s, noise, me } = this;
     if (!(noise > 0)) return;
     const P = s.players;
     const H = s.handSize;
+    let a = this.na;
+    let b = this.nb;
+    let c = this.nc;
+    let d = this.nd;
     for (let p = 0; p < P; p++) {
       if (s.chosen[p] !== 0 || p === me) continue;
-      if (noiseRng.next() < noise) s.choose(p, s.hands[p * H + Math.floor(noiseRng.next() * s.handLen[p]!)]!);
+      // Sfc32.next(), twice when the seat plays at random.
+      let t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      if ((t >>> 0) / 4294967296 < noise) {
+        t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        s.choose(p, s.hands[p * H + Math.floor(((t >>> 0) / 4294967296) * s.handLen[p]!)]!);
+      }
     }
+    this.na = a;
+    this.nb = b;
+    this.nc = c;
+    this.nd = d;
+  }
+
+  /** Keys the noise stream as Sfc32.reset(noiseKey) does: the key, stream 0, twelve draws discarded. */
+  private resetNoise(): void {
+    let a = this.noiseKey.hi | 0;
+    let b = this.noiseKey.lo | 0;
+    let c = 0x9e3779b9 | 0;
+    let d = 1;
+    for (let k = 0; k < 12; k++) {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+    }
+    this.na = a;
+    this.nb = b;
+    this.nc = c;
+    this.nd = d;
   }
 
   /** Plays the scratch state on with the heuristic in every seat until it stops. */
@@ -181,15 +254,25 @@ class McAgent implements SixNimmtAgent {
     const s = this.sim;
     const { views, policy } = this;
     const P = s.players;
+    const H = s.handSize;
+    const choices = this.choices;
     while (s.phase !== OVER) {
       if (s.phase === PLAY) {
-        this.noisyPlays();
-        for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, policy.decide(views[p]!));
+        if (s.turn + 1 === H && !this.wholeGame) {
+          // The round's last turn, where the rollout stops: each seat plays its one card, noisy or
+          // not, and the noise numbers it would draw are never used.
+          for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, s.hands[p * H]!);
+        } else {
+          this.noisyPlays();
+          this.heuristicPlays(choices);
+          for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, choices[p]!);
+        }
         s.reveal();
-        while (!s.resolve()) s.chooseRow(policy.decide(views[s.rowSeat]!));
+        // The heuristic's row rule (cheapestRow), on the scratch board's rows.
+        while (!s.resolve()) s.chooseRow(cheapestRowOf(s.rowLen, s.rowBull));
         s.endTurn();
       } else if (s.phase === ROW) {
-        s.chooseRow(policy.decide(views[s.rowSeat]!));
+        s.chooseRow(cheapestRowOf(s.rowLen, s.rowBull));
         if (s.resolve()) s.endTurn();
       } else s.pick(policy.decide(views[s.picker]!));
     }

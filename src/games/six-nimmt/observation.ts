@@ -1,11 +1,9 @@
 import type { JsonObject } from '../../game/contract.js';
-import { protectData } from '../../game/protect.js';
 import { UserError } from '../../errors.js';
 import { BULLHEADS, type Rules } from './rules.js';
-import { DRAFT, ROW, type GameState } from './state.js';
+import { DRAFT, PLAY, ROW, type GameState } from './state.js';
 
 export type PhaseName = 'draft' | 'play' | 'row' | 'over';
-const PHASES: readonly PhaseName[] = protectData('6 nimmt! phase names', ['draft', 'play', 'row', 'over']);
 
 /**
  * What the player in one seat sees: its own hand, the rows, every card revealed this round (and
@@ -33,7 +31,11 @@ export class Observation {
   }
   /** 'draft' (pro: pick an open card), 'play' (choose a hand card), 'row' (choose a row to take), 'over'. */
   get phase(): PhaseName {
-    return PHASES[this.#s.phase]!;
+    // Compares, not a lookup in a frozen array of the names: TurboFan does not inline a keyed load from a frozen array, so
+    // that was a call to the KeyedLoadIC builtin in every bot's decide(); string constants also let
+    // a bot's own `phase === 'play'` fold into a compare of the number.
+    const p = this.#s.phase;
+    return p === PLAY ? 'play' : p === ROW ? 'row' : p === DRAFT ? 'draft' : 'over';
   }
   /** Round in progress, from 0. */
   get round(): number {
