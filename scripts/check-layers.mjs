@@ -17,6 +17,8 @@ export const LAYERS = [
   ['src/search'],
   ['agents/terminal.ts'],
   ['agents/no-thanks', 'agents/six-nimmt', 'agents/no-thanks-specials'],
+  // One game and its bots loaded alone (a tournament worker's), below the registry of every game.
+  ['src/game-loader.ts'],
   ['src/registry.ts'],
   ['src/agents'],
   ['src/stats'],

@@ -34,13 +34,18 @@ function threadCpu() {
 /** One run in this process: prints one JSON line. */
 async function one(root, threads, deals) {
   const { runTournament, WorkerPool, taskBounds } = await import(`${root}/dist/src/tournament/run.js`);
-  // The import of the worker module alone, in a fresh thread (its own CPU clock).
+  // The import of the worker module and of the run's game, in a fresh thread (its own CPU clock, in
+  // nanoseconds: /proc/thread-self/schedstat). A build with src/game-loader.ts loads the game on the
+  // first task (loadGame), an older one with the worker module (every game).
   const importCpu = await new Promise((done, fail) => {
     const w = new Worker(
-      `const { readFileSync } = require('node:fs'); const { parentPort, workerData } = require('node:worker_threads');
-       const cpu = () => { const s = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' '); return (Number(s[11]) + Number(s[12])) / ${TICKS}; };
-       const c = cpu(); import(workerData).then(() => parentPort.postMessage(cpu() - c));`,
-      { eval: true, workerData: `${root}/dist/src/tournament/worker.js` },
+      `const { existsSync, readFileSync } = require('node:fs'); const { parentPort, workerData } = require('node:worker_threads');
+       const cpu = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e9;
+       const c = cpu();
+       import(workerData + '/dist/src/tournament/worker.js')
+         .then(() => existsSync(workerData + '/dist/src/game-loader.js') && import(workerData + '/dist/src/game-loader.js').then((m) => m.loadGame('no-thanks')))
+         .then(() => parentPort.postMessage(cpu() - c));`,
+      { eval: true, workerData: root },
     );
     w.once('message', (m) => void w.terminate().then(() => done(m)));
     w.once('error', fail);
@@ -108,7 +113,8 @@ if (args[0] === '--one') {
   for (const f of fields) {
     const cells = results.map((rs) => {
       const xs = rs.map((r) => r[f]);
-      return `${median(xs).toFixed(3)} [${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}]`;
+      const d = f === 'importCpu' ? 4 : 2;
+      return `${median(xs).toFixed(Math.max(3, d))} [${Math.min(...xs).toFixed(d)}-${Math.max(...xs).toFixed(d)}]`;
     });
     const ratio = results.length === 2 ? `  ratio ${median(results[0].map((r, i) => r[f] / results[1][i][f])).toFixed(3)}` : '';
     console.log(`${f.padEnd(11)} ${cells.join('   ')}${ratio}`);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameDefinition } from './game/contract.js';
 import { PROJECT_ROOT } from './paths.js';
+import { LOADABLE_GAMES, loadGame } from './game-loader.js';
 import { GAMES } from './registry.js';
 import { webGame } from './web/client/games.js';
 
@@ -25,6 +26,13 @@ describe('the game registry', async () => {
 
   it('lists every game folder of src/games/, and nothing else', () => {
     expect([...GAMES.keys()].sort()).toEqual([...folders.keys()].sort());
+  });
+
+  it('loads each game alone by id (src/game-loader.ts, for worker threads) as the same object it lists', async () => {
+    expect(LOADABLE_GAMES).toEqual([...GAMES.keys()]);
+    for (const [id, game] of GAMES) expect(await loadGame(id)).toBe(game);
+    await expect(loadGame('chess')).rejects.toThrow('unknown game "chess" (known: no-thanks, 6-nimmt, no-thanks-specials)');
+    await expect(loadGame('constructor')).rejects.toThrow('unknown game "constructor"');
   });
 
   describe.each([...GAMES.keys()])('%s', (id) => {

@@ -5,23 +5,17 @@ import { sixNimmt } from './games/six-nimmt/index.js';
 import { bots as noThanksBots, rollout as noThanksRollout } from '../agents/no-thanks/index.js';
 import { bots as noThanksSpecialsBots, rollout as noThanksSpecialsRollout } from '../agents/no-thanks-specials/index.js';
 import { bots as sixNimmtBots, rollout as sixNimmtRollout } from '../agents/six-nimmt/index.js';
-import type { RolloutPolicyMaker } from './search/contract.js';
-import type { AgentDefinition } from './game/agent.js';
-import { protectData } from './game/protect.js';
 import type { GameDefinition } from './game/contract.js';
+import { registerGame, type RegisteredGame } from './game-loader.js';
 
-/** A game as generic code sees it: its definition (src/games/<id>/) and its built-in bots (agents/<id>/). */
-export interface RegisteredGame extends GameDefinition {
-  readonly agents: readonly AgentDefinition[];
-  /** The rollout policy generic evaluation plays every seat with (agents/<id>/rollout.ts). */
-  readonly rollout: RolloutPolicyMaker;
-}
+export type { RegisteredGame } from './game-loader.js';
 
 /**
  * Every game the lab knows, by id, with its bots. The one place generic code (tournament,
  * statistics, outputs, experiments, CLI, bench, web) reaches a game's folder or its bots' folder;
- * adding a game is one line here (and the registry test then asks for its conformance suite,
- * golden records and web view).
+ * adding a game is one line here and one in src/game-loader.ts (which loads a game alone, for a
+ * worker thread; the registry test then asks for both, its conformance suite, golden records and
+ * web view).
  */
 export const GAMES: ReadonlyMap<string, RegisteredGame> = frozenMap(
   (
@@ -30,7 +24,7 @@ export const GAMES: ReadonlyMap<string, RegisteredGame> = frozenMap(
       [sixNimmt, sixNimmtBots, sixNimmtRollout],
       [noThanksSpecials, noThanksSpecialsBots, noThanksSpecialsRollout],
     ] as const
-  ).map(([game, agents, rollout]) => [game.id, protectData(`the ${game.name} definition`, { ...game, agents, rollout })]),
+  ).map(([game, agents, rollout]) => [game.id, registerGame(game, agents, rollout)]),
 );
 
 /**

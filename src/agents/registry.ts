@@ -2,34 +2,21 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AgentDefinition, ParamValues } from '../game/agent.js';
+import type { AgentDefinition } from '../game/agent.js';
 import type { Plugin } from 'esbuild';
-import { AgentError, UserError } from '../errors.js';
+import { UserError } from '../errors.js';
 import { freezeLabClasses } from '../game/protect.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { describeError, hasControlCharacters, printable } from '../text.js';
 import { parseSpec, type AgentSpec } from './spec.js';
+import { builtinAgent, builtinsByName, resolveParams, type LoadedAgent } from './builtin.js';
+
+export { createBot, resolveParams, type LoadedAgent } from './builtin.js';
 
 /** A game's built-in bots (agents/<game>/), by name. */
 export function builtinAgents(game: string): ReadonlyMap<string, AgentDefinition> {
-  return new Map(gameById(game).agents.map((d) => [d.name, d]));
-}
-
-/** A spec resolved to its definition and validated parameters: create() makes a fresh bot. */
-export interface LoadedAgent {
-  spec: AgentSpec;
-  definition: AgentDefinition;
-  params: ParamValues;
-  /**
-   * The bot's name in tables, charts, summaries and records: a built-in's spec as written; a file
-   * bot's own `name` with the spec's parameters (`run-builder:slack=8`), never its path (the path is
-   * `spec.source`, kept in the run's metadata). In a pool, `loadPool` makes labels unique.
-   */
-  label: string;
-  /** The bot file's absolute path (file bots only). */
-  file?: string;
-  create(): object;
+  return builtinsByName(gameById(game));
 }
 
 const fileCache = new Map<string, Promise<AgentDefinition>>();
@@ -53,14 +40,11 @@ export async function loadAgent(text: string, game: string = DEFAULT_GAME): Prom
       `agent "${spec.text}" is a bot program: tournaments, sweeps, ladders and experiments play it in a process of its own (docs/protocol.md); it cannot be loaded in this thread`,
     );
   } else {
-    const builtin = builtinAgents(game);
-    const found = builtin.get(spec.source);
-    if (!found) throw new UserError(`unknown agent "${spec.source}" for ${game} (known: ${[...builtin.keys()].join(', ')}, or a path to a .ts/.js bot file)`);
-    definition = found;
+    return builtinAgent(spec, gameById(game));
   }
   const params = resolveParams(definition, spec);
-  const label = file === undefined ? spec.text : agentLabel(definition.name, spec);
-  return { spec, definition, params, label, ...(file === undefined ? {} : { file }), create: () => definition.create(params) };
+  const label = agentLabel(definition.name, spec);
+  return { spec, definition, params, label, file, create: () => definition.create(params) };
 }
 
 /**
@@ -120,52 +104,9 @@ export function assertBot(agent: LoadedAgent): LoadedAgent {
   return agent;
 }
 
-/** A bot's create(), a throw turned into the one line naming the bot (and its file, when given). */
-export function createBot(agent: { label: string; create(): unknown }, file?: string): object {
-  const named = `bot "${agent.label}"${file === undefined ? '' : ` (${file})`}`;
-  let bot: unknown;
-  try {
-    bot = agent.create();
-  } catch (err) {
-    throw new AgentError(`${named} failed to start: ${describeError(err)}`);
-  }
-  // Checked here, once, so the game loop can call decide() without asking what it was given.
-  if (typeof bot !== 'object' || bot === null || typeof (bot as { decide?: unknown }).decide !== 'function') {
-    throw new AgentError(`${named} failed to start: create() returned ${bot === null ? 'null' : typeof bot}, not an object with a decide() method`);
-  }
-  return bot;
-}
-
 /** loadAgent, refusing the human bots (see assertBot). */
 export async function loadBot(text: string, game: string = DEFAULT_GAME): Promise<LoadedAgent> {
   return assertBot(await loadAgent(text, game));
-}
-
-export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValues {
-  const out: ParamValues = {};
-  for (const [key, p] of Object.entries(def.params)) out[key] = p.default;
-  for (const [key, raw] of Object.entries(spec.params)) {
-    // Own properties only: "constructor" or "toString" must not find Object.prototype's.
-    const p = Object.hasOwn(def.params, key) ? def.params[key] : undefined;
-    if (!p) {
-      const known = Object.keys(def.params);
-      throw new UserError(
-        `agent "${spec.text}": unknown parameter "${key}" (${known.length ? `known: ${known.join(', ')}` : `${def.name} takes no parameters`})`,
-      );
-    }
-    if ('choices' in p) {
-      if (!p.choices.includes(raw)) throw new UserError(`agent "${spec.text}": ${key} must be one of ${p.choices.join(', ')}, got "${raw}"`);
-      out[key] = raw;
-      continue;
-    }
-    const v = Number(raw);
-    const kind = p.integer ? 'an integer' : 'a number';
-    if (raw === '' || !Number.isFinite(v) || (p.integer && !Number.isInteger(v)) || v < p.min || v > p.max) {
-      throw new UserError(`agent "${spec.text}": ${key} must be ${kind} from ${p.min} to ${p.max}, got "${raw}"`);
-    }
-    out[key] = v;
-  }
-  return out;
 }
 
 /**

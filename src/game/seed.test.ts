@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { dealKeyInto, dealSeed, masterKey, parseSeedHex, SeatStream, seedHex, Sfc32 } from './seed.js';
+import seedrandom from 'seedrandom';
+import { dealKeyInto, dealSeed, makeRandom, masterKey, parseSeedHex, SeatStream, seedHex, Sfc32 } from './seed.js';
 
 describe('seeds', () => {
   it('game seeds round-trip through their 16 hex digits', () => {
     const key = dealKeyInto(masterKey('no-thanks', 'x'), 41, { hi: 0, lo: 0 });
     expect(parseSeedHex(seedHex(key))).toEqual(key);
     expect(dealSeed('no-thanks', 'x', 41)).toBe(seedHex(key));
+  });
+
+  it("a named stream is seedrandom's alea, draw for draw (imported from its own module)", () => {
+    const random = makeRandom('ladder/4');
+    expect([random(), random(), random()]).toEqual([0.45954531291499734, 0.9428728863131255, 0.04118628636933863]);
+    const ours = makeRandom('tune/spsa');
+    const theirs = seedrandom.alea('tune/spsa');
+    for (let i = 0; i < 1000; i++) expect(ours()).toBe(theirs());
   });
 
   it('the game id namespaces the master seed: two games never share deals', () => {

@@ -1,6 +1,6 @@
 import { UserError } from '../errors.js';
 import { protect } from './protect.js';
-import seedrandom from 'seedrandom';
+import alea from 'seedrandom/lib/alea.js';
 
 /**
  * The seeding scheme, shared by every game. A game seed is a 64-bit number, written as 16 hex
@@ -97,9 +97,12 @@ export class Sfc32 {
 
 export type Random = () => number;
 
-/** seedrandom's alea seeded by name: for tests and tools that want a named stream. */
+/**
+ * seedrandom's alea seeded by name: for tests and tools that want a named stream. Imported from its
+ * own module (the function seedrandom.alea is), not the package's index: see seedrandom-alea.d.ts.
+ */
 export function makeRandom(seed: string): Random {
-  return seedrandom.alea(seed) as Random;
+  return alea(seed) as Random;
 }
 
 /**

@@ -1,13 +1,14 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { move } from 'piscina';
-import { createBot, loadPool } from '../agents/registry.js';
+import { builtinAgent, createBot, type LoadedAgent } from '../agents/builtin.js';
 import { parseSpec } from '../agents/spec.js';
 import { BatchLayout, type SeatableAgent } from '../game/contract.js';
 import { DECISION_TIMING, runBatch, type Batch, type BatchResult } from './batch.js';
 import { CLOCK_ACTIVE } from '../game/clock.js';
 import { freezeLabClasses } from '../game/protect.js';
 import { streamSaltOf } from './sandbox/stream-salt.js';
-import { gameById } from '../registry.js';
+import { loadGame, type RegisteredGame } from '../game-loader.js';
 import { UserError } from '../errors.js';
 import type { IntegrityGuard } from './sandbox/integrity.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
@@ -39,6 +40,30 @@ export function unpack(wire: ArrayBuffer, tallyLength: number, meansLength: numb
     records,
   };
 }
+
+/**
+ * piscina's move(): marks a result's buffer for transfer instead of a copy. Importing piscina for it
+ * loads its whole pool (its queues, balancer and histograms: about 5 ms of a fresh thread's CPU),
+ * while the piscina that runs this thread has already loaded the mark itself (markMovable in its
+ * common module) and the two registered symbols it reads. Were a piscina release to move them, the
+ * public move() is imported instead (the tournament tests check that results arrive as buffers).
+ */
+export const move: (buffer: ArrayBuffer) => unknown = await (async () => {
+  const require = createRequire(import.meta.url);
+  try {
+    const common = require(join(dirname(require.resolve('piscina')), 'common.js')) as { markMovable?: unknown };
+    const mark = common.markMovable;
+    if (typeof mark === 'function')
+      return (buffer: ArrayBuffer) => {
+        const movable = { [Symbol.for('Piscina.transferable')]: buffer, [Symbol.for('Piscina.valueOf')]: buffer };
+        mark(movable);
+        return movable;
+      };
+  } catch {
+    // The public move() below.
+  }
+  return (await import('piscina')).move;
+})();
 
 /** What the main thread sends: the batch and the statistics' shape (identical on both sides). */
 export interface WorkerTask {
@@ -83,12 +108,18 @@ const needsGuard = (batch: Batch): boolean => batch.isolate === true || batch.po
 
 /**
  * The pool as this worker seats it (labels as in the main thread); a create() that throws names its
- * bot. Built-in bots load as anywhere; the sandbox's loader (bot files, programs, --isolate) and its
- * modules load only for a pool that has such a bot.
+ * bot. A pool of built-in bots loads from its game alone; the agent registry (every game), the
+ * sandbox's loader (bot files, programs, --isolate) and their modules load only for a pool that has
+ * such a bot.
  */
-async function seatable(batch: Batch, foreign: boolean): Promise<SeatableAgent[]> {
-  const seat = foreign ? (await import('./sandbox/load.js')).seatAgent : undefined;
-  const loaded = await loadPool(batch.pool, batch.game, seat && ((text, game) => seat(text, game, { isolate: batch.isolate, botLogs: batch.botLogs })));
+async function seatable(batch: Batch, game: RegisteredGame, foreign: boolean): Promise<SeatableAgent[]> {
+  let loaded: LoadedAgent[];
+  if (foreign) {
+    const [{ seatAgent }, { loadPool }] = await Promise.all([import('./sandbox/load.js'), import('../agents/registry.js')]);
+    loaded = await loadPool(batch.pool, batch.game, (text, id) => seatAgent(text, id, { isolate: batch.isolate, botLogs: batch.botLogs }));
+  } else {
+    loaded = batch.pool.map((text) => builtinAgent(parseSpec(text), game));
+  }
   return loaded.map((a) => ({ label: a.label, create: () => createBot(a) }));
 }
 
@@ -103,7 +134,7 @@ const poolCache = new Map<string, Promise<SeatableAgent[]>>();
  */
 export default async function run({ batch, shape }: WorkerTask): Promise<WireResult> {
   try {
-    const game = gameById(batch.game);
+    const game = await loadGame(batch.game);
     const P = batch.seatings[0]!.length;
     const key = JSON.stringify([batch.pool.length, batch.seatings, shape]);
     let stats = statsCache.get(key);
@@ -117,7 +148,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
         freezeLabClasses();
         guard = new integrity.IntegrityGuard();
       }
-      poolCache.set(poolKey, (pool = seatable(batch, foreign)));
+      poolCache.set(poolKey, (pool = seatable(batch, game, foreign)));
     }
     const agents = await pool;
     stats.resetTally();
