@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../paths.js';
@@ -22,20 +21,5 @@ describe('the tournament worker module', () => {
     const found = [...staticImports(join(PROJECT_ROOT, 'src', 'tournament', 'worker.ts'))].map((f) => relative(PROJECT_ROOT, f));
     expect(found).toContain('src/game-loader.ts');
     expect(found.filter((f) => f === 'src/registry.ts' || f === 'src/agents/registry.ts' || f.startsWith('src/games/') || f.startsWith('agents/'))).toEqual([]);
-  });
-});
-
-describe("the worker's move()", () => {
-  it('marks a result for transfer as piscina.move() does, without importing piscina', async () => {
-    const { move } = await import('./worker.js');
-    const require = createRequire(import.meta.url);
-    // piscina's own test of a task's return value (its worker transfers what passes it).
-    const { isMovable } = require(join(dirname(require.resolve('piscina')), 'common.js')) as { isMovable(value: unknown): boolean };
-    const buffer = new ArrayBuffer(16);
-    const movable = move(buffer) as Record<symbol, unknown>;
-    expect(isMovable(movable)).toBe(true);
-    expect(movable[Symbol.for('Piscina.transferable')]).toBe(buffer);
-    expect(movable[Symbol.for('Piscina.valueOf')]).toBe(buffer);
-    expect(isMovable({ [Symbol.for('Piscina.transferable')]: buffer, [Symbol.for('Piscina.valueOf')]: buffer })).toBe(false);
   });
 });

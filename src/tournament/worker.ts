@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { move } from 'piscina';
 import { builtinAgent, createBot, type LoadedAgent } from '../agents/builtin.js';
 import { parseSpec } from '../agents/spec.js';
 import { BatchLayout, type SeatableAgent } from '../game/contract.js';
@@ -40,30 +39,6 @@ export function unpack(wire: ArrayBuffer, tallyLength: number, meansLength: numb
     records,
   };
 }
-
-/**
- * piscina's move(): marks a result's buffer for transfer instead of a copy. Importing piscina for it
- * loads its whole pool (its queues, balancer and histograms: about 5 ms of a fresh thread's CPU),
- * while the piscina that runs this thread has already loaded the mark itself (markMovable in its
- * common module) and the two registered symbols it reads. Were a piscina release to move them, the
- * public move() is imported instead (the tournament tests check that results arrive as buffers).
- */
-export const move: (buffer: ArrayBuffer) => unknown = await (async () => {
-  const require = createRequire(import.meta.url);
-  try {
-    const common = require(join(dirname(require.resolve('piscina')), 'common.js')) as { markMovable?: unknown };
-    const mark = common.markMovable;
-    if (typeof mark === 'function')
-      return (buffer: ArrayBuffer) => {
-        const movable = { [Symbol.for('Piscina.transferable')]: buffer, [Symbol.for('Piscina.valueOf')]: buffer };
-        mark(movable);
-        return movable;
-      };
-  } catch {
-    // The public move() below.
-  }
-  return (await import('piscina')).move;
-})();
 
 /** What the main thread sends: the batch and the statistics' shape (identical on both sides). */
 export interface WorkerTask {
