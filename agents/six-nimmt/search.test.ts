@@ -240,26 +240,30 @@ describe('the search valued by the chance to win the game (value=game)', () => {
 
   it('plays other cards than the share value, the same from the same stream; other rules keep the share value', () => {
     const rules = makeRules({ players: 4 });
-    const game = decisions(rules, { value: 'game' });
-    expect(decisions(rules, { value: 'game' })).toEqual(game);
+    const game = decisions(rules, { value: 'game', marginWeight: 0 });
+    expect(decisions(rules, { value: 'game', marginWeight: 0 })).toEqual(game);
     expect(game).not.toEqual(decisions(rules, { value: 'share' }));
     // The law of a round was measured under the official rules: a game to 80 keeps the share value.
     const to80 = makeRules({ players: 4, endScore: 80 });
-    expect(decisions(to80, { value: 'game' })).toEqual(decisions(to80, { value: 'share' }));
+    expect(decisions(to80, { value: 'game', marginWeight: 0 })).toEqual(decisions(to80, { value: 'share', marginWeight: 0 }));
   });
 
-  it('values a stopped round by the game value of its totals', () => {
+  it('values a stopped round by the game value of its totals, plus marginWeight per bullhead of lead', () => {
     const rules = makeRules({ players: 4 });
-    const bot = searchBot({ value: 'game' });
-    const obs = new Observation(midRound(rules, 3, 2), 0);
-    bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('v') });
-    const domain = (bot as unknown as { domain: SixNimmtDomain }).domain;
-    const scratch = domain.scratch;
-    [30, 22, 41, 18].forEach((t, p) => (scratch.total[p] = t));
-    const expected = new GameValue(4, 66, roundTakings(4)).value([30, 22, 41, 18], 1);
-    expect(domain.utility(1)).toBe(expected);
-    expect(expected).toBeGreaterThan(0.2);
-    expect(expected).toBeLessThan(0.5);
+    const utility = (over: Record<string, number | string>): number => {
+      const bot = searchBot({ value: 'game', ...over });
+      const obs = new Observation(midRound(rules, 3, 2), 0);
+      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('v') });
+      const domain = (bot as unknown as { domain: SixNimmtDomain }).domain;
+      [30, 22, 41, 18].forEach((t, p) => (domain.scratch.total[p] = t));
+      return domain.utility(1);
+    };
+    const chance = new GameValue(4, 66, roundTakings(4)).value([30, 22, 41, 18], 1);
+    expect(chance).toBeGreaterThan(0.2);
+    expect(chance).toBeLessThan(0.5);
+    expect(utility({ marginWeight: 0 })).toBe(chance);
+    // Seat 1 trails seat 3 by 4 bullheads.
+    expect(utility({ marginWeight: 0.05 })).toBeCloseTo(chance - 0.2, 12);
   });
 });
 

@@ -31,7 +31,8 @@ import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js'
  *   2 players in the base game, where the lead is what a duel of many rounds is won by).
  *   `value=game` scores a stopped round by the chance to win the game from its totals when every
  *   seat's later rounds are independent draws from the bullheads seats took a round in real games
- *   of these bots (game-value.ts, exact under that model); official rules only (else `share`).
+ *   of these bots (game-value.ts, exact under that model), plus `marginWeight` per bullhead of
+ *   lead as with `share`; official rules only (else `share`).
  * - The pro variant (open hands, nothing to infer) keeps the earlier search whatever the options:
  *   the others play the heuristic's card, a random one with probability `noise`, valued by the
  *   win share.
@@ -279,7 +280,12 @@ export class SixNimmtDomain implements SearchDomain {
   utility(me: number): number {
     const s = this.scratch;
     const P = s.players;
-    if (this.game) return this.game.value(s.total, me);
+    if (this.game) {
+      // The chance to win the game, plus marginWeight per bullhead of lead as the share value has.
+      let best = Infinity;
+      for (let p = 0; p < P; p++) if (p !== me && s.total[p]! < best) best = s.total[p]!;
+      return this.game.value(s.total, me) + this.marginWeight * (best - s.total[me]!);
+    }
     if (!this.smooth) return winShareUtility(this, me, this.marginWeight);
     let high = 0;
     for (let p = 0; p < P; p++) if (s.total[p]! > high) high = s.total[p]!;
