@@ -8,6 +8,7 @@ import { HiddenSampler } from '../../src/games/six-nimmt/sampler.js';
 import { GameState, OVER, PLAY } from '../../src/games/six-nimmt/state.js';
 import { PlayBelief } from './belief.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
+import { GameValue, roundTakings } from './game-value.js';
 import heuristic, { cheapestRow, HeuristicAgent } from './heuristic.js';
 import search, { PlayoutState, SixNimmtDomain, SoftmaxPolicy } from './search.js';
 
@@ -217,6 +218,52 @@ describe('the search bot', () => {
     expect(decisions(2, { duelMargin: 1, marginWeight: 0 })).not.toEqual(duelLow);
     // 4 players: duelMargin is not read.
     expect(decisions(4, { duelMargin: 1 })).toEqual(decisions(4, { duelMargin: 0 }));
+  });
+});
+
+describe('the search valued by the chance to win the game (value=game)', () => {
+  const decisions = (rules: Rules, over: Record<string, number | string>): number[] => {
+    const out: number[] = [];
+    for (let seed = 1; seed <= 10; seed++) {
+      const s = midRound(rules, seed, 3);
+      // Late in a game: totals far apart, so the chance to win and the lead disagree.
+      [40, 12, 55, 30].forEach((t, p) => (s.total[p] = t));
+      const obs = new Observation(s, 0);
+      const bot = searchBot({ samples: 40, ...over });
+      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom(`game${seed}`) });
+      const card = bot.decide(obs);
+      expect(s.holds(0, card)).toBe(true);
+      out.push(card);
+    }
+    return out;
+  };
+
+  it('plays other cards than the share value, the same from the same stream; other rules keep the share value', () => {
+    const rules = makeRules({ players: 4 });
+    const game = decisions(rules, { value: 'game', marginWeight: 0 });
+    expect(decisions(rules, { value: 'game', marginWeight: 0 })).toEqual(game);
+    expect(game).not.toEqual(decisions(rules, { value: 'share' }));
+    // The law of a round was measured under the official rules: a game to 80 keeps the share value.
+    const to80 = makeRules({ players: 4, endScore: 80 });
+    expect(decisions(to80, { value: 'game', marginWeight: 0 })).toEqual(decisions(to80, { value: 'share', marginWeight: 0 }));
+  });
+
+  it('values a stopped round by the game value of its totals, plus marginWeight per bullhead of lead', () => {
+    const rules = makeRules({ players: 4 });
+    const utility = (over: Record<string, number | string>): number => {
+      const bot = searchBot({ value: 'game', ...over });
+      const obs = new Observation(midRound(rules, 3, 2), 0);
+      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('v') });
+      const domain = (bot as unknown as { domain: SixNimmtDomain }).domain;
+      [30, 22, 41, 18].forEach((t, p) => (domain.scratch.total[p] = t));
+      return domain.utility(1);
+    };
+    const chance = new GameValue(4, 66, roundTakings(4)).value([30, 22, 41, 18], 1);
+    expect(chance).toBeGreaterThan(0.2);
+    expect(chance).toBeLessThan(0.5);
+    expect(utility({ marginWeight: 0 })).toBe(chance);
+    // Seat 1 trails seat 3 by 4 bullheads.
+    expect(utility({ marginWeight: 0.05 })).toBeCloseTo(chance - 0.2, 12);
   });
 });
 

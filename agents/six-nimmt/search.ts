@@ -7,6 +7,7 @@ import { FlatSearch, type SearchBudget, type SearchDomain, winShareUtility } fro
 import { softminShare } from '../../src/search/softmin-share.js';
 import { PlayBelief } from './belief.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
+import { GameValue, ROUND_MEAN, roundTakings } from './game-value.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
 
 /**
@@ -28,6 +29,10 @@ import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js'
  *   softminShare); at the game's end it is the win share. `value=share` is the earlier rule: the
  *   win share of the totals at the stop plus `marginWeight` per bullhead of lead (`duelMargin` at
  *   2 players in the base game, where the lead is what a duel of many rounds is won by).
+ *   `value=game` scores a stopped round by the chance to win the game from its totals when every
+ *   seat's later rounds are independent draws from the bullheads seats took a round in real games
+ *   of these bots (game-value.ts, exact under that model), plus `marginWeight` per bullhead of
+ *   lead as with `share`; official rules only (else `share`).
  * - The pro variant (open hands, nothing to infer) keeps the earlier search whatever the options:
  *   the others play the heuristic's card, a random one with probability `noise`, valued by the
  *   win share.
@@ -57,13 +62,6 @@ const policyDefaults = protectData(
   'search policy defaults',
   Object.fromEntries(Object.entries(heuristic.params).map(([k, spec]) => [k, spec.default])) as HeuristicParams,
 );
-
-/**
- * Mean bullheads a seat takes in a round of heuristic play, by player count (2000 games each,
- * 4 players: 11.7, standard deviation 8.6; the deviation is about 0.75 of the mean at every count).
- * The smooth value reads how many rounds are left from it.
- */
-const ROUND_MEAN = protectData('6 nimmt! bullheads a seat takes a round', [0, 0, 6.6, 9.8, 11.7, 13.3, 13.9, 14, 14, 14, 14]);
 
 export default defineAgent<SearchParams>({
   name: 'search',
@@ -103,11 +101,18 @@ export default defineAgent<SearchParams>({
       max: 100,
     },
     value: {
-      description: 'a stopped round: smooth (chance to win from the totals) or share (win share now + margin)',
+      description:
+        'a stopped round: share (win share now + margin), game (chance to win the game from the totals, rounds drawn from real games) or smooth (a softmin of the totals)',
       default: 'share',
-      choices: ['smooth', 'share'],
+      choices: ['smooth', 'share', 'game'],
     },
-    spread: { description: 'value=smooth: scale of how far the rounds left can move the totals (1: heuristic play)', default: 1, min: 0.05, max: 10 },
+    spread: {
+      description:
+        'value=smooth: scale of how far the rounds left can move the totals (1: heuristic play); value=game: width of the law of a round about its mean (1: as measured)',
+      default: 1,
+      min: 0.05,
+      max: 10,
+    },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -212,6 +217,8 @@ export class SixNimmtDomain implements SearchDomain {
   proposals = 1;
   belief: PlayBelief | undefined;
   smooth = false;
+  /** value=game: the chance to win the game from a stopped round's totals. */
+  game: GameValue | undefined;
   marginWeight = 0;
   spread = 1;
   private readonly roundMean: number;
@@ -273,6 +280,12 @@ export class SixNimmtDomain implements SearchDomain {
   utility(me: number): number {
     const s = this.scratch;
     const P = s.players;
+    if (this.game) {
+      // The chance to win the game, plus marginWeight per bullhead of lead as the share value has.
+      let best = Infinity;
+      for (let p = 0; p < P; p++) if (p !== me && s.total[p]! < best) best = s.total[p]!;
+      return this.game.value(s.total, me) + this.marginWeight * (best - s.total[me]!);
+    }
     if (!this.smooth) return winShareUtility(this, me, this.marginWeight);
     let high = 0;
     for (let p = 0; p < P; p++) if (s.total[p]! > high) high = s.total[p]!;
@@ -336,6 +349,10 @@ class SearchAgent implements SixNimmtAgent {
       this.domain.belief = pro ? undefined : new PlayBelief(r.players, r.handSize, r.maxCard, r.rowLimit, bull, this.costs, p.beliefTau, 0.05);
       this.domain.proposals = p.proposals;
       this.domain.smooth = !pro && p.value === 'smooth';
+      // The law of a round's takings was measured under the official rules (4 players, stretched
+      // by the heuristic's round mean at other counts); other rules keep the share value.
+      const official = r.maxCard === 104 && r.handSize === 10 && r.rowLimit === 5 && r.endScore === 66;
+      this.domain.game = !pro && official && p.value === 'game' ? new GameValue(r.players, r.endScore, roundTakings(r.players, p.spread)) : undefined;
       // At 2 players (base game) a round's end is far from the game's: the lead in bullheads is
       // what the duel is won by, so it weighs as much as half a win per bullhead (duelMargin,
       // docs/findings.md "fourth pass": +3.8 points against mc over marginWeight 0.05 on 400
