@@ -52,7 +52,7 @@ const key = { hi: 0, lo: 0 };
 for (let g = 0; g < games; g++) table.play(dealKeyInto(master, g, key));
 
 /** Ridge logistic regression by Newton's method: weights, mean log-likelihood, share predicted. */
-function fit(X, y, ridge = 0.01, iterations = 30) {
+function logisticFit(X, y, ridge = 0.01, iterations = 30) {
   const d = X[0].length;
   const w = new Array(d).fill(0);
   const prob = (x) => 1 / (1 + Math.exp(-x.reduce((z, xi, j) => z + w[j] * xi, 0)));
@@ -92,5 +92,5 @@ for (const [name, data] of [
   ['take / pass', take],
   ['bid / decline', bid],
 ]) {
-  console.log(JSON.stringify({ answers: name, n: data.y.length, ...fit(data.x, data.y), valuePredicted: data.value / data.y.length }));
+  console.log(JSON.stringify({ answers: name, n: data.y.length, ...logisticFit(data.x, data.y), valuePredicted: data.value / data.y.length }));
 }
