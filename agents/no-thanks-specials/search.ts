@@ -25,8 +25,9 @@ import { VALUE_PARAMS, valueDecide, type ValueParams } from './value.js';
  * `others`: value's defaults or tuned setting, a model of the lab's mc bot fitted to its answers
  * (`mc`, mc-model.ts: take / pass and bid / decline as probabilities), or, per seat, the mc model
  * or value's defaults by which explains that seat's public answers this game better (`adapt`, a
- * posterior drawn per sample; docs/findings.md, "Special cards, fifth pass": a model of who
- * actually sits at the table is worth about 20 points of win share against 3 x mc).
+ * posterior drawn per sample, from prior `mcPrior`: the default; docs/findings.md, "Special cards,
+ * fifth pass": a model of who actually sits at the table is worth about 20 points of win share
+ * against 3 x mc).
  * `marginWeight` per point of lead breaks ties between equal win shares.
  */
 export interface SearchParams {
@@ -57,7 +58,8 @@ export const tunedPolicy = protectData('search tuned value policy', {
 
 export default defineAgent<SearchParams>({
   name: 'search',
-  description: 'Flagship: win-share Monte Carlo through the game contract with the value heuristic in rollouts, progressive pruning of answers.',
+  description:
+    'Flagship: win-share Monte Carlo through the game contract, the other seats modelled (mc model or value by a posterior), progressive pruning of answers.',
   params: {
     samples: { description: 'most sampled deals per decision (each plays out every live answer)', default: 100, min: 2, max: 20000, integer: true },
     z: { description: 'prune an answer once it trails the leader by this many standard errors (0: never)', default: 2.5, min: 0, max: 10 },
@@ -65,13 +67,13 @@ export default defineAgent<SearchParams>({
     own: { description: "its own later moves in the playouts: value's defaults or its tuned setting", default: 'value', choices: ['value', 'tuned'] },
     others: {
       description:
-        "the other seats' moves in the playouts: value's defaults, a model of mc fitted to its answers, value's tuned setting, or (adapt) the mc model or value's defaults for each seat by which explains its answers this game better",
-      default: 'value',
-      choices: ['value', 'mc', 'tuned', 'adapt'],
+        "the other seats' moves in the playouts: adapt draws each seat per sample as the mc model (by its posterior weight) or value's defaults; mc: always a model of mc fitted to its answers; value / tuned: value's defaults / tuned setting",
+      default: 'adapt',
+      choices: ['adapt', 'mc', 'value', 'tuned'],
     },
     mcPrior: {
       description: "with others=adapt: prior weight of the mc model against value's rule for each other seat (its public answers this game move it)",
-      default: 0.5,
+      default: 0.9,
       min: 0.001,
       max: 0.999,
     },
