@@ -173,6 +173,7 @@ class SearchAgent implements SpecialsAgent {
       if (this.evidence === undefined || this.mcWeight!.length !== start.rules.players) {
         this.evidence = new ModelEvidence(start.rules.players, rolloutPolicy, ADAPT_EPSILON);
         this.mcWeight = new Float64Array(start.rules.players);
+        (this.policy as McModelPolicy).mcWeight = this.mcWeight;
       }
       this.evidence.reset();
     }
@@ -188,9 +189,9 @@ class SearchAgent implements SpecialsAgent {
     root.copyFrom(sampler.position as SpecialsForwardModel);
     this.policy.me = obs.seat;
     if (this.evidence !== undefined) {
+      // The policy draws each sample's players from these weights (set on it in newGame).
       const w = this.mcWeight!;
       for (let seat = 0; seat < w.length; seat++) w[seat] = this.evidence.weight(seat, this.mcPrior);
-      (this.policy as McModelPolicy).mcWeight = w;
     }
     const n = domain.candidates(obs.seat);
     const pick = n === 1 ? 0 : this.search.run(domain, n, obs.seat, this.random, this.budget);
