@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SeatView, SpecialsForwardModel } from '../../src/games/no-thanks-specials/kit.js';
+import { loadAgent } from '../../src/agents/registry.js';
+import { dealKeyInto, masterKey, Sfc32 } from '../../src/game/seed.js';
+import { isSpecial, type SpecialsAgent } from '../../src/games/no-thanks-specials/agent.js';
+import { Table } from '../../src/games/no-thanks-specials/table.js';
+import { BID, SeatView, SIT_OUT, SpecialsForwardModel, TAKE, toAction } from '../../src/games/no-thanks-specials/kit.js';
 import { makeRules } from '../../src/games/no-thanks-specials/rules.js';
+import { mcBidChance, McModelPolicy, mcTakeChance, ModelEvidence } from './mc-model.js';
 import { SeatPolicies, tunedPolicy, ValuePolicy } from './search.js';
-import { VALUE_PARAMS, type ValueParams } from './value.js';
+import { VALUE_PARAMS, valueDecide, worth, type ValueParams } from './value.js';
 
 const defaults = Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams;
 
@@ -40,5 +45,121 @@ describe("the special-card search's playout policies", () => {
     expect(decisions).toBeGreaterThan(2000);
     // The tuned setting is a different player: its own seat answers otherwise now and then.
     expect(ownDiffers).toBeGreaterThan(10);
+  });
+});
+
+describe("the special-card search's model of mc", () => {
+  it('plays value in its own seat, legal answers everywhere, and takes / bids at the rates the model gives in the others', () => {
+    const rules = makeRules({ players: 4 });
+    const s = new SpecialsForwardModel(rules);
+    const views = Array.from({ length: 4 }, (_, p) => new SeatView(s, p));
+    const policy = new McModelPolicy(defaults, defaults);
+    policy.views = views;
+    policy.me = 1;
+    const stream = new Sfc32();
+    stream.reset({ hi: 9, lo: 27 });
+    policy.beginSample(() => stream.next());
+    policy.beginPlayout();
+    const seats = new Int32Array(8);
+    const legal = new Int32Array(512);
+    let takes = 0;
+    let takeChance = 0;
+    let takeDecisions = 0;
+    let bids = 0;
+    let bidChance = 0;
+    let bidDecisions = 0;
+    let offValue = 0;
+    for (let g = 0; g < 60; g++) {
+      s.deal({ hi: g, lo: 11 });
+      while (!s.isOver()) {
+        s.actingSeats(seats);
+        const seat = seats[0]!;
+        const view = views[seat]!;
+        const a = policy.act(s, seat);
+        const n = s.legalActions(seat, legal);
+        expect(Array.from(legal.subarray(0, n))).toContain(a);
+        const v = toAction(s.phase, valueDecide(defaults, view));
+        if (seat === 1) expect(a).toBe(v);
+        else if (view.myChips > 0 && (view.phase === 'take' || view.phase === 'bid') && a !== SIT_OUT) {
+          const w = worth(defaults, view, seat, view.card);
+          if (view.phase === 'take') {
+            takeChance += mcTakeChance(-w, view.pot, view.myChips, view.cardsLeft, isSpecial(view.card));
+            takes += a === TAKE ? 1 : 0;
+            takeDecisions++;
+          } else {
+            bidChance += mcBidChance(w, view.pot, view.myChips, view.cardsLeft);
+            bids += a === BID ? 1 : 0;
+            bidDecisions++;
+          }
+          if (a !== v) offValue++;
+        }
+        s.apply(seat, a);
+      }
+    }
+    expect(takeDecisions).toBeGreaterThan(1000);
+    expect(bidDecisions).toBeGreaterThan(200);
+    // The coins follow the model: counts within 4 standard deviations of the chances' sum.
+    expect(Math.abs(takes - takeChance)).toBeLessThan(4 * Math.sqrt(takeDecisions / 4));
+    expect(Math.abs(bids - bidChance)).toBeLessThan(4 * Math.sqrt(bidDecisions / 4));
+    // And it is not value: the others answer otherwise in a good share of their decisions.
+    expect(offValue).toBeGreaterThan((takeDecisions + bidDecisions) / 10);
+  });
+
+  it('replays the same answers from the same sample key (common random numbers across candidates)', () => {
+    const rules = makeRules({ players: 4 });
+    const s = new SpecialsForwardModel(rules);
+    const policy = new McModelPolicy(defaults, defaults);
+    policy.views = Array.from({ length: 4 }, (_, p) => new SeatView(s, p));
+    const stream = new Sfc32();
+    stream.reset({ hi: 3, lo: 4 });
+    policy.beginSample(() => stream.next());
+    const seats = new Int32Array(8);
+    const play = (): number[] => {
+      policy.beginPlayout();
+      s.deal({ hi: 5, lo: 6 });
+      const out: number[] = [];
+      while (!s.isOver()) {
+        s.actingSeats(seats);
+        const a = policy.act(s, seats[0]!);
+        out.push(a);
+        s.apply(seats[0]!, a);
+      }
+      return out;
+    };
+    const first = play();
+    expect(play()).toEqual(first);
+  });
+});
+
+describe("the special-card search's evidence for the mc model", () => {
+  it("leans to value's rule for value bots and to the mc model for mc bots, from their public answers", async () => {
+    const rules = makeRules({ players: 4 });
+    const master = masterKey('no-thanks', 'evidence-test');
+    const key = { hi: 0, lo: 0 };
+    const odds = async (opponent: string): Promise<number[]> => {
+      const evidence = new ModelEvidence(4, defaults, 0.1);
+      const listener: SpecialsAgent = {
+        newGame: () => evidence.reset(),
+        decide: (obs) => valueDecide(defaults, obs),
+        onEvent: (e, obs) => evidence.hear(e, obs),
+      };
+      const def = await loadAgent(opponent, 'no-thanks-specials');
+      const table = new Table(rules, [listener, ...[1, 2, 3].map(() => def.create() as SpecialsAgent)], ['value', opponent, opponent, opponent]);
+      const out: number[] = [];
+      for (let g = 0; g < 4; g++) {
+        table.play(dealKeyInto(master, g, key));
+        out.push(evidence.logOdds[0]!, evidence.logOdds[1]! + evidence.logOdds[2]! + evidence.logOdds[3]!);
+      }
+      return out;
+    };
+    const vs = await odds('value');
+    const mc = await odds('mc:rollouts=30');
+    for (let g = 0; g < 4; g++) {
+      // Its own answers are never scored; the others' point the right way in every game.
+      expect(vs[2 * g]).toBe(0);
+      expect(mc[2 * g]).toBe(0);
+      expect(vs[2 * g + 1]).toBeLessThan(-5);
+      expect(mc[2 * g + 1]).toBeGreaterThan(1);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { protectData } from '../../src/game/protect.js';
 import {
   defineAgent,
   type Action,
+  type GameEvent,
   type GameStart,
   type Observation,
   type Random,
@@ -11,18 +12,24 @@ import {
 import { SpecialsForwardModel, SeatView, HiddenSampler, BID, CHOOSE, DECLINE, PASS, SIT_OUT, TAKE, toAction } from '../../src/games/no-thanks-specials/kit.js';
 import { ContractDomain, type ContractPolicy } from '../../src/search/contract.js';
 import { FlatSearch, type SearchBudget } from '../../src/search/flat.js';
+import { McModelPolicy, ModelEvidence } from './mc-model.js';
 import { VALUE_PARAMS, valueDecide, type ValueParams } from './value.js';
 
 /**
  * The flagship search for the special-card expansion, on the game-independent core (src/search/):
  * win-share flat Monte Carlo with progressive pruning, played through the game contract (legal
  * actions, apply, copy) on positions re-dealt by the game's HiddenSampler from this seat's
- * Observation. Later moves in the playouts are the value heuristic's (the expansion's mc rollout
- * policy): with `own=tuned` its own by the setting the tuner found (docs/findings.md, "Tuning
- * many parameters": 29 points a game better than the defaults against copies of them), so a
- * candidate is judged by how the bot would go on, not by how the weaker defaults would; `others`
- * likewise for the other seats. `marginWeight` per point of lead breaks ties between equal win
- * shares.
+ * Observation. Later moves in the playouts: its own by the value heuristic (the expansion's mc
+ * rollout policy), with `own=tuned` by the setting the tuner found (docs/findings.md, "Tuning
+ * many parameters"), so a candidate is judged by how the bot would go on. The other seats by
+ * `others`: value's defaults or tuned setting, a model of the lab's mc bot fitted to its answers
+ * (`mc`, mc-model.ts: take / pass and bid / decline as probabilities), or, per seat, the mc model
+ * or value's defaults by which explains that seat's public answers this game better (`adapt`, a
+ * posterior drawn per sample, from prior `mcPrior`: the default; docs/findings.md, "Special cards,
+ * fifth pass": a model of who actually sits at the table is worth about 20 points of win share
+ * against 3 x mc; with the others modelled, 200 samples beat 100 by 5 more, where more samples of
+ * value in their seats had bought nothing). `marginWeight` per point of lead breaks ties between
+ * equal win shares.
  */
 export interface SearchParams {
   [key: string]: number | string;
@@ -31,6 +38,7 @@ export interface SearchParams {
   marginWeight: number;
   own: string;
   others: string;
+  mcPrior: number;
 }
 
 const rolloutPolicy = protectData(
@@ -51,13 +59,25 @@ export const tunedPolicy = protectData('search tuned value policy', {
 
 export default defineAgent<SearchParams>({
   name: 'search',
-  description: 'Flagship: win-share Monte Carlo through the game contract with the value heuristic in rollouts, progressive pruning of answers.',
+  description:
+    'Flagship: win-share Monte Carlo through the game contract, the other seats modelled (mc model or value by a posterior), progressive pruning of answers.',
   params: {
-    samples: { description: 'most sampled deals per decision (each plays out every live answer)', default: 100, min: 2, max: 20000, integer: true },
+    samples: { description: 'most sampled deals per decision (each plays out every live answer)', default: 200, min: 2, max: 20000, integer: true },
     z: { description: 'prune an answer once it trails the leader by this many standard errors (0: never)', default: 2.5, min: 0, max: 10 },
     marginWeight: { description: 'utility per point of lead over the best opponent, beside the win share', default: 0.005, min: 0, max: 1 },
     own: { description: "its own later moves in the playouts: value's defaults or its tuned setting", default: 'value', choices: ['value', 'tuned'] },
-    others: { description: "the other seats' moves in the playouts: value's defaults or its tuned setting", default: 'value', choices: ['value', 'tuned'] },
+    others: {
+      description:
+        "the other seats' moves in the playouts: adapt draws each seat per sample as the mc model (by its posterior weight) or value's defaults; mc: always a model of mc fitted to its answers; value / tuned: value's defaults / tuned setting",
+      default: 'adapt',
+      choices: ['adapt', 'mc', 'value', 'tuned'],
+    },
+    mcPrior: {
+      description: "with others=adapt: prior weight of the mc model against value's rule for each other seat (its public answers this game move it)",
+      default: 0.9,
+      min: 0.001,
+      max: 0.999,
+    },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -101,18 +121,32 @@ function answerOf(action: number): Action {
   }
 }
 
+/** others=adapt: the chance value's rule is taken to answer otherwise than it does (its noise in the evidence). */
+const ADAPT_EPSILON = 0.1;
+
 class SearchAgent implements SpecialsAgent {
   private rules: Rules | undefined;
   private sampler!: HiddenSampler;
   private root!: SpecialsForwardModel;
   private domain!: ContractDomain<SpecialsForwardModel>;
-  private readonly policy: SeatPolicies;
+  private readonly policy: SeatPolicies | McModelPolicy;
   private readonly search = new FlatSearch(256, 20000);
   private readonly budget: SearchBudget;
   private random!: Random;
+  /** others=adapt: each other seat by the mc model or value, by how well each explains its answers. */
+  private readonly adaptive: boolean;
+  private readonly mcPrior: number;
+  private evidence: ModelEvidence | undefined;
+  private mcWeight: Float64Array | undefined;
 
   constructor(p: SearchParams) {
-    this.policy = new SeatPolicies(p.own === 'tuned' ? tunedPolicy : rolloutPolicy, p.others === 'tuned' ? tunedPolicy : rolloutPolicy);
+    const own = p.own === 'tuned' ? tunedPolicy : rolloutPolicy;
+    this.policy =
+      p.others === 'mc' || p.others === 'adapt'
+        ? new McModelPolicy(own, rolloutPolicy)
+        : new SeatPolicies(own, p.others === 'tuned' ? tunedPolicy : rolloutPolicy);
+    this.adaptive = p.others === 'adapt';
+    this.mcPrior = p.mcPrior;
     this.budget = { samples: p.samples, batch: 20, minSamples: 30, z: p.z, marginWeight: p.marginWeight };
   }
 
@@ -136,6 +170,18 @@ class SearchAgent implements SpecialsAgent {
       );
     }
     this.random = start.random;
+    if (this.adaptive) {
+      if (this.evidence === undefined || this.mcWeight!.length !== start.rules.players) {
+        this.evidence = new ModelEvidence(start.rules.players, rolloutPolicy, ADAPT_EPSILON);
+        this.mcWeight = new Float64Array(start.rules.players);
+        (this.policy as McModelPolicy).mcWeight = this.mcWeight;
+      }
+      this.evidence.reset();
+    }
+  }
+
+  onEvent(e: GameEvent, obs: Observation): void {
+    this.evidence?.hear(e, obs);
   }
 
   decide(obs: Observation): Action {
@@ -143,6 +189,11 @@ class SearchAgent implements SpecialsAgent {
     sampler.observe(obs);
     root.copyFrom(sampler.position as SpecialsForwardModel);
     this.policy.me = obs.seat;
+    if (this.evidence !== undefined) {
+      // The policy draws each sample's players from these weights (set on it in newGame).
+      const w = this.mcWeight!;
+      for (let seat = 0; seat < w.length; seat++) w[seat] = this.evidence.weight(seat, this.mcPrior);
+    }
     const n = domain.candidates(obs.seat);
     const pick = n === 1 ? 0 : this.search.run(domain, n, obs.seat, this.random, this.budget);
     return answerOf(domain.actions[pick]!);
