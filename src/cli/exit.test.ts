@@ -54,12 +54,14 @@ describe.concurrent('how a tournament ends', () => {
 
 describe('ends that are not failures', () => {
   it('--help, -h and --version exit 0', async () => {
-    const cases = [['--help'], ['-h'], ['--version'], ['run', '--help'], ['tournament', '-h']];
+    const cases = [['--help'], ['-h'], ['--version'], ['run', '--help'], ['tournament', '-h'], ['ladder', '-h']];
     const ends = await Promise.all(cases.map((args) => cli(args)));
     for (const [i, r] of ends.entries()) expect(r.status, cases[i]!.join(' ')).toBe(0);
     // -h prints the same page as --help (of the command it follows).
     expect(ends[1]!.stdout).toBe(ends[0]!.stdout);
     expect(ends[4]!.stdout).toMatch(/^nothanks tournament\n/);
+    // The ladder redefines --players (table sizes): its alias is listed once.
+    expect(ends[5]!.stdout).toMatch(/^ {2}-p, --players +table sizes/m);
   });
 });
 

@@ -137,7 +137,8 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
       (y) =>
         withRuleOptions(y)
           .option('agents', { alias: 'a', type: 'string', demandOption: true, describe: 'the pool: comma-separated agent specs (any bots, files too)' })
-          .option('players', { alias: 'p', type: 'string', demandOption: true, describe: 'table sizes, comma-separated: 3,4,5' })
+          // withRuleOptions already gave players its alias -p: naming it again listed it twice in --help.
+          .option('players', { type: 'string', demandOption: true, describe: 'table sizes, comma-separated: 3,4,5' })
           .option('games', { alias: 'g', type: 'number', default: 100, describe: 'deals per seating at each table size' })
           .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed (the same deals at every table size)' })
           .option('seatings', {
