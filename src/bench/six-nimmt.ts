@@ -77,7 +77,7 @@ export interface SixNimmtMcFigures {
   msPerDecision: number;
 }
 
-/** mc (default setting) in seat 0 against the heuristic at 4 players; times only mc's decisions with a choice. */
+/** A bot (mc, default setting, unless `spec` says another) in seat 0 against the heuristic at 4 players; times only its decisions with a choice. */
 export async function sixNimmtMcWorkload(games: number, spec = 'mc'): Promise<SixNimmtMcFigures> {
   const mc = (await loadAgent(spec, '6-nimmt')).create() as SixNimmtAgent;
   let spent = 0;
@@ -125,6 +125,8 @@ export async function sixNimmtBench(opts: {
   const random = await sixNimmtEngineWorkload('2 random x4 (4 players)', Array(4).fill('random'), n(100_000));
   say('6 nimmt! workload 3: mc at its default setting against 3 heuristic bots...');
   const mc = await sixNimmtMcWorkload(n(30));
+  say('6 nimmt! workload 4: search (the flagship) at its default setting against 3 heuristic bots...');
+  const search = await sixNimmtMcWorkload(n(20), 'search');
   say(`6 nimmt! C reference (${REFERENCE_SCRIPTS.sixNimmt})...`);
   const c = opts.reference ? runReference(REFERENCE_SCRIPTS.sixNimmt, [String(n(300_000)), '4']) : { skipped: 'not asked for (--no-reference)' };
   const reference = 'figures' in c ? c.figures : undefined;
@@ -160,6 +162,13 @@ export async function sixNimmtBench(opts: {
       target: { atMost: start.sixMcMsPerDecision / 2 },
       note: `half the issue-29 start (${start.sixMcMsPerDecision} ms): absolute, discount a busy machine`,
     },
+    {
+      what: '6 nimmt! search (default) a decision',
+      value: search.msPerDecision,
+      unit: 'ms',
+      target: { atMost: 10 },
+      note: "issue 27's limit: absolute, discount a busy machine",
+    },
   ];
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const row = (w: SixNimmtEngineFigures): string =>
@@ -169,9 +178,10 @@ export async function sixNimmtBench(opts: {
     row(heuristic),
     row(random),
     `${'3 mc (default) vs heuristic'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision over ${mc.decisions} decisions`,
+    `${'4 search (default) vs heuristic'.padEnd(28)} ${search.msPerDecision.toFixed(3)} ms/decision over ${search.decisions} decisions`,
     reference
       ? `${'C reference, random x4'.padEnd(28)} ${k(reference.roundsPerSecond!).padStart(9)} rounds/s ${k(reference.gamesPerSecond!).padStart(8)} games/s ${k(reference.decisionsPerSecond!).padStart(11)} decisions/s ${reference.roundsPerGame!.toFixed(2).padStart(5)} rounds/game  mean score ${reference.meanScore!.toFixed(2)}`
       : `C reference: skipped, ${skipped}; the ratios to C are n/a`,
   ].join('\n');
-  return { result: { heuristic, random, mc, reference: reference ?? null, referenceSkipped: skipped ?? null, targets }, text, ratios };
+  return { result: { heuristic, random, mc, search, reference: reference ?? null, referenceSkipped: skipped ?? null, targets }, text, ratios };
 }

@@ -40,28 +40,39 @@ export async function specialsBench(opts: { json: boolean; quick: boolean }): Pr
   const seconds = (performance.now() - t0) / 1000;
   const engine = { games, seconds, gamesPerSecond: games / seconds, decisionsPerSecond: decisions / seconds, decisionsPerGame: decisions / games };
 
-  say('special cards workload 2: mc at its default setting against two value bots...');
-  const mc = (await loadAgent('mc', 'no-thanks-specials')).create() as SpecialsAgent;
-  let spent = 0;
-  let mcDecisions = 0;
-  const timed: SpecialsAgent = {
-    newGame: (start) => mc.newGame?.(start),
-    decide(obs: Observation) {
-      const t = performance.now();
-      const answer = mc.decide(obs);
-      spent += performance.now() - t;
-      mcDecisions++;
-      return answer;
-    },
+  /** A bot's time a decision in seat 0 against two value bots (the rules of workload 1), after one untimed game. */
+  const perDecision = async (spec: string, games: number): Promise<{ decisions: number; msPerDecision: number }> => {
+    const bot = (await loadAgent(spec, 'no-thanks-specials')).create() as SpecialsAgent;
+    let spent = 0;
+    let decisions = 0;
+    const timed: SpecialsAgent = {
+      newGame: (start) => bot.newGame?.(start),
+      onEvent: bot.onEvent ? (e, obs) => bot.onEvent!(e, obs) : undefined,
+      decide(obs: Observation) {
+        const t = performance.now();
+        const answer = bot.decide(obs);
+        spent += performance.now() - t;
+        decisions++;
+        return answer;
+      },
+    };
+    const botTable = new Table(rules, [timed, value.create() as SpecialsAgent, value.create() as SpecialsAgent], [spec, 'value', 'value']);
+    botTable.play(dealKeyInto(master, 2_000_000, key)); // warm-up, untimed
+    spent = 0;
+    decisions = 0;
+    for (let g = 0; g < games; g++) botTable.play(dealKeyInto(master, 1_000_000 + g, key));
+    return { decisions, msPerDecision: spent / decisions };
   };
-  const mcTable = new Table(rules, [timed, value.create() as SpecialsAgent, value.create() as SpecialsAgent], ['mc', 'value', 'value']);
-  for (let g = 0; g < Math.max(1, Math.round(10 * scale)); g++) mcTable.play(dealKeyInto(master, 1_000_000 + g, key));
-  const mcFigures = { decisions: mcDecisions, msPerDecision: spent / mcDecisions };
+  say('special cards workload 2: mc at its default setting against two value bots...');
+  const mcFigures = await perDecision('mc', Math.max(1, Math.round(10 * scale)));
+  say('special cards workload 3: search (the flagship) at its default setting against two value bots...');
+  const searchFigures = await perDecision('search', Math.max(1, Math.round(4 * scale)));
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const text = [
     'special cards (one thread, through the game loop):',
     `${'1 value x3 (3 players)'.padEnd(28)} ${k(engine.gamesPerSecond).padStart(9)} games/s ${k(engine.decisionsPerSecond).padStart(11)} decisions/s ${engine.decisionsPerGame.toFixed(1).padStart(6)} dec/game`,
     `${'2 mc (default) vs value'.padEnd(28)} ${mcFigures.msPerDecision.toFixed(3)} ms/decision over ${mcFigures.decisions} decisions`,
+    `${'3 search (default) vs value'.padEnd(28)} ${searchFigures.msPerDecision.toFixed(3)} ms/decision over ${searchFigures.decisions} decisions`,
   ].join('\n');
   const ratios: Ratio[] = [
     {
@@ -72,5 +83,12 @@ export async function specialsBench(opts: { json: boolean; quick: boolean }): Pr
       note: `absolute (${k(engine.gamesPerSecond)} games/s against ${k(ISSUE_29_START.specialsValueGamesPerSecond)}): discount a busy machine`,
     },
   ];
-  return { result: { value: engine, mc: mcFigures }, text, ratios };
+  ratios.push({
+    what: 'special cards search (default) a decision',
+    value: searchFigures.msPerDecision,
+    unit: 'ms',
+    target: { atMost: 10 },
+    note: "issue 27's limit: absolute, discount a busy machine",
+  });
+  return { result: { value: engine, mc: mcFigures, search: searchFigures }, text, ratios };
 }
