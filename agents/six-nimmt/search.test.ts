@@ -235,6 +235,8 @@ describe("the search's playouts on the bare board", () => {
       { samples: 30, noise: 1 },
       { samples: 12, horizon: 'game' },
       { samples: 30, value: 'game', proposals: 4 },
+      { samples: 30, playTau: 1 },
+      { samples: 20, playTau: 2, noise: 0.1, proposals: 8, value: 'smooth' },
     ];
     const rulesList: RulesInput[] = [{ players: 2 }, { players: 4 }, { players: 7 }, { players: 5, rowLimit: 3, maxCard: 80 }];
     let checked = 0;

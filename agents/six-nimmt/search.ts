@@ -186,6 +186,13 @@ export class SoftmaxPolicy extends NoisyHeuristic {
     const base = seat * s.handSize;
     const n = s.handLen[seat]!;
     if (this.noise > 0 && this.rng.next() < this.noise) return s.hands[base + Math.floor(this.rng.next() * n)]!;
+    return this.softmaxCard(s, seat, this.rng.next());
+  }
+
+  /** The softmax's card of `seat` for the uniform draw u (its weights draw nothing). */
+  softmaxCard(s: GameState, seat: number, u: number): number {
+    const base = seat * s.handSize;
+    const n = s.handLen[seat]!;
     const { weights, costs } = this;
     let low = Infinity;
     for (let i = 0; i < n; i++) {
@@ -196,7 +203,7 @@ export class SoftmaxPolicy extends NoisyHeuristic {
     let sum = 0;
     const inv = 1 / this.tau;
     for (let i = 0; i < n; i++) sum += weights[i] = Math.exp((low - weights[i]!) * inv);
-    let x = this.rng.next() * sum;
+    let x = u * sum;
     for (let i = 0; i < n - 1; i++) {
       x -= weights[i]!;
       if (x < 0) return s.hands[base + i]!;
@@ -223,9 +230,9 @@ export class SixNimmtDomain implements SearchDomain {
   marginWeight = 0;
   spread = 1;
   /**
-   * Base game with the heuristic's cards for the others (playTau 0): playouts on the bare board
-   * (boardPlayout), where every seat's card comes off the scratch state's rows and its own hand
-   * (what its observation shows); else each seat acts through the policy and its view. Same cards.
+   * Base game: playouts on the bare board (boardPlayout), where every seat's card comes off the
+   * scratch state's rows and its own hand (what its observation shows); else (pro) each seat acts
+   * through the policy and its view. Same cards.
    */
   board = false;
   private readonly roundMean: number;
@@ -308,10 +315,10 @@ export class SixNimmtDomain implements SearchDomain {
   }
 
   /**
-   * playout() with the policy of a base game at playTau 0, on the bare board: each turn the rows'
-   * side of the heuristic's costs once for all seats (HeuristicAgent.rowsOf), each seat's card
-   * from its own hand (cheapestOf), rows by cheapestRowOf, the noise drawn as the policy's act()
-   * draws it (seat order, the searching seat never). The root's turn draws and chooses the same
+   * playout() with the policy of a base game, on the bare board: each turn the rows' side of the
+   * heuristic's costs once for all seats (HeuristicAgent.rowsOf), each seat's heuristic card from
+   * its own hand (cheapestOf), rows by cheapestRowOf, the noise and the others' softmax (playTau
+   * > 0) drawn as the policy's act() draws them (seat order, the searching seat never). The root's turn draws and chooses the same
    * for every candidate (the others' cards read neither the searching seat's choice nor anything
    * it changes), so the first candidate of a sample works it out and the rest reuse it.
    */
@@ -369,7 +376,10 @@ export class SixNimmtDomain implements SearchDomain {
       for (let p = 0; p < P; p++) out[p] = s.hands[p * H]!;
       return;
     }
-    const { heuristic, noise } = this.policy;
+    const policy = this.policy;
+    const { heuristic, noise } = policy;
+    // The others' softmax (playTau > 0): SoftmaxPolicy.act's draw and card.
+    const soft = policy instanceof SoftmaxPolicy && policy.tau > 0 ? policy : undefined;
     heuristic.rowsOf(s.rowEnd, s.rowLen, s.rowBull);
     const me = this.me;
     let a = this.na;
@@ -395,6 +405,15 @@ export class SixNimmtDomain implements SearchDomain {
           out[p] = s.hands[p * H + Math.floor(((t >>> 0) / 4294967296) * n)]!;
           continue;
         }
+      }
+      if (soft !== undefined && p !== me) {
+        const t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        out[p] = soft.softmaxCard(s, p, (t >>> 0) / 4294967296);
+        continue;
       }
       out[p] = n === 1 ? s.hands[p * H]! : heuristic.cheapestOf(s.hands, p * H, n);
     }
@@ -495,7 +514,7 @@ class SearchAgent implements SixNimmtAgent {
       for (let c = 1; c <= r.maxCard; c++) bull[c] = views[0]!.cardBullheads(c);
       this.domain.belief = pro ? undefined : new PlayBelief(r.players, r.handSize, r.maxCard, r.rowLimit, bull, this.costs, p.beliefTau, 0.05);
       this.domain.proposals = p.proposals;
-      this.domain.board = !pro && p.playTau === 0;
+      this.domain.board = !pro;
       this.domain.smooth = !pro && p.value === 'smooth';
       // The law of a round's takings was measured under the official rules (4 players, stretched
       // by the heuristic's round mean at other counts); other rules keep the share value.
