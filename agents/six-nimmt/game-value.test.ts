@@ -42,6 +42,24 @@ function simulateModel(law: ArrayLike<number>, totals: number[], games: number):
 describe('the chance to win the game from the totals at a round end', () => {
   const value = new GameValue(4, 66, roundTakings(4));
 
+  it('gives the same values, bit for bit, with the 4-player products unrolled as with the loops', () => {
+    const rng = new Sfc32();
+    rng.reset({ hi: 29, lo: 4 });
+    for (const spread of [1, 0.5, 3]) {
+      const law = roundTakings(4, spread);
+      // A fresh pair per law (values are remembered by totals: each pair computes every one).
+      const unrolled = new GameValue(4, 66, law);
+      const loops = new GameValue(4, 66, law, false);
+      let differ = 0;
+      for (let i = 0; i < 3000; i++) {
+        const totals = [0, 0, 0, 0].map(() => Math.floor(rng.next() * rng.next() * 70));
+        const me = i % 4;
+        if (unrolled.value(totals, me) !== loops.value(totals, me)) differ++;
+      }
+      expect(differ).toBe(0);
+    }
+  });
+
   it('is the win share once someone has reached the end, and shares out to 1 before', () => {
     expect(value.value([66, 20, 20, 30], 1)).toBe(0.5);
     expect(value.value([66, 20, 20, 30], 0)).toBe(0);

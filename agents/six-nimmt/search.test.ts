@@ -3,9 +3,11 @@ import { makeRandom } from '../../src/game/seed.js';
 import type { SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 import { SixNimmtState } from '../../src/games/six-nimmt/forward-model.js';
 import { Observation } from '../../src/games/six-nimmt/observation.js';
-import { BULLHEADS, makeRules, type Rules } from '../../src/games/six-nimmt/rules.js';
+import { BULLHEADS, makeRules, type Rules, type RulesInput } from '../../src/games/six-nimmt/rules.js';
 import { HiddenSampler } from '../../src/games/six-nimmt/sampler.js';
 import { GameState, OVER, PLAY } from '../../src/games/six-nimmt/state.js';
+import { Table } from '../../src/games/six-nimmt/table.js';
+import type { FlatSearch } from '../../src/search/flat.js';
 import { PlayBelief } from './belief.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
 import { GameValue, roundTakings } from './game-value.js';
@@ -218,6 +220,70 @@ describe('the search bot', () => {
     expect(decisions(2, { duelMargin: 1, marginWeight: 0 })).not.toEqual(duelLow);
     // 4 players: duelMargin is not read.
     expect(decisions(4, { duelMargin: 1 })).toEqual(decisions(4, { duelMargin: 0 }));
+  });
+});
+
+describe("the search's playouts on the bare board", () => {
+  it('play the same cards as through the policy and the seat views: same choice, samples and candidate means on every decision', () => {
+    // Seat 0 searches (board playouts) in real games; at each of its decisions a twin with the
+    // policy's playouts (the earlier path) decides on the same observation from its own copy of
+    // the same stream. Play, row and (at 2 players) lone-candidate decisions; several rules and options.
+    type Inside = { domain: SixNimmtDomain; search: FlatSearch };
+    const settings: Record<string, number | string>[] = [
+      { samples: 30 },
+      { samples: 30, noise: 0 },
+      { samples: 30, noise: 1 },
+      { samples: 12, horizon: 'game' },
+      { samples: 30, value: 'game', proposals: 4 },
+      { samples: 30, playTau: 1 },
+      { samples: 20, playTau: 2, noise: 0.1, proposals: 8, value: 'smooth' },
+    ];
+    const rulesList: RulesInput[] = [{ players: 2 }, { players: 4 }, { players: 7 }, { players: 5, rowLimit: 3, maxCard: 80 }];
+    let checked = 0;
+    let rows = 0;
+    let differ = 0;
+    for (const [k, over] of settings.entries()) {
+      for (const input of rulesList) {
+        const rules = makeRules(input);
+        const checking = (): SixNimmtAgent => {
+          const board = searchBot(over);
+          const policy = searchBot(over);
+          return {
+            newGame(g) {
+              board.newGame!({ ...g, random: makeRandom(`board${g.seat}${g.agents.length}`) });
+              policy.newGame!({ ...g, random: makeRandom(`board${g.seat}${g.agents.length}`) });
+              const a = board as unknown as Inside;
+              const b = policy as unknown as Inside;
+              expect(a.domain.board).toBe(true);
+              b.domain.board = false;
+            },
+            decide(obs) {
+              const answer = board.decide(obs);
+              const twin = policy.decide(obs);
+              const a = (board as unknown as Inside).search;
+              const b = (policy as unknown as Inside).search;
+              let same = answer === twin && a.lastSamples === b.lastSamples;
+              for (let c = 0; c < 10; c++) if (a.mean(c) !== b.mean(c)) same = false;
+              if (!same) differ++;
+              checked++;
+              if (obs.phase === 'row') rows++;
+              return answer;
+            },
+          };
+        };
+        const seats = [checking(), ...Array.from({ length: rules.players - 1 }, () => searchBot({ samples: 4 }))];
+        const table = new Table(
+          rules,
+          seats,
+          seats.map((_, i) => `s${i}`),
+          false,
+        );
+        for (let g = 0; g < 2; g++) table.play({ hi: 100 * k + g, lo: rules.players });
+      }
+    }
+    expect(checked).toBeGreaterThan(800);
+    expect(rows).toBeGreaterThan(10);
+    expect(differ).toBe(0);
   });
 });
 

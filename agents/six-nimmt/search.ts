@@ -129,7 +129,8 @@ export class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
   views: SeatView[] = [];
   me = 0;
   protected readonly rng = new Sfc32();
-  private readonly key: SeedKey = { hi: 0, lo: 0 };
+  /** The key of this sample's draws (SixNimmtDomain's board playouts step the same stream inline). */
+  readonly key: SeedKey = { hi: 0, lo: 0 };
 
   constructor(
     readonly heuristic: HeuristicAgent,
@@ -185,6 +186,13 @@ export class SoftmaxPolicy extends NoisyHeuristic {
     const base = seat * s.handSize;
     const n = s.handLen[seat]!;
     if (this.noise > 0 && this.rng.next() < this.noise) return s.hands[base + Math.floor(this.rng.next() * n)]!;
+    return this.softmaxCard(s, seat, this.rng.next());
+  }
+
+  /** The softmax's card of `seat` for the uniform draw u (its weights draw nothing). */
+  softmaxCard(s: GameState, seat: number, u: number): number {
+    const base = seat * s.handSize;
+    const n = s.handLen[seat]!;
     const { weights, costs } = this;
     let low = Infinity;
     for (let i = 0; i < n; i++) {
@@ -195,7 +203,7 @@ export class SoftmaxPolicy extends NoisyHeuristic {
     let sum = 0;
     const inv = 1 / this.tau;
     for (let i = 0; i < n; i++) sum += weights[i] = Math.exp((low - weights[i]!) * inv);
-    let x = this.rng.next() * sum;
+    let x = u * sum;
     for (let i = 0; i < n - 1; i++) {
       x -= weights[i]!;
       if (x < 0) return s.hands[base + i]!;
@@ -221,7 +229,31 @@ export class SixNimmtDomain implements SearchDomain {
   game: GameValue | undefined;
   marginWeight = 0;
   spread = 1;
+  /**
+   * Base game: playouts on the bare board (boardPlayout), where every seat's card comes off the
+   * scratch state's rows and its own hand (what its observation shows); else (pro) each seat acts
+   * through the policy and its view. Same cards.
+   */
+  board = false;
   private readonly roundMean: number;
+  /** boardPlayout: per seat, its card this turn (a noisy draw or the heuristic's). */
+  private readonly choices = new Int32Array(16);
+  /** boardPlayout: the other seats' cards in the root's turn, the same for every candidate of a sample. */
+  private readonly firstChoices = new Int32Array(16);
+  private firstReady = false;
+  /**
+   * The policy's noise stream, sfc32 keyed by its key (stream 0): the numbers of its rng's reset()
+   * and next(), in four fields stepped inline by boardChoices (as mc's rollouts do); fa..fd: the
+   * stream after the root's turn, for the sample's later candidates.
+   */
+  private na = 0;
+  private nb = 0;
+  private nc = 0;
+  private nd = 1;
+  private fa = 0;
+  private fb = 0;
+  private fc = 0;
+  private fd = 1;
 
   constructor(
     readonly root: SixNimmtState,
@@ -263,9 +295,14 @@ export class SixNimmtDomain implements SearchDomain {
       }
     }
     this.policy.beginSample(random);
+    this.firstReady = false;
   }
 
   playout(index: number): void {
+    if (this.board) {
+      this.boardPlayout(index);
+      return;
+    }
     const s = this.scratch;
     const { seats, policy } = this;
     s.copyFrom(this.root);
@@ -275,6 +312,135 @@ export class SixNimmtDomain implements SearchDomain {
       const n = s.actingSeats(seats);
       for (let i = 0; i < n; i++) s.apply(seats[i]!, policy.act(s, seats[i]!));
     }
+  }
+
+  /**
+   * playout() with the policy of a base game, on the bare board: each turn the rows' side of the
+   * heuristic's costs once for all seats (HeuristicAgent.rowsOf), each seat's heuristic card from
+   * its own hand (cheapestOf), rows by cheapestRowOf, the noise and the others' softmax (playTau
+   * > 0) drawn as the policy's act() draws them (seat order, the searching seat never). The root's turn draws and chooses the same
+   * for every candidate (the others' cards read neither the searching seat's choice nor anything
+   * it changes), so the first candidate of a sample works it out and the rest reuse it.
+   */
+  private boardPlayout(index: number): void {
+    const s = this.scratch;
+    const me = this.me;
+    const P = s.players;
+    s.copyFrom(this.root);
+    this.resetNoise();
+    s.apply(me, this.actions[index]!);
+    if (s.phase === PLAY && s.chosen[me] !== 0) {
+      // The root's turn, waiting for the other seats.
+      const first = this.firstChoices;
+      if (this.firstReady) {
+        this.na = this.fa;
+        this.nb = this.fb;
+        this.nc = this.fc;
+        this.nd = this.fd;
+      } else {
+        this.boardChoices(first);
+        this.fa = this.na;
+        this.fb = this.nb;
+        this.fc = this.nc;
+        this.fd = this.nd;
+        this.firstReady = true;
+      }
+      for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, first[p]!);
+      s.reveal();
+      while (!s.resolve()) s.chooseRow(cheapestRowOf(s.rowLen, s.rowBull));
+      s.endTurn();
+    }
+    const choices = this.choices;
+    while (s.phase !== OVER) {
+      if (s.phase === PLAY) {
+        this.boardChoices(choices);
+        for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, choices[p]!);
+        s.reveal();
+        while (!s.resolve()) s.chooseRow(cheapestRowOf(s.rowLen, s.rowBull));
+        s.endTurn();
+      } else {
+        // ROW (the base game has no draft): the heuristic's row rule.
+        s.chooseRow(cheapestRowOf(s.rowLen, s.rowBull));
+        if (s.resolve()) s.endTurn();
+      }
+    }
+  }
+
+  /** The card of every seat yet to choose on the scratch board, into out[seat]. */
+  private boardChoices(out: Int32Array): void {
+    const s = this.scratch;
+    const P = s.players;
+    const H = s.handSize;
+    if (s.turn + 1 === H && s.round + 1 >= s.stopRound) {
+      // The playout's last turn: one card each, noisy or not, and the draws are never used again.
+      for (let p = 0; p < P; p++) out[p] = s.hands[p * H]!;
+      return;
+    }
+    const policy = this.policy;
+    const { heuristic, noise } = policy;
+    // The others' softmax (playTau > 0): SoftmaxPolicy.act's draw and card.
+    const soft = policy instanceof SoftmaxPolicy && policy.tau > 0 ? policy : undefined;
+    heuristic.rowsOf(s.rowEnd, s.rowLen, s.rowBull);
+    const me = this.me;
+    let a = this.na;
+    let b = this.nb;
+    let c = this.nc;
+    let d = this.nd;
+    for (let p = 0; p < P; p++) {
+      if (s.chosen[p] !== 0) continue;
+      const n = s.handLen[p]!;
+      if (noise > 0 && p !== me) {
+        // Sfc32.next(), twice when the seat plays at random.
+        let t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        if ((t >>> 0) / 4294967296 < noise) {
+          t = (((a + b) | 0) + d) | 0;
+          d = (d + 1) | 0;
+          a = b ^ (b >>> 9);
+          b = (c + (c << 3)) | 0;
+          c = (((c << 21) | (c >>> 11)) + t) | 0;
+          out[p] = s.hands[p * H + Math.floor(((t >>> 0) / 4294967296) * n)]!;
+          continue;
+        }
+      }
+      if (soft !== undefined && p !== me) {
+        const t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        out[p] = soft.softmaxCard(s, p, (t >>> 0) / 4294967296);
+        continue;
+      }
+      out[p] = n === 1 ? s.hands[p * H]! : heuristic.cheapestOf(s.hands, p * H, n);
+    }
+    this.na = a;
+    this.nb = b;
+    this.nc = c;
+    this.nd = d;
+  }
+
+  /** Keys the noise stream as the policy's rng.reset(key) does: the key, stream 0, twelve draws discarded. */
+  private resetNoise(): void {
+    const key = this.policy.key;
+    let a = key.hi | 0;
+    let b = key.lo | 0;
+    let c = 0x9e3779b9 | 0;
+    let d = 1;
+    for (let k = 0; k < 12; k++) {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+    }
+    this.na = a;
+    this.nb = b;
+    this.nc = c;
+    this.nd = d;
   }
 
   utility(me: number): number {
@@ -348,6 +514,7 @@ class SearchAgent implements SixNimmtAgent {
       for (let c = 1; c <= r.maxCard; c++) bull[c] = views[0]!.cardBullheads(c);
       this.domain.belief = pro ? undefined : new PlayBelief(r.players, r.handSize, r.maxCard, r.rowLimit, bull, this.costs, p.beliefTau, 0.05);
       this.domain.proposals = p.proposals;
+      this.domain.board = !pro;
       this.domain.smooth = !pro && p.value === 'smooth';
       // The law of a round's takings was measured under the official rules (4 players, stretched
       // by the heuristic's round mean at other counts); other rules keep the share value.
