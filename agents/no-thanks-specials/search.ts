@@ -26,7 +26,7 @@ import { VALUE_PARAMS, valueDecide, type ValueParams } from './value.js';
  * (`mc`, mc-model.ts: take / pass and bid / decline as probabilities), or, per seat, the mc model
  * or value's defaults by which explains that seat's public answers this game better (`adapt`, a
  * posterior drawn per sample, from prior `mcPrior`: the default; docs/findings.md, "Special cards,
- * fifth pass": a model of who actually sits at the table is worth about 20 points of win share
+ * sixth pass": a model of who actually sits at the table is worth about 20 points of win share
  * against 3 x mc; with the others modelled, 200 samples beat 100 by 5 more, where more samples of
  * value in their seats had bought nothing). `marginWeight` per point of lead breaks ties between
  * equal win shares.
