@@ -1,7 +1,7 @@
 import { protectData } from '../../src/game/protect.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 import { SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
-import { seatStreamOf, type SeatStream, type SeedKey } from '../../src/game/seed.js';
+import { seatStreamOf, Sfc32, type SeatStream, type SeedKey } from '../../src/game/seed.js';
 import { cheapestRowOf } from './card-costs.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
 
@@ -79,6 +79,8 @@ class McAgent implements SixNimmtAgent {
   private nb = 0;
   private nc = 0;
   private nd = 1;
+  private readonly noiseRng = new Sfc32();
+  private readonly noiseState = new Int32Array(4);
   private me = 0;
 
   constructor(private readonly p: McParams) {
@@ -230,23 +232,15 @@ class McAgent implements SixNimmtAgent {
     this.nd = d;
   }
 
-  /** Keys the noise stream as Sfc32.reset(noiseKey) does: the key, stream 0, twelve draws discarded. */
+  /** Keys the noise stream: the state of an Sfc32 reset to noiseKey (stream 0), into the four fields. */
   private resetNoise(): void {
-    let a = this.noiseKey.hi | 0;
-    let b = this.noiseKey.lo | 0;
-    let c = 0x9e3779b9 | 0;
-    let d = 1;
-    for (let k = 0; k < 12; k++) {
-      const t = (((a + b) | 0) + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (((c << 21) | (c >>> 11)) + t) | 0;
-    }
-    this.na = a;
-    this.nb = b;
-    this.nc = c;
-    this.nd = d;
+    const st = this.noiseState;
+    this.noiseRng.reset(this.noiseKey);
+    this.noiseRng.stateInto(st);
+    this.na = st[0]!;
+    this.nb = st[1]!;
+    this.nc = st[2]!;
+    this.nd = st[3]!;
   }
 
   /** Plays the scratch state on with the heuristic in every seat until it stops. */

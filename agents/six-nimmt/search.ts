@@ -254,6 +254,8 @@ export class SixNimmtDomain implements SearchDomain {
   private fb = 0;
   private fc = 0;
   private fd = 1;
+  private readonly noiseRng = new Sfc32();
+  private readonly noiseState = new Int32Array(4);
 
   constructor(
     readonly root: SixNimmtState,
@@ -423,24 +425,15 @@ export class SixNimmtDomain implements SearchDomain {
     this.nd = d;
   }
 
-  /** Keys the noise stream as the policy's rng.reset(key) does: the key, stream 0, twelve draws discarded. */
+  /** Keys the noise stream as the policy's rng.reset(key) does: an Sfc32's state after that reset, into the four fields. */
   private resetNoise(): void {
-    const key = this.policy.key;
-    let a = key.hi | 0;
-    let b = key.lo | 0;
-    let c = 0x9e3779b9 | 0;
-    let d = 1;
-    for (let k = 0; k < 12; k++) {
-      const t = (((a + b) | 0) + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (((c << 21) | (c >>> 11)) + t) | 0;
-    }
-    this.na = a;
-    this.nb = b;
-    this.nc = c;
-    this.nd = d;
+    const st = this.noiseState;
+    this.noiseRng.reset(this.policy.key);
+    this.noiseRng.stateInto(st);
+    this.na = st[0]!;
+    this.nb = st[1]!;
+    this.nc = st[2]!;
+    this.nd = st[3]!;
   }
 
   utility(me: number): number {

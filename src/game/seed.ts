@@ -78,6 +78,11 @@ export class Sfc32 {
     for (let i = 0; i < 12; i++) this.next();
   }
 
+  /** The four state words, for code that steps sfc32 inline in fields of its own (a rollout's noise: no call a draw). */
+  stateInto(out: Int32Array): void {
+    out.set(this.s);
+  }
+
   /** Uniform in [0, 1) with 32 bits. */
   next(): number {
     const s = this.s;
