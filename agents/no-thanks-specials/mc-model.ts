@@ -1,4 +1,4 @@
-import { protectData } from '../../src/game/protect.js';
+import { protectData, protect } from '../../src/game/protect.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import { isSpecial, type GameEvent, type Observation, type Random } from '../../src/games/no-thanks-specials/agent.js';
 import { BID, DECLINE, PASS, SIT_OUT, TAKE, toAction, type SeatView, type SpecialsForwardModel } from '../../src/games/no-thanks-specials/kit.js';
@@ -171,3 +171,6 @@ export class McModelPolicy implements ContractPolicy<SpecialsForwardModel> {
     return toAction(s.phase, valueDecide(this.base, view));
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(ModelEvidence, McModelPolicy);

@@ -1,4 +1,4 @@
-import { protectData } from '../../src/game/protect.js';
+import { protectData, protect } from '../../src/game/protect.js';
 import {
   defineAgent,
   type Action,
@@ -199,3 +199,6 @@ class SearchAgent implements SpecialsAgent {
     return answerOf(domain.actions[pick]!);
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(ValuePolicy, SeatPolicies);

@@ -1,4 +1,4 @@
-import { protectData } from '../../src/game/protect.js';
+import { protectData, protect } from '../../src/game/protect.js';
 import { type SeatStream, seatStreamOf } from '../../src/game/seed.js';
 import { errorFunction } from 'simple-statistics';
 import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../../src/games/no-thanks/agent.js';
@@ -312,3 +312,6 @@ class McAgent {
     return this.evaluator.takeSum <= this.evaluator.passSum ? 'take' : 'pass';
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(McEvaluator);

@@ -1,3 +1,4 @@
+import { protect } from '../../src/game/protect.js';
 import type { GameState } from '../../src/games/six-nimmt/kit.js';
 import type { CardCosts } from './card-costs.js';
 
@@ -133,3 +134,6 @@ export class PlayBelief {
     return total;
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(PlayBelief);

@@ -1,3 +1,4 @@
+import { protect } from '../../src/game/protect.js';
 import type { Rules } from '../../src/games/six-nimmt/agent.js';
 import { AVG_BULLHEADS, fillRiskTable } from './heuristic.js';
 
@@ -62,3 +63,6 @@ export function cheapestRowOf(rowLen: ArrayLike<number>, rowBull: ArrayLike<numb
   }
   return best;
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(CardCosts);

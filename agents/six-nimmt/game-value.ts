@@ -1,4 +1,4 @@
-import { protectData } from '../../src/game/protect.js';
+import { protectData, protect } from '../../src/game/protect.js';
 
 /**
  * Bullheads one seat took in a round of 6 nimmt! (base game, 4 players, official rules), counts of
@@ -252,3 +252,6 @@ export class GameValue {
     return win;
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(GameValue);

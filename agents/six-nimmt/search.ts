@@ -1,4 +1,4 @@
-import { protectData } from '../../src/game/protect.js';
+import { protectData, protect } from '../../src/game/protect.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
@@ -544,3 +544,6 @@ class SearchAgent implements SixNimmtAgent {
     return this.search.run(this.domain, n, me, this.random, budget);
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(PlayoutState, NoisyHeuristic, SoftmaxPolicy, SixNimmtDomain);

@@ -1,3 +1,4 @@
+import { protect } from '../game/protect.js';
 import type { State } from '../game/contract.js';
 import type { Random } from '../game/seed.js';
 import type { SearchDomain } from './flat.js';
@@ -79,3 +80,6 @@ export interface RolloutPolicyMaker {
   /** A scratch State for `rules` (the playouts run on it; the game's root State copies into it) and the policy that reads it. */
   make(rules: { players: number }): { scratch: State; policy: ContractPolicy<State> };
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(ContractDomain);

@@ -1,3 +1,4 @@
+import { protect } from '../game/protect.js';
 import type { Random } from '../game/seed.js';
 
 /**
@@ -172,3 +173,6 @@ export class FlatSearch {
     return live;
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(FlatSearch);

@@ -1,3 +1,4 @@
+import { protect } from '../game/protect.js';
 /**
  * An opponent model fitted online, one per seat: logistic regression of a binary decision on a few
  * features, with a Gaussian prior around given starting weights (ridge precision `ridge`), refitted
@@ -122,3 +123,6 @@ export class OnlineLogit {
     for (let i = 0; i < F; i++) w[base + i]! -= scale * step[i]!;
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(OnlineLogit);

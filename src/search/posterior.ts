@@ -1,3 +1,4 @@
+import { protect } from '../game/protect.js';
 /**
  * A Bayesian posterior over a family of candidate policies, one per seat, learnt from that seat's
  * public decisions. Each model predicts a decision; with noise `epsilon` the likelihood of an
@@ -80,3 +81,6 @@ export class PolicyPosterior {
     return models - 1;
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(PolicyPosterior);

@@ -1,3 +1,4 @@
+import { protect } from '../../game/protect.js';
 import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
 import { parseSeedHex, type Random } from '../../game/seed.js';
 import { KIND_COUNT, SPECIAL_BASE } from './cards.js';
@@ -117,3 +118,6 @@ export function recordedGame(record: JsonObject): RecordedGame {
   state.deal(parseSeedHex(r.seed), r.starter);
   return { state, actionOf: () => parseAction(r.actions[state.decisions], `decision ${state.decisions + 1}`) };
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(SpecialsForwardModel);

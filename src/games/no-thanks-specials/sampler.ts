@@ -1,4 +1,4 @@
-import { protectData } from '../../game/protect.js';
+import { protectData, protect } from '../../game/protect.js';
 import type { Random } from '../../game/seed.js';
 import { isSpecial, KIND_COUNT, SPECIAL_BASE } from './cards.js';
 import type { Observation } from './observation.js';
@@ -99,3 +99,6 @@ export class HiddenSampler {
     for (let code = SPECIAL_BASE; code < SPECIAL_BASE + KIND_COUNT; code++) for (let j = this.counts[code]!; j > 0; j--) u[w++] = code;
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(HiddenSampler);

@@ -1,3 +1,4 @@
+import { protect } from '../../game/protect.js';
 import type { Random, SeatStream } from '../../game/seed.js';
 import type { Observation } from './observation.js';
 import { cardCount, type Rules } from './rules.js';
@@ -85,3 +86,6 @@ export class HiddenSampler {
     return cardCount(this.rules) - this.rules.removed;
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(HiddenSampler);

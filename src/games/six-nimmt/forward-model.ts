@@ -1,3 +1,4 @@
+import { protect } from '../../game/protect.js';
 import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
 import { parseSeedHex, type Random, type SeedKey } from '../../game/seed.js';
 import { Observation, viewOf } from './observation.js';
@@ -256,3 +257,6 @@ export function recordedGame(record: JsonObject): RecordedGame {
     },
   };
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(SixNimmtState);

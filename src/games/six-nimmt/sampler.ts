@@ -1,4 +1,4 @@
-import { protectData } from '../../game/protect.js';
+import { protectData, protect } from '../../game/protect.js';
 import { seatStreamOf, type Random } from '../../game/seed.js';
 import type { Observation } from './observation.js';
 import { ROWS, type Rules } from './rules.js';
@@ -177,3 +177,6 @@ export class HiddenSampler {
     }
   }
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(HiddenSampler);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { loadAgent } from '../../agents/registry.js';
+import { freezeLabClasses } from '../../game/protect.js';
+import { dealKeyInto, masterKey, type SeedKey } from '../../game/seed.js';
+import { GAMES } from '../../registry.js';
+import './integrity.js';
+
+/**
+ * The freeze before a bot file loads (docs/fair-play.md) must reach every class a built-in bot
+ * uses, also those it only makes once it plays (a search's domain, its playout policy, its model
+ * of the others): a bot file that patched one of those prototypes would change the flagship's play
+ * without the tamper guard noticing. After freezeLabClasses, each bot plays a game (a frozen
+ * prototype must not break it), then every prototype reachable from it must be frozen.
+ */
+const EXTRA_SPECS: Record<string, string[]> = {
+  'no-thanks': ['mc:objective=win'],
+  '6-nimmt': ['search:value=game', 'search:playTau=1', 'search:proposals=4', 'mc:objective=margin'],
+  'no-thanks-specials': ['search:others=mc', 'search:others=value'],
+};
+
+/** Prototypes that are not frozen, reachable from `root` through its fields (typed arrays aside). */
+function unfrozenPrototypes(root: object): Set<string> {
+  const found = new Set<string>();
+  const seen = new Set<object>();
+  const visit = (o: object): void => {
+    if (seen.has(o) || ArrayBuffer.isView(o) || o instanceof ArrayBuffer) return;
+    seen.add(o);
+    for (
+      let p = Object.getPrototypeOf(o) as object | null;
+      p && p !== Object.prototype && p !== Function.prototype;
+      p = Object.getPrototypeOf(p) as object | null
+    ) {
+      if (p === Array.prototype || p === Map.prototype || p === Set.prototype) break;
+      if (!Object.isFrozen(p)) found.add((p as { constructor?: { name?: string } }).constructor?.name ?? '?');
+    }
+    for (const v of o instanceof Map || o instanceof Set ? [...o.values()] : Object.values(o)) if (v && typeof v === 'object') visit(v as object);
+  };
+  visit(root);
+  return found;
+}
+
+describe('the freeze before a bot file loads', () => {
+  it('reaches every class a built-in bot holds once it has played, options included', async () => {
+    freezeLabClasses();
+    const misses: string[] = [];
+    for (const game of GAMES.values()) {
+      const specs = [...game.agents.filter((d) => !d.interactive).map((d) => d.name), ...EXTRA_SPECS[game.id]!];
+      const rules = game.makeRules({ players: game.defaultPlayers });
+      for (const spec of specs) {
+        const agent = await loadAgent(spec, game.id);
+        const bots = Array.from({ length: game.defaultPlayers }, () => agent.create() as object);
+        const table = game.batch.table(
+          rules,
+          bots,
+          bots.map(() => spec),
+          false,
+        );
+        const key: SeedKey = { hi: 0, lo: 0 };
+        table.play(dealKeyInto(masterKey(game.id, 'frozen'), 0, key));
+        for (const name of unfrozenPrototypes(bots[0]!)) misses.push(`${game.id} ${spec}: ${name}`);
+      }
+    }
+    expect(misses).toEqual([]);
+  }, 60_000);
+});
