@@ -55,11 +55,12 @@ export function roundTakings(players: number, spread = 1): Float64Array {
  * later round are independent draws from one law (`takings`): the game ends after the round in
  * which someone reaches `endScore`; the lowest total wins, ties share the win.
  *
- * Exact under that model. If the game ends k rounds from now, with y the seats' totals after k - 1
- * rounds and x after k: P(end at k, me lowest) = E[share; all y < end] - E[share; all x < end]. Both
- * terms factor over the seats given my x: each other seat j contributes P(its condition, x_j > x)
- * + u P(its condition, x_j = x), and the tie share 1 / (1 + ties) is the integral over u in [0, 1]
- * of the product (u^ties). Per start total and k the tables hold a seat's law of x with y < end and
+ * Exact under that model but for ties of three or more seats. If the game ends k rounds from now,
+ * with y the seats' totals after k - 1 rounds and x after k: P(end at k, me lowest) = E[share; all
+ * y < end] - E[share; all x < end]. Both terms factor over the seats given my x: each other seat j
+ * contributes P(its condition, x_j > x) + 1/2 P(its condition, x_j = x), so a tie is half a loss to
+ * each seat tied with me: right for a tie of two, 1/4 instead of 1/3 for three (`half`, below).
+ * Per start total and k the tables hold a seat's law of x with y < end and
  * its upper tail, built once per rules; a value is then a sum over k and x without allocation.
  */
 export class GameValue {
