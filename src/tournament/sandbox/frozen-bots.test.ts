@@ -47,12 +47,14 @@ describe('the freeze before a bot file loads', () => {
       const specs = [...game.agents.filter((d) => !d.interactive).map((d) => d.name), ...EXTRA_SPECS[game.id]!];
       const rules = game.makeRules({ players: game.defaultPlayers });
       for (const spec of specs) {
+        // The bot under test in seat 0, random in the others (a table of searches only costs time).
         const agent = await loadAgent(spec, game.id);
-        const bots = Array.from({ length: game.defaultPlayers }, () => agent.create() as object);
+        const random = await loadAgent('random', game.id);
+        const bots = Array.from({ length: game.defaultPlayers }, (_, seat) => (seat === 0 ? agent : random).create() as object);
         const table = game.batch.table(
           rules,
           bots,
-          bots.map(() => spec),
+          bots.map((_, seat) => (seat === 0 ? spec : 'random')),
           false,
         );
         const key: SeedKey = { hi: 0, lo: 0 };
