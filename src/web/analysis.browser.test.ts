@@ -149,6 +149,9 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
     await page.click('#first');
     expect(await inView()).toBe(true);
     // Autoplay on the page's own clock (installed by the test): 0.25 s a step, then 2.5 s a step.
+    // An installed clock still runs with real time until paused: on a loaded machine the wait
+    // between the click and runFor() played a step more than asked. Paused, only runFor() moves it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.selectOption('#autoplay-speed', '0.25');
     await page.click('#autoplay');
     await page.clock.runFor(1000);
