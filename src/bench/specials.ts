@@ -7,6 +7,63 @@ import type { Observation } from '../games/no-thanks-specials/observation.js';
 import { makeRules } from '../games/no-thanks-specials/rules.js';
 import { Table } from '../games/no-thanks-specials/table.js';
 
+export interface SpecialsDecisionOptions {
+  /** Seats at the table (default 3, the bench's). */
+  players?: number;
+  /** The bot in every other seat (default value). */
+  opponent?: string;
+  /** Time decide() and onEvent() by the process's CPU time instead of the wall clock (a loaded machine counts less). */
+  cpu?: boolean;
+}
+
+/**
+ * A bot's time a decision in seat 0 against P-1 copies of an opponent, over `games` games after
+ * one untimed game, its events passed on (the special-card search learns from them): the bench's
+ * rows and scripts/search-timing.mjs.
+ */
+export async function specialsDecisionWorkload(
+  spec: string,
+  games: number,
+  { players = 3, opponent = 'value', cpu = false }: SpecialsDecisionOptions = {},
+): Promise<{ spec: string; decisions: number; msPerDecision: number }> {
+  const bot = (await loadAgent(spec, 'no-thanks-specials')).create() as SpecialsAgent;
+  const other = await loadAgent(opponent, 'no-thanks-specials');
+  const now = cpu
+    ? (): number => {
+        const u = process.cpuUsage();
+        return (u.user + u.system) / 1000;
+      }
+    : (): number => performance.now();
+  let spent = 0;
+  let decisions = 0;
+  const timed: SpecialsAgent = {
+    newGame: (start) => bot.newGame?.(start),
+    onEvent: bot.onEvent
+      ? (e, obs) => {
+          const t = now();
+          bot.onEvent!(e, obs);
+          spent += now() - t;
+        }
+      : undefined,
+    decide(obs: Observation) {
+      const t = now();
+      const answer = bot.decide(obs);
+      spent += now() - t;
+      decisions++;
+      return answer;
+    },
+  };
+  const seats = [timed, ...Array.from({ length: players - 1 }, () => other.create() as SpecialsAgent)];
+  const table = new Table(makeRules({ players }), seats, [spec, ...seats.slice(1).map(() => opponent)]);
+  const master = masterKey('no-thanks', 'bench-specials');
+  const key: SeedKey = { hi: 0, lo: 0 };
+  table.play(dealKeyInto(master, 2_000_000, key)); // warm-up, untimed
+  spent = 0;
+  decisions = 0;
+  for (let g = 0; g < games; g++) table.play(dealKeyInto(master, 1_000_000 + g, key));
+  return { spec, decisions, msPerDecision: spent / decisions };
+}
+
 /**
  * The special-card workloads of `nothanks bench --game no-thanks-specials`, in this thread through
  * the game loop: the value bot in 3 seats (games and decisions per second; the base engine's
@@ -40,33 +97,10 @@ export async function specialsBench(opts: { json: boolean; quick: boolean }): Pr
   const seconds = (performance.now() - t0) / 1000;
   const engine = { games, seconds, gamesPerSecond: games / seconds, decisionsPerSecond: decisions / seconds, decisionsPerGame: decisions / games };
 
-  /** A bot's time a decision in seat 0 against two value bots (the rules of workload 1), after one untimed game. */
-  const perDecision = async (spec: string, games: number): Promise<{ decisions: number; msPerDecision: number }> => {
-    const bot = (await loadAgent(spec, 'no-thanks-specials')).create() as SpecialsAgent;
-    let spent = 0;
-    let decisions = 0;
-    const timed: SpecialsAgent = {
-      newGame: (start) => bot.newGame?.(start),
-      onEvent: bot.onEvent ? (e, obs) => bot.onEvent!(e, obs) : undefined,
-      decide(obs: Observation) {
-        const t = performance.now();
-        const answer = bot.decide(obs);
-        spent += performance.now() - t;
-        decisions++;
-        return answer;
-      },
-    };
-    const botTable = new Table(rules, [timed, value.create() as SpecialsAgent, value.create() as SpecialsAgent], [spec, 'value', 'value']);
-    botTable.play(dealKeyInto(master, 2_000_000, key)); // warm-up, untimed
-    spent = 0;
-    decisions = 0;
-    for (let g = 0; g < games; g++) botTable.play(dealKeyInto(master, 1_000_000 + g, key));
-    return { decisions, msPerDecision: spent / decisions };
-  };
   say('special cards workload 2: mc at its default setting against two value bots...');
-  const mcFigures = await perDecision('mc', Math.max(1, Math.round(10 * scale)));
+  const mcFigures = await specialsDecisionWorkload('mc', Math.max(1, Math.round(10 * scale)));
   say('special cards workload 3: search (the flagship) at its default setting against two value bots...');
-  const searchFigures = await perDecision('search', Math.max(1, Math.round(4 * scale)));
+  const searchFigures = await specialsDecisionWorkload('search', Math.max(1, Math.round(4 * scale)));
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const text = [
     'special cards (one thread, through the game loop):',
