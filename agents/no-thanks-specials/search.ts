@@ -137,6 +137,8 @@ class SearchAgent implements SpecialsAgent {
   private readonly adaptive: boolean;
   private readonly mcPrior: number;
   private evidence: ModelEvidence | undefined;
+  /** others=adapt only: the others' public answers feed the evidence (without it the table sends this bot no events). */
+  readonly onEvent: ((e: GameEvent, obs: Observation) => void) | undefined;
   private mcWeight: Float64Array | undefined;
 
   constructor(p: SearchParams) {
@@ -146,6 +148,7 @@ class SearchAgent implements SpecialsAgent {
         ? new McModelPolicy(own, rolloutPolicy)
         : new SeatPolicies(own, p.others === 'tuned' ? tunedPolicy : rolloutPolicy);
     this.adaptive = p.others === 'adapt';
+    this.onEvent = this.adaptive ? (e, obs) => this.evidence!.hear(e, obs) : undefined;
     this.mcPrior = p.mcPrior;
     this.budget = { samples: p.samples, batch: 20, minSamples: 30, z: p.z, marginWeight: p.marginWeight };
   }
@@ -178,10 +181,6 @@ class SearchAgent implements SpecialsAgent {
       }
       this.evidence.reset();
     }
-  }
-
-  onEvent(e: GameEvent, obs: Observation): void {
-    this.evidence?.hear(e, obs);
   }
 
   decide(obs: Observation): Action {
