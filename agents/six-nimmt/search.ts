@@ -31,7 +31,7 @@ import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js'
  *   2 players in the base game, where the lead is what a duel of many rounds is won by).
  *   `value=game` scores a stopped round by the chance to win the game from its totals when every
  *   seat's later rounds are independent draws from the bullheads seats took a round in real games
- *   of these bots (game-value.ts, exact under that model), plus `marginWeight` per bullhead of
+ *   of these bots (game-value.ts), plus `marginWeight` per bullhead of
  *   lead as with `share`; official rules only (else `share`).
  * - The pro variant (open hands, nothing to infer) keeps the earlier search whatever the options:
  *   the others play the heuristic's card, a random one with probability `noise`, valued by the
