@@ -62,6 +62,10 @@ describe('ends that are not failures', () => {
     expect(ends[4]!.stdout).toMatch(/^nothanks tournament\n/);
     // The ladder redefines --players (table sizes): its alias is listed once.
     expect(ends[5]!.stdout).toMatch(/^ {2}-p, --players +table sizes/m);
+    // ... and typed as the list it is, not as the one table size of the other commands.
+    const laddersPlayers = ends[5]!.stdout.split('--players')[1]!.split(/\n {2,6}-/)[0]!;
+    expect(laddersPlayers).toMatch(/\[string\] \[required\]/);
+    expect(laddersPlayers).not.toMatch(/\[number\]/);
   });
 });
 

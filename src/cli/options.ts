@@ -1,4 +1,4 @@
-import type { Argv } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { UserError } from '../errors.js';
 import type { GameDefinition, RuleOption, RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, GAMES } from '../registry.js';
@@ -53,11 +53,17 @@ function allRuleOptions(): Map<string, { option: RuleOption; games: string[]; de
   return out;
 }
 
-/** --game and the rule flags of every game, for every command that plays games. */
-export function withRuleOptions<T>(y: Argv<T>) {
+const ONE_TABLE_SIZE: Options = { type: 'number', describe: "seats at each table (the game's range; 2-player No Thanks! needs --chips)" };
+
+/**
+ * --game, --players (-p) and the rule flags of every game, for every command that plays games.
+ * `players` replaces the one-table-size option (the ladder takes a list): declaring it again after
+ * this would leave yargs' help showing both types.
+ */
+export function withRuleOptions<T>(y: Argv<T>, players: Options = ONE_TABLE_SIZE) {
   let out = y
     .option('game', { type: 'string', default: DEFAULT_GAME, describe: `the game: ${[...GAMES.keys()].join(', ')}` })
-    .option('players', { alias: 'p', type: 'number', describe: "seats at each table (the game's range; 2-player No Thanks! needs --chips)" });
+    .option('players', { ...players, alias: 'p' });
   for (const [flag, { option, games, describes }] of allRuleOptions()) {
     // One text when the games agree; otherwise each game's own.
     const describe = new Set(describes).size === 1 ? `[${games.join(', ')}] ${option.describe}` : games.map((g, i) => `[${g}] ${describes[i]}`).join('; ');

@@ -135,10 +135,8 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
       'ladder',
       'rate a pool of bots (Plackett-Luce, Elo-like scale, 95% intervals) from games at one or more table sizes',
       (y) =>
-        withRuleOptions(y)
+        withRuleOptions(y, { type: 'string', demandOption: true, describe: 'table sizes, comma-separated (e.g. 3,4,5)' })
           .option('agents', { alias: 'a', type: 'string', demandOption: true, describe: 'the pool: comma-separated agent specs (any bots, files too)' })
-          // withRuleOptions already gave players its alias -p: naming it again listed it twice in --help.
-          .option('players', { type: 'string', demandOption: true, describe: 'table sizes, comma-separated: 3,4,5' })
           .option('games', { alias: 'g', type: 'number', default: 100, describe: 'deals per seating at each table size' })
           .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed (the same deals at every table size)' })
           .option('seatings', {
