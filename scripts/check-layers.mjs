@@ -2,6 +2,8 @@
 // The house rule, checked: data flows one way, so every module imports only from its own unit or
 // from a unit below it in LAYERS (no arrow up, hence no folder cycles), and a bot reaches its game
 // only through the game's public bot surface (agent.ts: types; kit.ts: what search bots may use).
+// No two files import each other either, directly or round a circle (type imports count: a circle of
+// types is still two modules that cannot be read one without the other).
 // Run: node scripts/check-layers.mjs   (prints each offending import and exits 1; src/layers.test.ts runs it)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -55,9 +57,41 @@ function sources(root, dir) {
   });
 }
 
-/** Every import of the tree at `root` that breaks the layering, as a line each. */
+/** Each circle of imports among `edges` (file -> imported files), as "a -> b -> a" (Tarjan's components). */
+function circles(edges) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const visit = (v) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v));
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    for (let w = stack.pop(); ; w = stack.pop()) {
+      onStack.delete(w);
+      component.push(w);
+      if (w === v) break;
+    }
+    if (component.length > 1 || edges.get(v)?.has(v)) found.push(`import circle: ${[...component.reverse(), component[0]].join(' -> ')}`);
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** Every import of the tree at `root` that breaks the layering or closes a circle, as a line each. */
 export function violations(root = ROOT) {
   const found = [];
+  const edges = new Map();
   for (const file of [...sources(root, 'src'), ...sources(root, 'agents')]) {
     const from = unitOf(file);
     if (from === undefined) {
@@ -67,6 +101,8 @@ export function violations(root = ROOT) {
     const text = readFileSync(join(root, file), 'utf8');
     for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
       const target = relative(root, resolve(root, dirname(file), (m[1] ?? m[2]).replace(/\.js$/, '.ts')));
+      if (!edges.has(file)) edges.set(file, new Set());
+      edges.get(file).add(target);
       const to = unitOf(target);
       if (to === undefined || to === from) continue;
       if (rank.get(to) >= rank.get(from)) found.push(`${file} imports ${target}: ${to} is not below ${from}`);
@@ -75,12 +111,16 @@ export function violations(root = ROOT) {
       }
     }
   }
-  return found;
+  return [...found, ...circles(edges)];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
   const found = violations();
   for (const line of found) console.log(line);
-  console.log(found.length === 0 ? `layers: every import points down (${LAYERS.length} layers)` : `layers: ${found.length} imports break the layering`);
+  console.log(
+    found.length === 0
+      ? `layers: every import points down (${LAYERS.length} layers), no import circle`
+      : `layers: ${found.length} import(s) break the layering or close a circle`,
+  );
   process.exit(found.length === 0 ? 0 : 1);
 }

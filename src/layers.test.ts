@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { violations } from '../scripts/check-layers.mjs';
 
 describe('the house (scripts/check-layers.mjs)', () => {
-  it('has no import that points up or across, hence no folder cycle, and bots use only their game surface', () => {
+  it('has no import that points up or across, no import circle, and bots use only their game surface', () => {
     expect(violations()).toEqual([]);
   });
 
-  it('catches an upward import, a bot reaching into engine internals and a file in no layer', () => {
+  it('catches an upward import, a circle, a bot reaching into engine internals and a file in no layer', () => {
     const root = mkdtempSync(join(tmpdir(), 'layers-'));
     const write = (path: string, text: string) => {
       mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -26,8 +26,15 @@ describe('the house (scripts/check-layers.mjs)', () => {
       write('src/games/no-thanks/state.ts', '');
       write('src/games/no-thanks/kit.ts', '');
       write('src/newfolder/x.ts', '');
+      // A circle inside one folder (through a type import) breaks no layer but is still a circle.
+      write('src/stats/a.ts', "import type { B } from './b.js';\nexport type A = B;\n");
+      write('src/stats/b.ts', "import { c } from './c.js';\nexport type B = number;\n");
+      write('src/stats/c.ts', "export { a } from './a.js';\n");
       const found: string[] = violations(root);
-      expect(found).toHaveLength(3);
+      expect(found).toHaveLength(5);
+      expect(found).toContain('import circle: src/stats/a.ts -> src/stats/b.ts -> src/stats/c.ts -> src/stats/a.ts');
+      // contract.ts -> run.ts -> contract.ts: the upward import closes a circle too.
+      expect(found).toContain('import circle: src/game/contract.ts -> src/tournament/run.ts -> src/game/contract.ts');
       expect(found[0]).toMatch(/^src\/game\/contract\.ts imports src\/tournament\/run\.ts: src\/tournament is not below src\/game$/);
       expect(found.some((l) => /^src\/newfolder\/x\.ts: in no unit/.test(l))).toBe(true);
       expect(found.some((l) => /agents\/no-thanks\/mc\.ts imports src\/games\/no-thanks\/state\.ts: a bot uses only/.test(l))).toBe(true);

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../../paths.js';
-import type { Program } from './program.js';
 
 /**
  * The operating-system sandbox of program bots: bubblewrap (Debian package `bubblewrap`), the
@@ -70,8 +69,20 @@ function programFolders(program: string): string[] {
   return folders.filter((f) => !SYSTEM.some((d) => f === d || f.startsWith(`${d}/`)));
 }
 
+/** What the sandbox needs to know of a program (program.ts's `Program` is one). */
+export interface SandboxedProgram {
+  /** The program and its arguments. */
+  command: string[];
+  /** Its folder: the working directory, bound read-only. */
+  folder: string;
+  /** Address-space limit (MB); Node programs get it as their heap limit. */
+  memoryMb: number;
+  /** The lab's own files it may read (bound read-only). */
+  labFiles?: readonly string[];
+}
+
 /** The command line that runs `program` in the sandbox. */
-export function sandboxCommand(program: Program): string[] {
+export function sandboxCommand(program: SandboxedProgram): string[] {
   const [file, ...args] = program.command;
   const args2 = [...baseArgs()];
   const bindRo = (path: string, at = path): void => void args2.push('--ro-bind', path, at);

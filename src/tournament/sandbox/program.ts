@@ -10,7 +10,7 @@ import type { ParamSpec, ParamValues } from '../../game/agent.js';
 import { PROJECT_ROOT } from '../../paths.js';
 import { describeError, hasControlCharacters, printable } from '../../text.js';
 import { answer, isQuestion } from './questions.js';
-import { sandboxCommand } from './bubblewrap.js';
+import { sandboxCommand, type SandboxedProgram } from './bubblewrap.js';
 
 /**
  * A bot that is a program of its own (any language), played over the line protocol
@@ -22,7 +22,7 @@ import { sandboxCommand } from './bubblewrap.js';
 export const PROTOCOL_VERSION = 1;
 
 /** A program bot as a spec names it: `exec:COMMAND ARGS` or a `NAME.bot.json` manifest. */
-export interface Program {
+export interface Program extends SandboxedProgram {
   /** The program and its arguments (paths that name files made absolute). */
   command: string[];
   /** The bot's own folder: its working directory, and all it may read under the sandbox. */
