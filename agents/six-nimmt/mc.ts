@@ -368,13 +368,13 @@ class McAgent implements SixNimmtAgent {
       const low = b.reveal();
       b.place(low < 0 ? -1 : cheapestRowOf(b.rowLen, b.rowBull));
       if (b.turn + 1 >= H) break;
-      pick.fill(-1);
+      for (let p = 0; p < P; p++) pick[p] = -1;
       this.boardPicks();
     }
     if (b.turn < H) {
       // The round's last turn, where the rollout stops: each seat plays its one card, noisy or
       // not, and the noise numbers it would draw are never used.
-      pick.fill(0, 0, P);
+      for (let p = 0; p < P; p++) pick[p] = 0;
       const low = b.reveal();
       b.place(low < 0 ? -1 : cheapestRowOf(b.rowLen, b.rowBull));
     }

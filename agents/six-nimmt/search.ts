@@ -498,12 +498,12 @@ export class SixNimmtDomain implements SearchDomain {
       const low = b.reveal();
       b.place(low < 0 ? -1 : cheapestRowOf(b.rowLen, b.rowBull));
       if (b.turn + 1 >= H) break;
-      pick.fill(-1);
+      for (let p = 0; p < P; p++) pick[p] = -1;
       this.roundPicks();
     }
     if (b.turn < H) {
       // The playout's last turn: one card each, noisy or not, and the draws are never used again.
-      pick.fill(0);
+      for (let p = 0; p < P; p++) pick[p] = 0;
       const low = b.reveal();
       b.place(low < 0 ? -1 : cheapestRowOf(b.rowLen, b.rowBull));
     }

@@ -86,11 +86,13 @@ export class PlayoutBoard {
     const { players: P, handSize: H, hands, handLen, pick, cards, order } = this;
     for (let p = 0; p < P; p++) {
       const base = p * H;
-      const last = base + --handLen[p]!;
-      let i = base + pick[p]!;
-      cards[p] = hands[i]!;
-      // The cards above it move down one slot.
-      for (; i < last; i++) hands[i] = hands[i + 1]!;
+      const n = --handLen[p]!;
+      const k = pick[p]!;
+      cards[p] = hands[base + k]!;
+      // The cards above it move down one slot. Branch-free over the whole hand ((k - 1 - i) >>> 31
+      // is 1 exactly when i >= k): every seat holds as many cards in a turn, so the loop's trip
+      // count repeats and predicts, where a loop from the card on ends at a random place each seat.
+      for (let i = 0; i < n; i++) hands[base + i] = hands[base + i + ((k - 1 - i) >>> 31)]!;
     }
     for (let p = 0; p < P; p++) {
       const c = cards[p]!;
