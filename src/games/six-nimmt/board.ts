@@ -1,3 +1,4 @@
+import { protect } from '../../game/protect.js';
 import { BULLHEADS, ROWS, type Rules } from './rules.js';
 import type { GameState } from './state.js';
 
@@ -165,3 +166,6 @@ function placeRow(ends: Int32Array, card: number): number {
   const m = (max01 - max23) >> 31;
   return row01 ^ ((row01 ^ row23) & m);
 }
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(PlayoutBoard);
