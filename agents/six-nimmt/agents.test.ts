@@ -170,12 +170,13 @@ describe('heuristic', () => {
     expect([42, 100]).toContain(bot.decide(obs));
   });
 
-  it("picks the same card from the bare rows and hand (rowsOf, cheapestOf: mc's rollouts) as through the observation", () => {
+  it("picks the same card from the bare rows and hand (rowsOf, cheapestOf, cheapestIndexOf: the rollouts') as through the observation", () => {
     // Every decision with a choice of heuristic games at several player counts, rules and settings.
     const settings: Record<string, number>[] = [{}, { lowPenalty: 7, caution: 0.5, dump: -3 }, { caution: 9, dump: 6 }];
     const rulesList: RulesInput[] = [{ players: 2 }, { players: 4 }, { players: 7 }, { players: 10 }, { players: 5, rowLimit: 3, maxCard: 80 }];
     let checked = 0;
     let differ = 0;
+    const board = new Int32Array(16);
     for (const [k, over] of settings.entries()) {
       for (const input of rulesList) {
         const rules = makeRules(input);
@@ -192,6 +193,10 @@ describe('heuristic', () => {
               if (obs.phase === 'play' && obs.handSize > 1) {
                 probe.rowsOf(s.rowEnd, s.rowLen, s.rowBull);
                 if (probe.cheapestOf(s.hands, obs.seat * s.handSize, obs.handSize) !== answer) differ++;
+                // The playout board's copy of the loop: the index of that card in the hand (here at an offset).
+                const at = 3;
+                for (let i = 0; i < obs.handSize; i++) board[at + i] = obs.handCard(i);
+                if (obs.handCard(probe.cheapestIndexOf(board, at, obs.handSize)) !== answer) differ++;
                 checked++;
               }
               return answer;
@@ -260,6 +265,62 @@ describe('mc', () => {
       return [bot.decide(obs), bot.decide(obs)];
     };
     expect(decide(true)).toEqual(decide(false));
+  });
+
+  it('rolls out on the bare board as on the scratch state: same choice and candidate sums on every decision', () => {
+    // Seat 0 is mc with board rollouts in real games; at each decision a twin rolling out on the
+    // scratch state (the earlier path) decides on the same observation from its own copy of the
+    // same stream. Play and row decisions; several rules and options.
+    type Inside = { useBoard: boolean; lastTotals: number; totals: Float64Array };
+    const settings: Record<string, number | string>[] = [
+      { rollouts: 20 },
+      { rollouts: 20, noise: 0 },
+      { rollouts: 20, noise: 1 },
+      { rollouts: 20, objective: 'margin' },
+    ];
+    const rulesList: RulesInput[] = [{ players: 2 }, { players: 4 }, { players: 7 }, { players: 5, rowLimit: 3, maxCard: 80 }];
+    let checked = 0;
+    let rows = 0;
+    let differ = 0;
+    for (const [k, over] of settings.entries()) {
+      for (const input of rulesList) {
+        const rules = makeRules(input);
+        const checking = (): SixNimmtAgent => {
+          const board = withDefaults(mc, over);
+          const twin = withDefaults(mc, over);
+          (twin as unknown as Inside).useBoard = false;
+          return {
+            newGame(g) {
+              board.newGame!({ ...g, random: makeRandom(`mc${g.seat}${k}`) });
+              twin.newGame!({ ...g, random: makeRandom(`mc${g.seat}${k}`) });
+            },
+            decide(obs) {
+              const a = board as unknown as Inside;
+              const b = twin as unknown as Inside;
+              a.lastTotals = b.lastTotals = 0;
+              const answer = board.decide(obs);
+              let same = answer === twin.decide(obs) && a.lastTotals === b.lastTotals;
+              for (let c = 0; c < a.lastTotals; c++) if (a.totals[c] !== b.totals[c]) same = false;
+              if (!same) differ++;
+              checked++;
+              if (obs.phase === 'row') rows++;
+              return answer;
+            },
+          };
+        };
+        const seats = [checking(), ...Array.from({ length: rules.players - 1 }, () => withDefaults(heuristic))];
+        const table = new Table(
+          rules,
+          seats,
+          seats.map((_, i) => `s${i}`),
+          false,
+        );
+        for (let g = 0; g < 2; g++) table.play({ hi: 100 * k + g, lo: rules.players });
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+    expect(rows).toBeGreaterThan(5);
+    expect(differ).toBe(0);
   });
 
   it('beats random in a small seeded tournament (2 and 4 players)', async () => {

@@ -296,6 +296,42 @@ export class HeuristicAgent implements SixNimmtAgent {
     return best;
   }
 
+  /**
+   * cheapestOf() on a playout board's hand (PlayoutBoard: Int32Array hands), returning the card's
+   * index in the hand, which the board's turn takes it out by. A copy of the loop, not a shared
+   * one: each stays monomorphic in its array type (the test checks both against play()).
+   */
+  cheapestIndexOf(hand: Int32Array, at: number, n: number): number {
+    const rowEnd = this.segEnd;
+    const rowF = this.segF;
+    const rowOff = this.segOff;
+    const low = this.low;
+    const dumpPerCard = this.dump / this.maxCard;
+    const tail = this.tail;
+    let best = 0;
+    let bestCost = Infinity;
+    let above = 0; // row ends below the current card
+    let nextEnd = rowEnd[0]!;
+    let end = 0;
+    let f = 0;
+    let off = 0;
+    for (let i = 0; i < n; i++) {
+      const c = hand[at + i]!;
+      while (nextEnd < c) {
+        end = nextEnd;
+        f = rowF[above]!;
+        off = rowOff[above]!;
+        nextEnd = ++above < 4 ? rowEnd[above]! : MAX_END;
+      }
+      const cost = above === 0 ? low : f * tail[off + c]! - dumpPerCard * (c - end - 1);
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = i;
+      }
+    }
+    return best;
+  }
+
   /** Pro: the same costs, the fill risk from the open hands (fillOpen). */
   private playOpen(obs: Observation): number {
     const N = this.maxCard;

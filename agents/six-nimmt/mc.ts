@@ -1,6 +1,6 @@
 import { protectData } from '../../src/game/protect.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
-import { SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
+import { SeatView, HiddenSampler, GameState, OVER, PLAY, PlayoutBoard, ROW } from '../../src/games/six-nimmt/kit.js';
 import { seatStreamOf, Sfc32, type SeatStream, type SeedKey } from '../../src/game/seed.js';
 import { cheapestRowOf } from './card-costs.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
@@ -53,6 +53,21 @@ class McAgent implements SixNimmtAgent {
   private rules: Readonly<Rules> | undefined;
   private sampler!: HiddenSampler;
   private sim!: GameState;
+  /**
+   * Base game, round horizon: the rollouts play on a bare board (PlayoutBoard), loaded from each
+   * sample's position once (root) and copied for every candidate (board).
+   */
+  private root!: PlayoutBoard;
+  private board!: PlayoutBoard;
+  /** Board rollouts: per seat, its card index in the sample's first turn (shared by the candidates). */
+  private readonly firstPicks = new Int32Array(16);
+  /** Whether base-game round-horizon rollouts use the board (a test turns it off to compare with the scratch state's rollouts). */
+  useBoard = true;
+  /** The noise stream after the first turn's draws (the same for every candidate of a sample). */
+  private fa = 0;
+  private fb = 0;
+  private fc = 0;
+  private fd = 1;
   /** One observation per seat of the scratch state: the rollout policy sees only its own seat. */
   private views: SeatView[] = [];
   private readonly policy = new HeuristicAgent(policyDefaults);
@@ -82,6 +97,8 @@ class McAgent implements SixNimmtAgent {
   private readonly noiseRng = new Sfc32();
   private readonly noiseState = new Int32Array(4);
   private me = 0;
+  /** Candidates of the last decision with rollouts (their sums stay in totals: for tests). */
+  lastTotals = 0;
 
   constructor(private readonly p: McParams) {
     this.margin = p.objective === 'margin';
@@ -107,6 +124,8 @@ class McAgent implements SixNimmtAgent {
     const r = { ...rules };
     this.sampler = new HiddenSampler(r);
     this.sim = new GameState(r, false);
+    this.root = new PlayoutBoard(r);
+    this.board = new PlayoutBoard(r);
     this.views = Array.from({ length: r.players }, (_, seat) => new SeatView(this.sim, seat));
     this.policy.prepare(r);
   }
@@ -126,10 +145,21 @@ class McAgent implements SixNimmtAgent {
     const samples = sampler.hidden || this.noise > 0 || (this.wholeGame && !position.pro) ? this.p.rollouts : 1;
     totals.fill(0, 0, n);
     const me = (this.me = obs.seat);
+    // Base game at the round horizon (no draft): the rollouts on the bare board.
+    const onBoard = this.useBoard && !position.pro && !this.wholeGame;
     for (let k = 0; k < samples; k++) {
       sampler.sample(this.random);
       this.noiseKey.hi = Math.floor(this.draw() * 4294967296);
       this.noiseKey.lo = Math.floor(this.draw() * 4294967296);
+      if (onBoard) {
+        if (phase === 'play') {
+          this.root.load(position);
+          for (let i = 0; i < n; i++) totals[i]! += this.boardRollout(i);
+        } else {
+          for (let i = 0; i < n; i++) totals[i]! += this.rowRollout(candidates[i]!);
+        }
+        continue;
+      }
       for (let i = 0; i < n; i++) {
         sim.copyFrom(position);
         this.resetNoise();
@@ -142,11 +172,12 @@ class McAgent implements SixNimmtAgent {
           if (sim.resolve()) sim.endTurn();
         } else sim.pick(a);
         this.rollout();
-        totals[i]! += this.value(me);
+        totals[i]! += this.value(me, sim.total);
       }
     }
     let best = 0;
     for (let i = 1; i < n; i++) if (totals[i]! < totals[best]!) best = i;
+    this.lastTotals = n;
     return candidates[best]!;
   }
 
@@ -272,13 +303,135 @@ class McAgent implements SixNimmtAgent {
     }
   }
 
-  /** The objective for `me` when the rollout stops, lower is better. */
-  private value(me: number): number {
+  /**
+   * A play decision's rollout of candidate `i` (the i-th card of its hand) on the bare board, to
+   * the round's end; its objective. The same turns as firstTurn() and rollout() on the scratch
+   * state: the same draws in the same order, the heuristic's cards (cheapestIndexOf: play()'s card
+   * by its index), the cheapest row for a card lower than every row, the round's last turn without
+   * draws. The first turn's other cards and the stream after their draws are the same for every
+   * candidate of a sample, so the first candidate works them out and the others reuse them.
+   */
+  private boardRollout(i: number): number {
+    const b = this.board;
+    const me = this.me;
+    const P = b.players;
+    const pick = b.pick;
+    const first = this.firstPicks;
+    b.copyFrom(this.root);
+    if (i === 0) {
+      this.resetNoise();
+      pick.fill(-1);
+      pick[me] = 0;
+      this.boardPicks();
+      for (let p = 0; p < P; p++) first[p] = pick[p]!;
+      this.fa = this.na;
+      this.fb = this.nb;
+      this.fc = this.nc;
+      this.fd = this.nd;
+    } else {
+      for (let p = 0; p < P; p++) pick[p] = first[p]!;
+      this.na = this.fa;
+      this.nb = this.fb;
+      this.nc = this.fc;
+      this.nd = this.fd;
+    }
+    pick[me] = i;
+    return this.boardTurns();
+  }
+
+  /** A row decision's rollout on the board: the row taken and the turn resolved on the scratch state, then the board from there. */
+  private rowRollout(row: number): number {
     const s = this.sim;
-    const mine = s.total[me]!;
+    s.copyFrom(this.sampler.position);
+    this.resetNoise();
+    s.chooseRow(row);
+    while (!s.resolve()) s.chooseRow(cheapestRowOf(s.rowLen, s.rowBull));
+    s.endTurn();
+    if (s.phase === OVER) return this.value(this.me, s.total);
+    const b = this.board;
+    b.load(s);
+    // The round's last turn draws nothing (boardTurns' rule): one card each.
+    if (b.turn + 1 < b.handSize) {
+      b.pick.fill(-1);
+      this.boardPicks();
+    } else b.pick.fill(0);
+    return this.boardTurns();
+  }
+
+  /** Plays the board's turn with its picks, then the round's other turns; the objective at the round's end. */
+  private boardTurns(): number {
+    const b = this.board;
+    const P = b.players;
+    const H = b.handSize;
+    const pick = b.pick;
+    // One call site each for reveal() and place(), so that V8 inlines both.
+    for (;;) {
+      const low = b.reveal();
+      b.place(low < 0 ? -1 : cheapestRowOf(b.rowLen, b.rowBull));
+      if (b.turn >= H) break;
+      if (b.turn + 1 < H) {
+        for (let p = 0; p < P; p++) pick[p] = -1;
+        this.boardPicks();
+      } else {
+        // The round's last turn, where the rollout stops: each seat plays its one card, noisy or
+        // not, and the noise numbers it would draw are never used.
+        for (let p = 0; p < P; p++) pick[p] = 0;
+      }
+    }
+    return this.value(this.me, b.total);
+  }
+
+  /**
+   * The board's picks of every seat yet to pick (pick -1): noisyPlays' draws (each other seat a
+   * random card with probability `noise`, in seat order), then the heuristic's card of the rest,
+   * the rows' side of its costs once for all (heuristicPlays on the board).
+   */
+  private boardPicks(): void {
+    const { board: b, noise, me, policy } = this;
+    const P = b.players;
+    const H = b.handSize;
+    const pick = b.pick;
+    if (noise > 0) {
+      let a = this.na;
+      let bb = this.nb;
+      let c = this.nc;
+      let d = this.nd;
+      for (let p = 0; p < P; p++) {
+        if (pick[p] !== -1 || p === me) continue;
+        // Sfc32.next(), twice when the seat plays at random.
+        let t = (((a + bb) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = bb ^ (bb >>> 9);
+        bb = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        if ((t >>> 0) / 4294967296 < noise) {
+          t = (((a + bb) | 0) + d) | 0;
+          d = (d + 1) | 0;
+          a = bb ^ (bb >>> 9);
+          bb = (c + (c << 3)) | 0;
+          c = (((c << 21) | (c >>> 11)) + t) | 0;
+          pick[p] = Math.floor(((t >>> 0) / 4294967296) * b.handLen[p]!);
+        }
+      }
+      this.na = a;
+      this.nb = bb;
+      this.nc = c;
+      this.nd = d;
+    }
+    policy.rowsOf(b.rowEnd, b.rowLen, b.rowBull);
+    for (let p = 0; p < P; p++) {
+      if (pick[p] !== -1) continue;
+      const n = b.handLen[p]!;
+      pick[p] = n === 1 ? 0 : policy.cheapestIndexOf(b.hands, p * H, n);
+    }
+  }
+
+  /** The objective for `me` when the rollout stops, lower is better. */
+  private value(me: number, total: Int32Array): number {
+    const mine = total[me]!;
     if (!this.margin) return mine;
     let best = Infinity;
-    for (let p = 0; p < s.players; p++) if (p !== me && s.total[p]! < best) best = s.total[p]!;
+    for (let p = 0; p < total.length; p++) if (p !== me && total[p]! < best) best = total[p]!;
     return mine - best;
   }
 }

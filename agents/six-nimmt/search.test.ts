@@ -255,7 +255,10 @@ describe("the search's playouts on the bare board", () => {
               const a = board as unknown as Inside;
               const b = policy as unknown as Inside;
               expect(a.domain.board).toBe(true);
+              // At the round horizon the playouts are on the PlayoutBoard (roundPlayout).
+              expect(a.domain.round).toBe(over.horizon !== 'game');
               b.domain.board = false;
+              b.domain.round = false;
             },
             decide(obs) {
               const answer = board.decide(obs);
@@ -284,7 +287,7 @@ describe("the search's playouts on the bare board", () => {
     expect(checked).toBeGreaterThan(800);
     expect(rows).toBeGreaterThan(10);
     expect(differ).toBe(0);
-  });
+  }, 180_000); // about 30 s idle; the VM is shared
 });
 
 describe('the search valued by the chance to win the game (value=game)', () => {

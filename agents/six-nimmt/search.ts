@@ -1,6 +1,6 @@
 import { protectData, protect } from '../../src/game/protect.js';
 import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
-import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, OVER, PLAY, ROW } from '../../src/games/six-nimmt/kit.js';
+import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, OVER, PLAY, PlayoutBoard, ROW } from '../../src/games/six-nimmt/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import type { ContractPolicy } from '../../src/search/contract.js';
 import { FlatSearch, type SearchBudget, type SearchDomain, winShareUtility } from '../../src/search/flat.js';
@@ -192,11 +192,15 @@ export class SoftmaxPolicy extends NoisyHeuristic {
   /** The softmax's card of `seat` for the uniform draw u (its weights draw nothing). */
   softmaxCard(s: GameState, seat: number, u: number): number {
     const base = seat * s.handSize;
-    const n = s.handLen[seat]!;
+    return s.hands[base + this.softmaxIndexOf(s.hands, base, s.handLen[seat]!, s.rowEnd, s.rowLen, s.rowBull, u)]!;
+  }
+
+  /** The index of the softmax's card among hand[at, at + n) (ascending) on these rows, for the uniform draw u. */
+  softmaxIndexOf(hand: ArrayLike<number>, at: number, n: number, rowEnd: Int32Array, rowLen: Int32Array, rowBull: Int32Array, u: number): number {
     const { weights, costs } = this;
     let low = Infinity;
     for (let i = 0; i < n; i++) {
-      const c = costs.cost(s.hands[base + i]!, s.rowEnd, s.rowLen, s.rowBull);
+      const c = costs.cost(hand[at + i]!, rowEnd, rowLen, rowBull);
       weights[i] = c;
       if (c < low) low = c;
     }
@@ -206,9 +210,9 @@ export class SoftmaxPolicy extends NoisyHeuristic {
     let x = u * sum;
     for (let i = 0; i < n - 1; i++) {
       x -= weights[i]!;
-      if (x < 0) return s.hands[base + i]!;
+      if (x < 0) return i;
     }
-    return s.hands[base + n - 1]!;
+    return n - 1;
   }
 }
 
@@ -235,6 +239,15 @@ export class SixNimmtDomain implements SearchDomain {
    * through the policy and its view. Same cards.
    */
   board = false;
+  /**
+   * Base game at the round horizon: the board playouts on a bare board (PlayoutBoard), loaded from
+   * each sample's root once (rootBoard) and copied for every candidate (roundPlayout).
+   */
+  round = false;
+  private readonly rootBoard: PlayoutBoard;
+  private readonly playBoard: PlayoutBoard;
+  /** roundPlayout: the other seats' card indices in the root's turn, the same for every candidate of a sample. */
+  private readonly firstPicks = new Int32Array(16);
   private readonly roundMean: number;
   /** boardPlayout: per seat, its card this turn (a noisy draw or the heuristic's). */
   private readonly choices = new Int32Array(16);
@@ -264,6 +277,8 @@ export class SixNimmtDomain implements SearchDomain {
     readonly policy: SoftmaxPolicy | NoisyHeuristic,
   ) {
     this.roundMean = ROUND_MEAN[root.players]!;
+    this.rootBoard = new PlayoutBoard(root.rules);
+    this.playBoard = new PlayoutBoard(root.rules);
   }
 
   get players(): number {
@@ -298,9 +313,14 @@ export class SixNimmtDomain implements SearchDomain {
     }
     this.policy.beginSample(random);
     this.firstReady = false;
+    if (this.round && root.phase === PLAY) this.rootBoard.load(root);
   }
 
   playout(index: number): void {
+    if (this.round) {
+      this.roundPlayout(index);
+      return;
+    }
     if (this.board) {
       this.boardPlayout(index);
       return;
@@ -425,6 +445,125 @@ export class SixNimmtDomain implements SearchDomain {
     this.nd = d;
   }
 
+  /**
+   * boardPlayout() to the round's end on the bare board (PlayoutBoard): the same draws in the same
+   * order and the same cards, by their index in the hand (cheapestIndexOf, softmaxIndexOf); the
+   * root's turn worked out by the sample's first candidate and reused by the others. A row decision
+   * is taken on the scratch state, the board loaded from there. The stopped position's totals and
+   * round go to the scratch state, which is what utility() and score() read.
+   */
+  private roundPlayout(index: number): void {
+    const s = this.scratch;
+    const b = this.playBoard;
+    const me = this.me;
+    const P = b.players;
+    const pick = b.pick;
+    if (this.root.phase === PLAY) {
+      b.copyFrom(this.rootBoard);
+      const first = this.firstPicks;
+      if (this.firstReady) {
+        for (let p = 0; p < P; p++) pick[p] = first[p]!;
+        this.na = this.fa;
+        this.nb = this.fb;
+        this.nc = this.fc;
+        this.nd = this.fd;
+      } else {
+        this.resetNoise();
+        pick.fill(-1);
+        pick[me] = 0;
+        this.roundPicks();
+        for (let p = 0; p < P; p++) first[p] = pick[p]!;
+        this.fa = this.na;
+        this.fb = this.nb;
+        this.fc = this.nc;
+        this.fd = this.nd;
+        this.firstReady = true;
+      }
+      // The candidates are the hand's cards in order (legalActions).
+      pick[me] = index;
+    } else {
+      s.copyFrom(this.root);
+      this.resetNoise();
+      s.apply(me, this.actions[index]!);
+      if (s.phase === OVER) return;
+      b.load(s);
+      // The playout's last turn draws nothing (as below): one card each.
+      if (b.turn + 1 < b.handSize) {
+        pick.fill(-1);
+        this.roundPicks();
+      } else pick.fill(0);
+    }
+    const H = b.handSize;
+    // One call site each for reveal() and place(), so that V8 inlines both.
+    for (;;) {
+      const low = b.reveal();
+      b.place(low < 0 ? -1 : cheapestRowOf(b.rowLen, b.rowBull));
+      if (b.turn >= H) break;
+      if (b.turn + 1 < H) {
+        for (let p = 0; p < P; p++) pick[p] = -1;
+        this.roundPicks();
+      } else {
+        // The playout's last turn: one card each, noisy or not, and the draws are never used again.
+        for (let p = 0; p < P; p++) pick[p] = 0;
+      }
+    }
+    s.total.set(b.total);
+    s.round = this.root.round + 1;
+    s.phase = OVER;
+  }
+
+  /** boardChoices() on the bare board: the pick (card index) of every seat yet to pick (-1). */
+  private roundPicks(): void {
+    const b = this.playBoard;
+    const P = b.players;
+    const H = b.handSize;
+    const pick = b.pick;
+    const policy = this.policy;
+    const { heuristic, noise } = policy;
+    const soft = policy instanceof SoftmaxPolicy && policy.tau > 0 ? policy : undefined;
+    heuristic.rowsOf(b.rowEnd, b.rowLen, b.rowBull);
+    const me = this.me;
+    let a = this.na;
+    let bb = this.nb;
+    let c = this.nc;
+    let d = this.nd;
+    for (let p = 0; p < P; p++) {
+      if (pick[p] !== -1) continue;
+      const n = b.handLen[p]!;
+      if (noise > 0 && p !== me) {
+        // Sfc32.next(), twice when the seat plays at random.
+        let t = (((a + bb) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = bb ^ (bb >>> 9);
+        bb = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        if ((t >>> 0) / 4294967296 < noise) {
+          t = (((a + bb) | 0) + d) | 0;
+          d = (d + 1) | 0;
+          a = bb ^ (bb >>> 9);
+          bb = (c + (c << 3)) | 0;
+          c = (((c << 21) | (c >>> 11)) + t) | 0;
+          pick[p] = Math.floor(((t >>> 0) / 4294967296) * n);
+          continue;
+        }
+      }
+      if (soft !== undefined && p !== me) {
+        const t = (((a + bb) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = bb ^ (bb >>> 9);
+        bb = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        pick[p] = soft.softmaxIndexOf(b.hands, p * H, n, b.rowEnd, b.rowLen, b.rowBull, (t >>> 0) / 4294967296);
+        continue;
+      }
+      pick[p] = n === 1 ? 0 : heuristic.cheapestIndexOf(b.hands, p * H, n);
+    }
+    this.na = a;
+    this.nb = bb;
+    this.nc = c;
+    this.nd = d;
+  }
+
   /** Keys the noise stream as the policy's rng.reset(key) does: an Sfc32's state after that reset, into the four fields. */
   private resetNoise(): void {
     const st = this.noiseState;
@@ -508,6 +647,7 @@ class SearchAgent implements SixNimmtAgent {
       this.domain.belief = pro ? undefined : new PlayBelief(r.players, r.handSize, r.maxCard, r.rowLimit, bull, this.costs, p.beliefTau, 0.05);
       this.domain.proposals = p.proposals;
       this.domain.board = !pro;
+      this.domain.round = !pro && !this.wholeGame;
       this.domain.smooth = !pro && p.value === 'smooth';
       // The law of a round's takings was measured under the official rules (4 players, stretched
       // by the heuristic's round mean at other counts); other rules keep the share value.
