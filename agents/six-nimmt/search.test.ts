@@ -12,7 +12,6 @@ import { PlayBelief } from './belief.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
 import { GameValue, roundTakings } from './game-value.js';
 import heuristic, { cheapestRow, HeuristicAgent } from './heuristic.js';
-import { InnerMc } from './inner-mc.js';
 import search, { PlayoutState, SixNimmtDomain, SoftmaxPolicy } from './search.js';
 
 const heuristicDefaults = { lowPenalty: 1, caution: 3, dump: 1, draft: 'high' };
@@ -339,101 +338,5 @@ describe('the heuristic stays the reference of the costs', () => {
     expect(Object.fromEntries(Object.entries(heuristic.params).map(([k, p]) => [k, p.default]))).toEqual(heuristicDefaults);
     const c = new CardCosts();
     expect([c.lowPenalty, c.caution, c.dump]).toEqual([1, 3, 1]);
-  });
-});
-
-describe("the search's small Monte Carlos in the playouts (inner, rootMc)", () => {
-  /** Seat 0's position of midRound and a twin where seat 1 holds a set-aside card instead of one of its own. */
-  const twins = (seed: number, turns: number): [GameState, GameState] => {
-    const rules = makeRules({ players: 4 });
-    const real = midRound(rules, seed, turns);
-    const twin = new GameState(rules, false);
-    twin.copyFrom(real);
-    const x = twin.handOf(1)[2]!;
-    const y = Array.from(twin.deck.subarray(44)).find((c) => twin.seen[c] === 0)!;
-    twin.remove(1, x);
-    twin.insert(1, y);
-    return [real, twin];
-  };
-
-  const cases: Record<string, number>[] = [
-    { inner: 2, samples: 20 },
-    { inner: 2, innerTurns: 3, samples: 20 },
-    { rootMc: 2, samples: 20 },
-  ];
-  for (const options of cases) {
-    it(`decide the same from the same stream, whatever the hidden cards (${JSON.stringify(options)})`, () => {
-      const [real, twin] = twins(11, 3);
-      const decide = (s: GameState, over: Record<string, number>): number[] => {
-        const bot = searchBot(over);
-        const obs = new Observation(s, 0);
-        bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('same') });
-        return [bot.decide(obs), bot.decide(obs), bot.decide(obs)];
-      };
-      const first = decide(real, options);
-      expect(decide(twin, options)).toEqual(first);
-      expect(decide(real, options)).toEqual(first);
-      for (const c of first) expect(real.holds(0, c)).toBe(true);
-    });
-  }
-
-  it('change the search: over 12 positions some decisions differ from the default search on the same stream', () => {
-    const rules = makeRules({ players: 4 });
-    let differInner = 0;
-    let differRoot = 0;
-    for (let seed = 1; seed <= 12; seed++) {
-      const s = midRound(rules, seed, 2);
-      const obs = new Observation(s, 0);
-      const card = (over: Record<string, number>): number => {
-        const bot = searchBot({ samples: 30, ...over });
-        bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom(`d${seed}`) });
-        return bot.decide(obs) as number;
-      };
-      const base = card({});
-      if (card({ inner: 3 }) !== base) differInner++;
-      if (card({ rootMc: 3 }) !== base) differRoot++;
-    }
-    expect(differInner).toBeGreaterThan(0);
-    expect(differRoot).toBeGreaterThan(0);
-  });
-
-  it("choose a seat's card from what it sees: the same whatever the other hands hold, the same from the same key", () => {
-    const bot = new HeuristicAgent(heuristicDefaults);
-    for (let seed = 1; seed <= 6; seed++) {
-      const [real, twin] = twins(seed, 2);
-      bot.prepare(real.rules);
-      const inner = new InnerMc(real, bot, 0.35, 4, true, 0.05);
-      const key = { hi: seed, lo: 99 };
-      const card = inner.decide(real, 0, key, 0, 1);
-      expect(real.holds(0, card)).toBe(true);
-      expect(inner.decide(twin, 0, key, 0, 1)).toBe(card);
-      expect(inner.decide(real, 0, key, 0, 1)).toBe(card);
-      // Seat 2 sees its own hand: the decision reads it.
-      const other = inner.decide(real, 2, key, 0, 1);
-      expect(real.holds(2, other)).toBe(true);
-    }
-  });
-
-  it('plays the safe card where every other card takes a full row', () => {
-    const rules = makeRules({ players: 3, handSize: 2 });
-    const s = new SixNimmtState(rules);
-    s.startGame(0);
-    s.beginRound([51, 85, 1, 2, 3, 4, 60, 70, 80, 99]);
-    s.seen.fill(0);
-    s.seenCount = 0;
-    const rows = [[10, 20, 30, 40, 50], [60], [70], [80]];
-    rows.forEach((row, r) => {
-      row.forEach((c, i) => {
-        s.rows[r * 5 + i] = c;
-        s.seen[c] = 1;
-        s.seenCount++;
-      });
-      s.rowLen[r] = row.length;
-      s.rowEnd[r] = row[row.length - 1]!;
-      s.rowBull[r] = row.reduce((t, c) => t + BULLHEADS[c]!, 0);
-    });
-    const bot = new HeuristicAgent(heuristicDefaults);
-    bot.prepare(rules);
-    for (const share of [true, false]) expect(new InnerMc(s, bot, 0.35, 64, share, 0.05).decide(s, 0, { hi: 1, lo: 2 }, 0, 1)).toBe(85);
   });
 });

@@ -8,7 +8,6 @@ import { softminShare } from '../../src/search/softmin-share.js';
 import { PlayBelief } from './belief.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
 import { GameValue, ROUND_MEAN, roundTakings } from './game-value.js';
-import { InnerMc } from './inner-mc.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
 
 /**
@@ -57,9 +56,6 @@ export interface SearchParams {
   playTau: number;
   value: string;
   spread: number;
-  inner: number;
-  innerTurns: number;
-  rootMc: number;
 }
 
 const policyDefaults = protectData(
@@ -116,29 +112,6 @@ export default defineAgent<SearchParams>({
       default: 1,
       min: 0.05,
       max: 10,
-    },
-    inner: {
-      description:
-        "base game: re-dealt samples of a small Monte Carlo that plays its own next card(s) in each playout, from what it would see then (0: the heuristic's card)",
-      default: 0,
-      min: 0,
-      max: 64,
-      integer: true,
-    },
-    innerTurns: {
-      description: 'inner > 0: how many of its own later turns in a playout the small Monte Carlo plays (the rest: the heuristic)',
-      default: 1,
-      min: 1,
-      max: 10,
-      integer: true,
-    },
-    rootMc: {
-      description:
-        "base game: re-dealt samples of a small Monte Carlo of each other seat's own bullheads that plays its card in the root's turn, as mc decides (0: the noisy heuristic)",
-      default: 0,
-      min: 0,
-      max: 64,
-      integer: true,
     },
   },
   create: (p) => new SearchAgent(p),
@@ -262,11 +235,6 @@ export class SixNimmtDomain implements SearchDomain {
    * through the policy and its view. Same cards.
    */
   board = false;
-  /** inner > 0 (board playouts): its own next `ownTurns` cards in a playout by a small Monte Carlo. */
-  own: InnerMc | undefined;
-  ownTurns = 1;
-  /** rootMc > 0 (board playouts): the other seats' cards of the root's turn by a small Monte Carlo each. */
-  others: InnerMc | undefined;
   private readonly roundMean: number;
   /** boardPlayout: per seat, its card this turn (a noisy draw or the heuristic's). */
   private readonly choices = new Int32Array(16);
@@ -373,12 +341,6 @@ export class SixNimmtDomain implements SearchDomain {
         this.nd = this.fd;
       } else {
         this.boardChoices(first);
-        if (this.others) {
-          // Each other seat's root card by its own small Monte Carlo from what it sees (before the
-          // searching seat's card: the same for every candidate), on streams of the sample's key.
-          const r = this.root;
-          for (let p = 0; p < P; p++) if (p !== me && r.chosen[p] === 0) first[p] = this.others.decide(r, p, this.policy.key, 1000 + 1000 * p, s.stopRound);
-        }
         this.fa = this.na;
         this.fb = this.nb;
         this.fc = this.nc;
@@ -391,17 +353,9 @@ export class SixNimmtDomain implements SearchDomain {
       s.endTurn();
     }
     const choices = this.choices;
-    let ownLeft = this.own ? this.ownTurns : 0;
     while (s.phase !== OVER) {
       if (s.phase === PLAY) {
         this.boardChoices(choices);
-        if (ownLeft > 0 && s.chosen[me] === 0 && s.handLen[me]! > 1) {
-          // Its own card as it would choose it then (a small search from its view), after the
-          // others' draws and cards of the turn, on streams of the sample's key: every candidate
-          // of the sample meets the same draws.
-          choices[me] = this.own!.decide(s, me, this.policy.key, 100000 + 1000 * ownLeft, s.stopRound);
-          ownLeft--;
-        }
         for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, choices[p]!);
         s.reveal();
         while (!s.resolve()) s.chooseRow(cheapestRowOf(s.rowLen, s.rowBull));
@@ -565,11 +519,6 @@ class SearchAgent implements SixNimmtAgent {
       // deals, a positive estimate not decided at 95%).
       this.domain.marginWeight = !pro && r.players === 2 ? p.duelMargin : p.marginWeight;
       this.domain.spread = p.spread;
-      // The small Monte Carlos read the bare board (base game only); their own playouts value the
-      // round's end as the share value does (share + marginWeight per bullhead of lead).
-      this.domain.own = !pro && p.inner > 0 ? new InnerMc(this.scratch, this.heuristic, p.noise, p.inner, true, this.domain.marginWeight) : undefined;
-      this.domain.ownTurns = p.innerTurns;
-      this.domain.others = !pro && p.rootMc > 0 ? new InnerMc(this.scratch, this.heuristic, p.noise, p.rootMc, false, 0) : undefined;
     }
     this.random = start.random;
   }
