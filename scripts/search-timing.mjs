@@ -3,8 +3,8 @@
 // P-1 copies of an opponent; 6 nimmt!: decide() over decisions with a choice, at 4 players against
 // 3 copies of an opponent (heuristic unless given); special cards: decide()'s and onEvent()'s CPU
 // time, so a loaded machine counts less, over every decision of seat 0 at 4 players, against 3
-// copies of an opponent (mc unless given), after an untimed game).
-// Beside the mean, the tail: p50, p90, p99 and max of single decisions in this thread's CPU time
+// copies of an opponent (mc unless given), after three untimed games).
+// Beside the mean, the tail: p50, p90, p99 and max of single decisions in the process's CPU time
 // (src/bench/tail.ts), which a tournament's per-decision time limit meets. With --slow N, also the
 // N slowest decisions with their position and the tail by kind of position (phase, cards left).
 // Usage: node scripts/search-timing.mjs no-thanks SPEC PLAYERS OPPONENT GAMES [--slow N]
@@ -32,7 +32,7 @@ if (!['no-thanks', '6-nimmt', 'no-thanks-specials'].includes(game) || !spec) {
   process.exit(2);
 }
 
-/** Every timed decision: its thread CPU ms, a description of its position and the kind it is grouped by. */
+/** Every timed decision: its CPU ms, a description of its position and the kind it is grouped by. */
 const seen = [];
 const note = (describe) => (obs, ms) => {
   if (slow > 0) seen.push({ ms, ...describe(obs) });

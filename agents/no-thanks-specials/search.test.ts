@@ -8,7 +8,7 @@ import { makeRules } from '../../src/games/no-thanks-specials/rules.js';
 import { mcBidChance, McModelPolicy, mcTakeChance, ModelEvidence } from './mc-model.js';
 import type { ContractDomain } from '../../src/search/contract.js';
 import type { FlatSearch } from '../../src/search/flat.js';
-import { SeatPolicies, tunedPolicy, ValuePolicy } from './search.js';
+import { MAX_MOVES, SeatPolicies, tunedPolicy, ValuePolicy } from './search.js';
 import { VALUE_PARAMS, valueDecide, worth, type ValueParams } from './value.js';
 
 const defaults = Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams;
@@ -167,7 +167,6 @@ describe("the special-card search's evidence for the mc model", () => {
 });
 
 describe("the special-card search's work cap (maxMoves)", () => {
-  const MAX_MOVES = 40_000;
   /** One decision: its phase, candidates, moves played, samples, and the moves played when its last sample began. */
   interface Row {
     phase: string;
@@ -214,10 +213,10 @@ describe("the special-card search's work cap (maxMoves)", () => {
     // The uncapped search plays seat 0 against 3 value bots on the bench's deal 1,000,002, which
     // holds the slowest decision scripts/search-timing.mjs found (a remove from a display of 7
     // cards: about 196,000 moves) besides the usual slow ones (early takes and bids at the full 200
-    // samples). The capped search answers every one of its positions too (its answer unused, its
+    // samples). The capped default answers every one of its positions too (its answer unused, its
     // own stream), so both are measured on the same positions.
     const free = await probe('search:maxMoves=0');
-    const capped = await probe(`search:maxMoves=${MAX_MOVES}`);
+    const capped = await probe('search');
     const stream = new Sfc32();
     const seat0: SpecialsAgent = {
       newGame(start) {

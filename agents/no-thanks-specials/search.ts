@@ -64,7 +64,7 @@ export const tunedPolicy = protectData('search tuned value policy', {
  * of which pulls ahead, each playout the rest of the game) and up to 196,000 (give or remove from
  * a display of 7-9 cards): about 170 ns a move here (docs/speed.md, "Time per decision: the tail").
  */
-export const MAX_MOVES = 0;
+export const MAX_MOVES = 40_000;
 
 export default defineAgent<SearchParams>({
   name: 'search',

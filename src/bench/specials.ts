@@ -21,7 +21,7 @@ export interface SpecialsDecisionOptions {
 
 /**
  * A bot's time a decision in seat 0 against P-1 copies of an opponent, over `games` games after
- * one untimed game, its events passed on (the special-card search learns from them): the bench's
+ * three untimed games, its events passed on (the special-card search learns from them): the bench's
  * rows and scripts/search-timing.mjs. `tail`: the distribution of single decisions in the
  * process's CPU time, each decision charged its decide() and the onEvent() calls since the bot's
  * previous decision.
@@ -74,7 +74,9 @@ export async function specialsDecisionWorkload(
   const table = new Table(makeRules({ players }), seats, [spec, ...seats.slice(1).map(() => opponent)]);
   const master = masterKey('no-thanks', 'bench-specials');
   const key: SeedKey = { hi: 0, lo: 0 };
-  table.play(dealKeyInto(master, 2_000_000, key)); // warm-up, untimed
+  // Warm-up, untimed: three games, so the search's first bids and takes are compiled before the
+  // clock (after one game the next game's first decisions still took 20-40 ms of compiling).
+  for (let g = 0; g < 3; g++) table.play(dealKeyInto(master, 2_000_000 + g, key));
   spent = 0;
   decisions = 0;
   pending = 0;
