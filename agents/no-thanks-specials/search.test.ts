@@ -6,7 +6,9 @@ import { Table } from '../../src/games/no-thanks-specials/table.js';
 import { BID, SeatView, SIT_OUT, SpecialsForwardModel, TAKE, toAction } from '../../src/games/no-thanks-specials/kit.js';
 import { makeRules } from '../../src/games/no-thanks-specials/rules.js';
 import { mcBidChance, McModelPolicy, mcTakeChance, ModelEvidence } from './mc-model.js';
-import { SeatPolicies, tunedPolicy, ValuePolicy } from './search.js';
+import type { ContractDomain } from '../../src/search/contract.js';
+import type { FlatSearch } from '../../src/search/flat.js';
+import { TEN_MS_MOVES, SeatPolicies, tunedPolicy, ValuePolicy } from './search.js';
 import { VALUE_PARAMS, valueDecide, worth, type ValueParams } from './value.js';
 
 const defaults = Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams;
@@ -161,5 +163,95 @@ describe("the special-card search's evidence for the mc model", () => {
       expect(vs[2 * g + 1]).toBeLessThan(-5);
       expect(mc[2 * g + 1]).toBeGreaterThan(1);
     }
+  });
+});
+
+describe("the special-card search's work cap (maxMoves)", () => {
+  /** One decision: its phase, candidates, moves played, samples, and the moves played when its last sample began. */
+  interface Row {
+    phase: string;
+    candidates: number;
+    work: number;
+    samples: number;
+    lastStart: number;
+  }
+  type Inside = { domain: ContractDomain<SpecialsForwardModel>; search: FlatSearch };
+  /** A bot of `spec` whose every decision adds a Row (its domain's sample() patched to note the work when a sample begins). */
+  const probe = async (spec: string): Promise<{ bot: SpecialsAgent; rows: Row[] }> => {
+    const bot = (await loadAgent(spec, 'no-thanks-specials')).create() as SpecialsAgent;
+    const inside = bot as unknown as Inside;
+    let patched: ContractDomain<SpecialsForwardModel> | undefined;
+    let lastStart = -1;
+    const rows: Row[] = [];
+    const actions = new Int32Array(64);
+    const probed: SpecialsAgent = {
+      newGame(start) {
+        bot.newGame!(start);
+        const domain = inside.domain;
+        if (patched !== domain) {
+          const sample = domain.sample.bind(domain);
+          domain.sample = (random) => {
+            lastStart = domain.work();
+            sample(random);
+          };
+          patched = domain;
+        }
+      },
+      onEvent: bot.onEvent,
+      decide(obs) {
+        lastStart = -1;
+        const answer = bot.decide(obs);
+        const candidates = inside.domain.root.legalActions(obs.seat, actions);
+        rows.push({ phase: obs.phase, candidates, work: inside.domain.work(), samples: inside.search.lastSamples, lastStart });
+        return answer;
+      },
+    };
+    return { bot: probed, rows };
+  };
+
+  it('starts no sample once a decision has played maxMoves moves, on the slow positions (early takes and bids, a remove from 7 cards)', async () => {
+    // The uncapped search plays seat 0 against 3 value bots on the bench's deal 1,000,002, which
+    // holds the slowest decision scripts/search-timing.mjs found (a remove from a display of 7
+    // cards: about 196,000 moves) besides the usual slow ones (early takes and bids at the full 200
+    // samples). The capped search answers every one of its positions too (its answer unused, its
+    // own stream), so both are measured on the same positions.
+    const free = await probe('search');
+    const capped = await probe(`search:maxMoves=${TEN_MS_MOVES}`);
+    const stream = new Sfc32();
+    const seat0: SpecialsAgent = {
+      newGame(start) {
+        free.bot.newGame!(start);
+        stream.reset({ hi: 27, lo: 10 });
+        capped.bot.newGame!({ ...start, random: () => stream.next() });
+      },
+      onEvent(e, obs) {
+        free.bot.onEvent!(e, obs);
+        capped.bot.onEvent!(e, obs);
+      },
+      decide(obs) {
+        capped.bot.decide(obs);
+        return free.bot.decide(obs);
+      },
+    };
+    const value = await loadAgent('value', 'no-thanks-specials');
+    const table = new Table(makeRules({ players: 4 }), [seat0, ...[1, 2, 3].map(() => value.create() as SpecialsAgent)], ['search', 'value', 'value', 'value']);
+    table.play(dealKeyInto(masterKey('no-thanks', 'bench-specials'), 1_000_002, { hi: 0, lo: 0 }));
+    expect(capped.rows.length).toBe(free.rows.length);
+    const remove = free.rows.findIndex((r) => r.phase === 'remove' && r.candidates === 7);
+    expect(remove).toBeGreaterThanOrEqual(0);
+    const early = free.rows.flatMap((r, i) => ((r.phase === 'take' || r.phase === 'bid') && r.work > TEN_MS_MOVES ? [i] : []));
+    // Uncapped, the remove plays about 5 caps' worth, and several takes and bids more than one.
+    expect(free.rows[remove]!.work).toBeGreaterThan(4 * TEN_MS_MOVES);
+    expect(early.length).toBeGreaterThan(5);
+    // Capped: no decision begins a sample at or past the cap, so each stops within one sample's
+    // playouts of it (a sample plays each live candidate once: at most candidates x a whole game's moves).
+    for (const r of capped.rows) {
+      expect(r.lastStart).toBeLessThan(TEN_MS_MOVES);
+      expect(r.work).toBeLessThan(TEN_MS_MOVES + r.candidates * 400);
+    }
+    // And the cap is what stopped the slow ones (the twin's own stream may prune a close one sooner).
+    expect(capped.rows[remove]!.work).toBeGreaterThanOrEqual(TEN_MS_MOVES);
+    expect(capped.rows[remove]!.samples).toBeLessThan(free.rows[remove]!.samples);
+    expect(early.filter((i) => capped.rows[i]!.work >= TEN_MS_MOVES && capped.rows[i]!.samples < 200).length).toBeGreaterThan(early.length / 2);
   });
 });

@@ -39,6 +39,7 @@ export interface SearchParams {
   own: string;
   others: string;
   mcPrior: number;
+  maxMoves: number;
 }
 
 const rolloutPolicy = protectData(
@@ -56,6 +57,16 @@ export const tunedPolicy = protectData('search tuned value policy', {
   jokerHope: 5.05,
   fetchCost: 9.91,
 } as ValueParams);
+
+/**
+ * A work cap that keeps single decisions under 10 ms here (maxMoves; the default, 0, is none, so the
+ * measured tables of docs/findings.md describe the default). Uncapped, the slowest decisions play
+ * 60,000-80,000 moves (the first third of the game's takes and bids, 200 samples of two or three
+ * answers none of which pulls ahead, each playout the rest of the game) and up to 196,000 (give or
+ * remove from a display of 7-9 cards): about 170 ns a move here (docs/speed.md, "Time per
+ * decision: the tail").
+ */
+export const TEN_MS_MOVES = 40_000;
 
 export default defineAgent<SearchParams>({
   name: 'search',
@@ -77,6 +88,14 @@ export default defineAgent<SearchParams>({
       default: 0.9,
       min: 0.001,
       max: 0.999,
+    },
+    maxMoves: {
+      description:
+        'most moves played in playouts per decision, every candidate and seat counted (0: no cap): the search stops drawing samples there, so no decision takes much longer than the cap (a count, not a clock: same play on any machine); 40000 keeps single decisions under 10 ms here',
+      default: 0,
+      min: 0,
+      max: 100_000_000,
+      integer: true,
     },
   },
   create: (p) => new SearchAgent(p),
@@ -151,6 +170,7 @@ class SearchAgent implements SpecialsAgent {
     this.onEvent = this.adaptive ? (e, obs) => this.evidence!.hear(e, obs) : undefined;
     this.mcPrior = p.mcPrior;
     this.budget = { samples: p.samples, batch: 20, minSamples: 30, z: p.z, marginWeight: p.marginWeight };
+    if (p.maxMoves > 0) this.budget.maxWork = p.maxMoves;
   }
 
   newGame(start: GameStart): void {

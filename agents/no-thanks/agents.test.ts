@@ -328,6 +328,35 @@ describe('search', () => {
     expect(broke.decide(brokeObs)).toBe('take');
   });
 
+  it('stops drawing samples once a decision has played maxMoves moves (takes and passes, counted; checked between samples)', () => {
+    // An early card with pruning off: the slow kind of decision, every sample played.
+    const obs = position({ card: 12, pot: 0 });
+    const run = (maxMoves: number): { work: number; samples: number; lastStart: number } => {
+      const bot = withDefaults(search, { samples: 1000, z: 0, maxMoves });
+      const inside = bot as unknown as { search: { lastSamples: number }; work(): number; sample(r: Random): void };
+      let lastStart = -1;
+      const sample = inside.sample.bind(bot);
+      // Note the moves played when each sample begins.
+      inside.sample = (r) => {
+        lastStart = inside.work();
+        sample(r);
+      };
+      bot.newGame!(start(obs, 'cap'));
+      bot.decide(obs);
+      return { work: inside.work(), samples: inside.search.lastSamples, lastStart };
+    };
+    const free = run(0);
+    expect(free.samples).toBe(1000);
+    const cap = Math.round(free.work / 4);
+    const capped = run(cap);
+    expect(capped.lastStart).toBeLessThan(cap);
+    expect(capped.work).toBeGreaterThanOrEqual(cap);
+    expect(capped.samples).toBeGreaterThan(150);
+    expect(capped.samples).toBeLessThan(400);
+    // Within a few samples' moves of the cap (one sample: both answers played out once).
+    expect(capped.work).toBeLessThan(cap + (4 * free.work) / free.samples);
+  });
+
   it('searches deeper (deepScale x the samples) only while its opponents do not look like mc (planMc)', () => {
     const obs = position({ card: 12, pot: 0 });
     const samplesUsed = (over: Record<string, number>): number => {

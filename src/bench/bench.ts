@@ -5,6 +5,7 @@ import { makeRules } from '../games/no-thanks/rules.js';
 import { Table } from '../games/no-thanks/table.js';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import { runTournament, WorkerPool } from '../tournament/run.js';
+import { tailOf, type Tail } from './tail.js';
 
 /**
  * The fixed workloads of the benchmark issue. Workload 1 is the C reference's rule
@@ -102,26 +103,40 @@ export interface SearchFigures {
   msPerDecision: number;
   /** CPU time (user + system) a decision: what the wall clock shows on an idle machine; a busy one inflates msPerDecision only. */
   cpuMsPerDecision: number;
+  /** Single decisions in CPU time (tail.ts) (each with the onEvent() calls and decisions without chips since the one before). */
+  tail: Tail;
 }
 
 /**
  * The flagship `search` at its default setting in seat 0 against P-1 copies of `opponent` (the
  * strength tables' field). Its time in decide() and onEvent() (where it models the opponents) is
  * divided by its decisions with chips left (with none it takes without searching).
+ * `onDecision` (scripts/search-timing.mjs) hears each timed decision with chips and its CPU ms.
  */
-export async function searchWorkload(players: number, opponent: string, games: number, spec = 'search'): Promise<SearchFigures> {
+export async function searchWorkload(
+  players: number,
+  opponent: string,
+  games: number,
+  spec = 'search',
+  onDecision?: (obs: Parameters<NoThanksAgent['decide']>[0], ms: number) => void,
+): Promise<SearchFigures> {
   const bot = (await loadAgent(spec)).create() as NoThanksAgent;
   let spent = 0;
   let cpu = 0;
   let decisions = 0;
+  let pending = 0;
+  const times: number[] = [];
+  let warm = false;
   /** Runs `f`, charging its wall and CPU time to the bot. */
   const charge = <T>(f: () => T): T => {
     const t = performance.now();
     const c = process.cpuUsage();
     const result = f();
-    const used = process.cpuUsage(c);
+    const d = process.cpuUsage(c);
+    const used = (d.user + d.system) / 1000;
     spent += performance.now() - t;
-    cpu += (used.user + used.system) / 1000;
+    cpu += used;
+    pending += used;
     return result;
   };
   // What the bot does in onEvent (it models the opponents there) counts toward its decisions' time.
@@ -129,8 +144,16 @@ export async function searchWorkload(players: number, opponent: string, games: n
     newGame: (start) => bot.newGame?.(start),
     onEvent: (event, obs) => charge(() => bot.onEvent?.(event, obs)),
     decide(obs) {
-      if (obs.myChips > 0) decisions++;
-      return charge(() => bot.decide(obs));
+      const answer = charge(() => bot.decide(obs));
+      if (obs.myChips > 0) {
+        decisions++;
+        if (warm) {
+          times.push(pending);
+          onDecision?.(obs, pending);
+        }
+        pending = 0;
+      }
+      return answer;
     },
   };
   const opp = await loadAgent(opponent);
@@ -142,8 +165,10 @@ export async function searchWorkload(players: number, opponent: string, games: n
   spent = 0;
   cpu = 0;
   decisions = 0;
+  pending = 0;
+  warm = true;
   for (let g = 0; g < games; g++) table.play(dealKeyInto(master, g, key));
-  return { players, opponent, decisions, msPerDecision: spent / decisions, cpuMsPerDecision: cpu / decisions };
+  return { players, opponent, decisions, msPerDecision: spent / decisions, cpuMsPerDecision: cpu / decisions, tail: tailOf(times) };
 }
 
 export interface TournamentFigures {

@@ -2,6 +2,7 @@ import { loadAgent } from '../agents/registry.js';
 import type { Ratio } from './ratios.js';
 import { REFERENCE_SCRIPTS, runReference } from './reference.js';
 import { ISSUE_29_START } from './start.js';
+import { cpuNow, tailOf, tailText, type Tail } from './tail.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { SixNimmtAgent } from '../games/six-nimmt/agent.js';
 import { makeRules, type RulesInput } from '../games/six-nimmt/rules.js';
@@ -73,39 +74,58 @@ export async function sixNimmtEngineWorkload(
 
 export interface SixNimmtMcFigures {
   spec: string;
+  opponent: string;
   decisions: number;
   msPerDecision: number;
+  /** Single decisions with a choice in CPU time (tail.ts). */
+  tail: Tail;
 }
 
-/** A bot (mc, default setting, unless `spec` says another) in seat 0 against the heuristic at 4 players; times only its decisions with a choice. */
-export async function sixNimmtMcWorkload(games: number, spec = 'mc'): Promise<SixNimmtMcFigures> {
+/**
+ * A bot (mc, default setting, unless `spec` says another) in seat 0 against 3 copies of
+ * `opponent` (the heuristic unless said) at 4 players; times only its decisions with a choice.
+ * `onDecision` (scripts/search-timing.mjs) hears each timed one with its CPU ms.
+ */
+export async function sixNimmtMcWorkload(
+  games: number,
+  spec = 'mc',
+  opponent = 'heuristic',
+  onDecision?: (obs: Parameters<SixNimmtAgent['decide']>[0], ms: number) => void,
+): Promise<SixNimmtMcFigures> {
   const mc = (await loadAgent(spec, '6-nimmt')).create() as SixNimmtAgent;
   let spent = 0;
   let decisions = 0;
+  const times: number[] = [];
+  let warm = false;
   const timed: SixNimmtAgent = {
     newGame: mc.newGame?.bind(mc),
     decide(obs) {
       const t = performance.now();
+      const c = cpuNow();
       const a = mc.decide(obs);
+      const ms = cpuNow() - c;
       spent += performance.now() - t;
-      if (obs.phase !== 'play' || obs.handSize > 1) decisions++; // one card left: no search
+      if (obs.phase !== 'play' || obs.handSize > 1) {
+        // one card left: no search
+        decisions++;
+        if (warm) {
+          times.push(ms);
+          onDecision?.(obs, ms);
+        }
+      }
       return a;
     },
   };
-  const h = await loadAgent('heuristic', '6-nimmt');
-  const table = new Table(
-    makeRules({ players: 4 }),
-    [timed, ...[1, 2, 3].map(() => h.create() as SixNimmtAgent)],
-    [spec, 'heuristic', 'heuristic', 'heuristic'],
-    false,
-  );
+  const h = await loadAgent(opponent, '6-nimmt');
+  const table = new Table(makeRules({ players: 4 }), [timed, ...[1, 2, 3].map(() => h.create() as SixNimmtAgent)], [spec, opponent, opponent, opponent], false);
   const master = masterKey('6-nimmt', 'bench-mc');
   const key: SeedKey = { hi: 0, lo: 0 };
   table.play(dealKeyInto(master, 1_000_000, key));
   spent = 0;
   decisions = 0;
+  warm = true;
   for (let g = 0; g < games; g++) table.play(dealKeyInto(master, g, key));
-  return { spec, decisions, msPerDecision: spent / decisions };
+  return { spec, opponent, decisions, msPerDecision: spent / decisions, tail: tailOf(times) };
 }
 
 /** `nothanks bench --game 6-nimmt|all`: the workloads, their table, the C reference and the ratios. */
@@ -167,7 +187,7 @@ export async function sixNimmtBench(opts: {
       value: search.msPerDecision,
       unit: 'ms',
       target: { atMost: 10 },
-      note: "issue 27's limit: absolute, discount a busy machine",
+      note: `issue 27's limit: absolute, discount a busy machine; one decision's CPU: p99 ${search.tail.p99.toFixed(1)}, max ${search.tail.max.toFixed(1)} ms`,
     },
   ];
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
@@ -177,8 +197,8 @@ export async function sixNimmtBench(opts: {
     '6 nimmt! (one thread, through the game loop):',
     row(heuristic),
     row(random),
-    `${'3 mc (default) vs heuristic'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision over ${mc.decisions} decisions`,
-    `${'4 search (default) vs heuristic'.padEnd(28)} ${search.msPerDecision.toFixed(3)} ms/decision over ${search.decisions} decisions`,
+    `${'3 mc (default) vs heuristic'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision over ${mc.decisions} decisions; CPU tail ${tailText(mc.tail)}`,
+    `${'4 search (default) vs heuristic'.padEnd(28)} ${search.msPerDecision.toFixed(3)} ms/decision over ${search.decisions} decisions; CPU tail ${tailText(search.tail)}`,
     reference
       ? `${'C reference, random x4'.padEnd(28)} ${k(reference.roundsPerSecond!).padStart(9)} rounds/s ${k(reference.gamesPerSecond!).padStart(8)} games/s ${k(reference.decisionsPerSecond!).padStart(11)} decisions/s ${reference.roundsPerGame!.toFixed(2).padStart(5)} rounds/game  mean score ${reference.meanScore!.toFixed(2)}`
       : `C reference: skipped, ${skipped}; the ratios to C are n/a`,

@@ -4,6 +4,7 @@ import { describeLoad, machineLoad, REFERENCE_SCRIPTS, runReference } from '../b
 import { sixNimmtBench } from '../bench/six-nimmt.js';
 import { specialsBench } from '../bench/specials.js';
 import { ISSUE_29_START } from '../bench/start.js';
+import { tailText } from '../bench/tail.js';
 import { UserError } from '../errors.js';
 
 /**
@@ -115,7 +116,7 @@ async function noThanksBench(opts: {
       value: search5.msPerDecision,
       unit: 'ms',
       target: { atMost: 1.5 },
-      note: `a decision (CPU ${search5.cpuMsPerDecision.toFixed(2)} ms)`,
+      note: `a decision (CPU ${search5.cpuMsPerDecision.toFixed(2)} ms; one decision's CPU: p99 ${search5.tail.p99.toFixed(1)}, max ${search5.tail.max.toFixed(1)} ms)`,
     },
     { what: `No Thanks! peak memory, ${memory.games.toLocaleString('en-US')} games`, value: memory.peakMB, unit: 'MB', target: { atMost: 300 } },
   ];
@@ -131,7 +132,7 @@ async function noThanksBench(opts: {
     `${'3 mc (default)'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision, ${k(mc.rolloutsPerSecond)} rollouts/s over ${mc.decisions} decisions`,
     ...search.map(
       (w) =>
-        `${`3b search vs mc, ${w.players} players`.padEnd(28)} ${w.msPerDecision.toFixed(3)} ms/decision (CPU ${w.cpuMsPerDecision.toFixed(3)} ms) over ${w.decisions} decisions`,
+        `${`3b search vs mc, ${w.players} players`.padEnd(28)} ${w.msPerDecision.toFixed(3)} ms/decision (CPU ${w.cpuMsPerDecision.toFixed(3)} ms) over ${w.decisions} decisions; CPU tail ${tailText(w.tail)}`,
     ),
     `${'4 tournament (fast bots)'.padEnd(28)} 1 thread ${k(tournament.oneThread)} games/s, 2 threads ${k(tournament.twoThreads)} games/s, speed-up ${tournament.speedUp.toFixed(2)}x; bare engine ${k(tournament.bareEngine)} games/s, overhead ${(tournament.overhead * 100).toFixed(1)}%`,
     `${''.padEnd(28)} threads warm: 1 thread ${k(tournament.warmOneThread)} games/s, 2 threads ${k(tournament.warmTwoThreads)} games/s, speed-up ${tournament.warmSpeedUp.toFixed(2)}x; CPU ${tournament.cpuOneThread.toFixed(2)} s (1 thread), ${tournament.cpuTwoThreads.toFixed(2)} s (2 threads)`,

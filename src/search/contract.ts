@@ -30,6 +30,8 @@ export class ContractDomain<S extends State> implements SearchDomain {
   readonly actions = new Int32Array(512);
   private readonly seats = new Int32Array(64);
   private me = 0;
+  /** Moves played in playouts (the candidate's and every later one) since `candidates` last listed the root's: the search's work count. */
+  private moves = 0;
 
   constructor(
     readonly root: S,
@@ -43,6 +45,7 @@ export class ContractDomain<S extends State> implements SearchDomain {
   /** Sets the acting seat and lists its legal actions in the current root; returns how many. */
   candidates(me: number): number {
     this.me = me;
+    this.moves = 0;
     return this.root.legalActions(me, this.actions);
   }
 
@@ -57,10 +60,18 @@ export class ContractDomain<S extends State> implements SearchDomain {
     s.copyFrom(this.root);
     policy.beginPlayout?.();
     s.apply(this.me, this.actions[index]!);
+    let moves = 1;
     while (!s.isOver()) {
       const n = s.actingSeats(seats);
       for (let i = 0; i < n; i++) s.apply(seats[i]!, policy.act(s, seats[i]!));
+      moves += n;
     }
+    this.moves += moves;
+  }
+
+  /** Moves played in playouts since the root's candidates were listed (this decision's). */
+  work(): number {
+    return this.moves;
   }
 
   score(seat: number): number {

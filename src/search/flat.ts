@@ -34,6 +34,12 @@ export interface SearchDomain {
    * chance of winning from there). Without it: the win share plus `marginWeight` x margin.
    */
   utility?(me: number): number;
+  /**
+   * Work done so far, in the domain's own unit (the contract domain: moves played in playouts),
+   * a count that only grows; with `SearchBudget.maxWork` the search stops drawing samples once a
+   * decision has done that much. A count, never a clock: a seed still fixes every decision.
+   */
+  work?(): number;
 }
 
 export interface SearchBudget {
@@ -61,6 +67,13 @@ export interface SearchBudget {
    * stops there instead of spending samples to tell plans of one move apart.
    */
   groups?: ArrayLike<number>;
+  /**
+   * Most work per decision (the domain's `work()` units): after each sample, the search stops once
+   * this decision's work reaches it (so it may pass it by one sample's playouts) and picks the best
+   * live candidate on the samples so far. Caps the slow decisions' time (long playouts early in a
+   * game, many live candidates) for a per-decision time limit; undefined: no cap.
+   */
+  maxWork?: number;
 }
 
 /** Utility of the finished playout in `d` for seat `me` (higher is better). */
@@ -110,6 +123,9 @@ export class FlatSearch {
     sums.fill(0, 0, n);
     alive.fill(1, 0, n);
     const valued = domain.utility !== undefined;
+    const maxWork = budget.maxWork;
+    if (maxWork !== undefined && domain.work === undefined) throw new Error('a work cap needs a domain that counts its work');
+    const workEnd = maxWork === undefined ? Infinity : domain.work!() + maxWork;
     let live = n;
     let k = 0;
     while (k < samples && live > 1) {
@@ -126,6 +142,7 @@ export class FlatSearch {
         live = this.prune(n, k, budget.z, budget.indifference ?? 0);
         if (budget.groups !== undefined && live > 1 && this.oneGroup(n, budget.groups)) break;
       }
+      if (maxWork !== undefined && domain.work!() >= workEnd) break;
     }
     this.lastSamples = k;
     let best = -1;

@@ -1,0 +1,46 @@
+/**
+ * This process's CPU time in ms (user + system, every thread: V8's compiler and GC helpers too, so
+ * it errs high), the clock of single decisions: a loaded machine inflates the wall clock, much
+ * less this. getrusage is exact to the microsecond; /proc/thread-self/schedstat, this thread's
+ * alone, is not: it moves only at the scheduler's ticks and switches (0.1-4 ms steps here).
+ */
+export function cpuNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
+ * The distribution of a bot's time per decision: a tournament with a per-decision time limit
+ * needs its tail, not its mean. Quantiles by nearest rank (the smallest time at least a share q of
+ * the decisions take no longer than), so p99 of 500 decisions is the 495th fastest, and max the
+ * slowest itself.
+ */
+export interface Tail {
+  decisions: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export function tailOf(times: ArrayLike<number>): Tail {
+  const sorted = Float64Array.from(times).sort();
+  const n = sorted.length;
+  const at = (q: number): number => (n === 0 ? Number.NaN : sorted[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))]!);
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += sorted[i]!;
+  return { decisions: n, mean: n === 0 ? Number.NaN : sum / n, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
+}
+
+/** "mean 4.81 p50 3.90 p90 9.12 p99 21.3 max 34.0 ms" (two decimals, three figures above 10). */
+export function formatTail(t: Tail): string {
+  const f = (x: number): string => (x >= 10 ? x.toFixed(1) : x.toFixed(2));
+  return `mean ${f(t.mean)} p50 ${f(t.p50)} p90 ${f(t.p90)} p99 ${f(t.p99)} max ${f(t.max)} ms`;
+}
+
+/** The bench rows' short form: "p50 3.90 p99 13.5 max 25.0 ms". */
+export function tailText(t: Tail): string {
+  const f = (x: number): string => (x >= 10 ? x.toFixed(1) : x.toFixed(2));
+  return `p50 ${f(t.p50)} p99 ${f(t.p99)} max ${f(t.max)} ms`;
+}
