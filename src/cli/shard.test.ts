@@ -67,6 +67,8 @@ const doneIn = (folder: string, part: string): number => {
   }
 };
 
+// A run of some seconds: a checkpoint is written at most every 2 s (CHECKPOINT_EVERY_MS), so a
+// shorter run (mc:rollouts=10, a second idle) writes its first and then only its last, and is never killed halfway.
 const tournament = [
   'tournament',
   '--agents',
@@ -99,7 +101,8 @@ describe('resume after kill -9', () => {
     expect(existsSync(join(killed, 'summary.json'))).toBe(false);
     // A temporary file a killed process left in the folder is removed by the resume.
     writeFileSync(join(killed, `summary.json.${hostname()}.999999.tmp`), 'half a file');
-    const resumed = run([...tournament, '--resume', 'killed']);
+    // The resume itself is an ordinary command: in this process (a Node start less, issue 29).
+    const resumed = await inProcess([...tournament, '--resume', 'killed']);
     expect(resumed.stderr).toBe('');
     expect(resumed.status).toBe(0);
     expect(readdirSync(killed).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -116,13 +119,15 @@ describe('resume after kill -9', () => {
     await new Promise((r) => child.on('exit', r));
     expect(doneIn(killed, 'tournament')).toBeLessThan(100);
     expect((await whole).status).toBe(0);
-    const wrong = run([...tournament.map((a) => (a === 'resume' ? 'other' : a)), '--resume', 'shard-killed']);
+    const wrong = await inProcess([...tournament.map((a) => (a === 'resume' ? 'other' : a)), '--resume', 'shard-killed']);
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toBe('nothanks: --resume shard-killed: that run was started with other settings (seed resume vs other); repeat its command exactly\n');
     // The shard comes from the folder when the command does not repeat it.
-    expect(run([...tournament, '--resume', 'shard-killed']).status).toBe(0);
+    expect((await inProcess([...tournament, '--resume', 'shard-killed'])).status).toBe(0);
     expect(outputs(killed)).toEqual(outputs(join(dir, 'shard-whole')));
-    expect(run([...tournament, '--resume', 'shard-killed', '--log', 'x.jsonl']).stderr).toMatch(/^nothanks: --log and --per-game cannot be resumed/);
+    expect((await inProcess([...tournament, '--resume', 'shard-killed', '--log', 'x.jsonl'])).stderr).toMatch(
+      /^nothanks: --log and --per-game cannot be resumed/,
+    );
   });
 });
 
