@@ -132,13 +132,14 @@ describe('resume after kill -9', () => {
 });
 
 describe('resume with an edited bot file', () => {
-  it('is refused: one result never mixes two versions of a bot', () => {
+  it('is refused: one result never mixes two versions of a bot', async () => {
     const bot = join(dir, 'edited.mjs');
     writeFileSync(bot, `export default { name: 'edited', params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 15 ? 'take' : 'pass') }) };`);
     const args = ['tournament', '--agents', `${bot},greedy,random`, '--players', '3', '--games', '10', '--seed', 'edit', '--quiet'];
-    expect(run([...args, '--out', 'edited-run']).status).toBe(0);
+    // In this process: the bot file loads in worker threads only, never in this one's module cache.
+    expect((await inProcess([...args, '--out', 'edited-run'])).status).toBe(0);
     writeFileSync(bot, `export default { name: 'edited', params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 20 ? 'take' : 'pass') }) };`);
-    const resumed = run([...args, '--resume', 'edited-run']);
+    const resumed = await inProcess([...args, '--resume', 'edited-run']);
     expect(resumed.status).toBe(1);
     expect(resumed.stderr).toMatch(
       /^nothanks: --resume edited-run: that run was started with other settings \(botFiles \{.*edited\.mjs":"[0-9a-f]{16}"\} vs \{.*"[0-9a-f]{16}"\}\); repeat its command exactly\n$/,
