@@ -10,11 +10,14 @@ import { runCli } from './program.js';
 const cli = distModule('cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-ladder-'));
 const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+// ...or, for what a command prints and writes, the same program in this process: no Node start and
+// module load per command (issue 29). A stuck bot stays in a child: the limit stops the lab's child processes.
+const inProcess = (args: string[]) => runCli(args, dir);
 const ladder = ['ladder', '--agents', 'random,greedy,threshold', '--players', '3,4', '--games', '10', '--seed', '3'];
 
 describe('nothanks ladder', () => {
-  it('prints ratings per table size and pooled with the goodness check, and writes the run folder', () => {
-    const r = run([...ladder, '--out', join(dir, 'a'), '--threads', '1', '--chunk', '10']);
+  it('prints ratings per table size and pooled with the goodness check, and writes the run folder', async () => {
+    const r = await inProcess([...ladder, '--out', join(dir, 'a'), '--threads', '1', '--chunk', '10']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^3 players: 60 games on 10 deals; anchor random = 0$/m);
@@ -45,8 +48,8 @@ describe('nothanks ladder', () => {
     expect(readFileSync(join(dir, 'a', 'report.html'), 'utf8')).toMatch(/<h2>Goodness of fit<\/h2>/);
   });
 
-  it('writes the same ratings.csv for any thread count and chunk size', () => {
-    expect(run([...ladder, '--out', join(dir, 'b'), '--threads', '2', '--chunk', '3']).status).toBe(0);
+  it('writes the same ratings.csv for any thread count and chunk size', async () => {
+    expect((await inProcess([...ladder, '--out', join(dir, 'b'), '--threads', '2', '--chunk', '3'])).status).toBe(0);
     expect(readFileSync(join(dir, 'b', 'ratings.csv'), 'utf8')).toBe(readFileSync(join(dir, 'a', 'ratings.csv'), 'utf8'));
   });
 
@@ -65,7 +68,7 @@ describe('nothanks ladder', () => {
     }
     const out = join(dir, 'never-made');
     // What the command refuses: the CLI in this process (no Node start per case, issue 29).
-    const r = await runCli([...args, ...extra, ...(extra.includes('--out') ? [] : ['--out', out])], dir);
+    const r = await inProcess([...args, ...extra, ...(extra.includes('--out') ? [] : ['--out', out])]);
     expect(r.status).toBe(1);
     expect(existsSync(out)).toBe(false); // checked before the folder is made
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -99,10 +102,10 @@ describe('nothanks ladder', () => {
 });
 
 describe('ladder labels', () => {
-  it('names a file bot by its own name in the table and ratings.csv, never by its path', () => {
+  it('names a file bot by its own name in the table and ratings.csv, never by its path', async () => {
     const bot = join(dir, 'named.mjs');
     writeFileSync(bot, `export default { name: 'named', params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 12 ? 'take' : 'pass') }) };`);
-    const r = run(['ladder', '--agents', `${bot},greedy,random`, '--players', '3', '--games', '10', '--out', join(dir, 'named')]);
+    const r = await inProcess(['ladder', '--agents', `${bot},greedy,random`, '--players', '3', '--games', '10', '--out', join(dir, 'named')]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/ named /);
     expect(r.stdout).not.toContain(bot);

@@ -67,6 +67,8 @@ const doneIn = (folder: string, part: string): number => {
   }
 };
 
+// A run of some seconds: a checkpoint is written at most every 2 s (CHECKPOINT_EVERY_MS), so a
+// shorter run (mc:rollouts=10, a second idle) writes its first and then only its last, and is never killed halfway.
 const tournament = [
   'tournament',
   '--agents',
@@ -99,7 +101,8 @@ describe('resume after kill -9', () => {
     expect(existsSync(join(killed, 'summary.json'))).toBe(false);
     // A temporary file a killed process left in the folder is removed by the resume.
     writeFileSync(join(killed, `summary.json.${hostname()}.999999.tmp`), 'half a file');
-    const resumed = run([...tournament, '--resume', 'killed']);
+    // The resume itself is an ordinary command: in this process (a Node start less, issue 29).
+    const resumed = await inProcess([...tournament, '--resume', 'killed']);
     expect(resumed.stderr).toBe('');
     expect(resumed.status).toBe(0);
     expect(readdirSync(killed).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -116,24 +119,27 @@ describe('resume after kill -9', () => {
     await new Promise((r) => child.on('exit', r));
     expect(doneIn(killed, 'tournament')).toBeLessThan(100);
     expect((await whole).status).toBe(0);
-    const wrong = run([...tournament.map((a) => (a === 'resume' ? 'other' : a)), '--resume', 'shard-killed']);
+    const wrong = await inProcess([...tournament.map((a) => (a === 'resume' ? 'other' : a)), '--resume', 'shard-killed']);
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toBe('nothanks: --resume shard-killed: that run was started with other settings (seed resume vs other); repeat its command exactly\n');
     // The shard comes from the folder when the command does not repeat it.
-    expect(run([...tournament, '--resume', 'shard-killed']).status).toBe(0);
+    expect((await inProcess([...tournament, '--resume', 'shard-killed'])).status).toBe(0);
     expect(outputs(killed)).toEqual(outputs(join(dir, 'shard-whole')));
-    expect(run([...tournament, '--resume', 'shard-killed', '--log', 'x.jsonl']).stderr).toMatch(/^nothanks: --log and --per-game cannot be resumed/);
+    expect((await inProcess([...tournament, '--resume', 'shard-killed', '--log', 'x.jsonl'])).stderr).toMatch(
+      /^nothanks: --log and --per-game cannot be resumed/,
+    );
   });
 });
 
 describe('resume with an edited bot file', () => {
-  it('is refused: one result never mixes two versions of a bot', () => {
+  it('is refused: one result never mixes two versions of a bot', async () => {
     const bot = join(dir, 'edited.mjs');
     writeFileSync(bot, `export default { name: 'edited', params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 15 ? 'take' : 'pass') }) };`);
     const args = ['tournament', '--agents', `${bot},greedy,random`, '--players', '3', '--games', '10', '--seed', 'edit', '--quiet'];
-    expect(run([...args, '--out', 'edited-run']).status).toBe(0);
+    // In this process: the bot file loads in worker threads only, never in this one's module cache.
+    expect((await inProcess([...args, '--out', 'edited-run'])).status).toBe(0);
     writeFileSync(bot, `export default { name: 'edited', params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 20 ? 'take' : 'pass') }) };`);
-    const resumed = run([...args, '--resume', 'edited-run']);
+    const resumed = await inProcess([...args, '--resume', 'edited-run']);
     expect(resumed.status).toBe(1);
     expect(resumed.stderr).toMatch(
       /^nothanks: --resume edited-run: that run was started with other settings \(botFiles \{.*edited\.mjs":"[0-9a-f]{16}"\} vs \{.*"[0-9a-f]{16}"\}\); repeat its command exactly\n$/,
