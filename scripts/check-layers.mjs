@@ -2,8 +2,9 @@
 // The house rule, checked: data flows one way, so every module imports only from its own unit or
 // from a unit below it in LAYERS (no arrow up, hence no folder cycles), and a bot reaches its game
 // only through the game's public bot surface (agent.ts: types; kit.ts: what search bots may use).
-// No two files import each other either, directly or round a circle (type imports count: a circle of
-// types is still two modules that cannot be read one without the other).
+// No two files import each other either, directly or round a circle, anywhere in src/ and agents/
+// (type imports, bare `import './x.js'` and dynamic import() count: each is a module that cannot be
+// read without the other).
 // Run: node scripts/check-layers.mjs   (prints each offending import and exits 1; src/layers.test.ts runs it)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -57,7 +58,7 @@ function sources(root, dir) {
   });
 }
 
-/** Each circle of imports among `edges` (file -> imported files), as "a -> b -> a" (Tarjan's components). */
+/** The files of each circle of imports among `edges` (file -> imported files), a line each (Tarjan's components). */
 function circles(edges) {
   const index = new Map();
   const low = new Map();
@@ -82,7 +83,8 @@ function circles(edges) {
       component.push(w);
       if (w === v) break;
     }
-    if (component.length > 1 || edges.get(v)?.has(v)) found.push(`import circle: ${[...component.reverse(), component[0]].join(' -> ')}`);
+    // The files of one strongly connected component: each reaches every other through imports.
+    if (component.length > 1 || edges.get(v)?.has(v)) found.push(`import circle among: ${component.sort().join(', ')}`);
   };
   for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
   return found;
@@ -98,9 +100,13 @@ export function violations(root = ROOT) {
       found.push(`${file}: in no unit of scripts/check-layers.mjs LAYERS (add its folder)`);
       continue;
     }
-    const text = readFileSync(join(root, file), 'utf8');
-    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
-      const target = relative(root, resolve(root, dirname(file), (m[1] ?? m[2]).replace(/\.js$/, '.ts')));
+    // Comments out first: a comment that says "from './x.js'" is no import.
+    const text = readFileSync(join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|(?<![:'"`])\/\/[^\n]*/g, '');
+    const imports =
+      /(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+    for (const m of text.matchAll(imports)) {
+      const spec = m[1] ?? m[2] ?? m[3];
+      const target = relative(root, resolve(root, dirname(file), /\.[cm]?[jt]s$/.test(spec) ? spec.replace(/\.js$/, '.ts') : `${spec}.ts`));
       if (!edges.has(file)) edges.set(file, new Set());
       edges.get(file).add(target);
       const to = unitOf(target);
