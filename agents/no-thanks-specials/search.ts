@@ -59,7 +59,7 @@ export const tunedPolicy = protectData('search tuned value policy', {
 } as ValueParams);
 
 /**
- * A work cap that keeps single decisions under 10 ms here (maxMoves; the default, 0, is none, so the
+ * A work cap that brings p99 of single decisions under 10 ms here (maxMoves; the default, 0, is none, so the
  * measured tables of docs/findings.md describe the default). Uncapped, the slowest decisions play
  * 60,000-80,000 moves (the first third of the game's takes and bids, 200 samples of two or three
  * answers none of which pulls ahead, each playout the rest of the game) and up to 196,000 (give or
@@ -91,7 +91,7 @@ export default defineAgent<SearchParams>({
     },
     maxMoves: {
       description:
-        'most moves played in playouts per decision, every candidate and seat counted (0: no cap): the search stops drawing samples there, so no decision takes much longer than the cap (a count, not a clock: same play on any machine); 40000 keeps single decisions under 10 ms here',
+        'most moves played in playouts per decision, every candidate and seat counted (0: no cap): no sample is started past it, so a decision stops within one sample of the cap (a count, not a clock: same play on any machine); 40000 brings p99 under 10 ms here',
       default: 0,
       min: 0,
       max: 100_000_000,

@@ -331,8 +331,8 @@ describe('search', () => {
   it('stops drawing samples once a decision has played maxMoves moves (takes and passes, counted; checked between samples)', () => {
     // An early card with pruning off: the slow kind of decision, every sample played.
     const obs = position({ card: 12, pot: 0 });
-    const run = (maxMoves: number): { work: number; samples: number; lastStart: number } => {
-      const bot = withDefaults(search, { samples: 1000, z: 0, maxMoves });
+    const run = (maxMoves?: number): { work: number; samples: number; lastStart: number } => {
+      const bot = withDefaults(search, { samples: 1000, z: 0, ...(maxMoves === undefined ? {} : { maxMoves }) });
       const inside = bot as unknown as { search: { lastSamples: number }; work(): number; sample(r: Random): void };
       let lastStart = -1;
       const sample = inside.sample.bind(bot);
@@ -347,6 +347,8 @@ describe('search', () => {
     };
     const free = run(0);
     expect(free.samples).toBe(1000);
+    // The default is no cap (the measured tables describe the uncapped bot): the same work.
+    expect(run()).toEqual(free);
     const cap = Math.round(free.work / 4);
     const capped = run(cap);
     expect(capped.lastStart).toBeLessThan(cap);
