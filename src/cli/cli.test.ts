@@ -120,6 +120,9 @@ describe('nothanks tournament / replay', () => {
   it.each([
     [['tournament', '--agents', 'grumpy', '--players', '4'], /unknown agent "grumpy"/],
     [['tournament', '--agents', 'random', '--players', '8'], /players must be an integer from 2 to 7, got 8/],
+    [['tournament', '--agents', 'random', '--players', '3,4'], /^nothanks: --players must be a number, got "3,4"\n$/],
+    [['tournament', '--agents', 'random', '-p', 'x', '--games', '1'], /^nothanks: --players must be a number, got "x"\n$/],
+    [['tournament', '--agents', 'random', '--players=4', '--games=many'], /^nothanks: --games must be a number, got "many"\n$/],
     [['tournament', '--agents', 'random,greedy', '--players', '2'], /2 players is outside the official rules/],
     [['tournament', '--agents', 'random', '--players', '4', '--games', '0'], /games must be an integer from 1 to 100000000 \(deals per seating\), got 0/],
     [
