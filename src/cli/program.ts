@@ -44,7 +44,12 @@ function checkFlagValues(argv: Record<string, unknown>, args: readonly string[])
     // yargs turns a number flag's text that is no number into NaN: name the flag and the text.
     if (typeof value === 'number' && Number.isNaN(value)) {
       // Its one-letter alias holds the same NaN (-p for --players).
-      const names = [flag, ...Object.keys(argv).filter((k) => k.length === 1 && Number.isNaN(argv[k])).map((k) => `-${k}`)];
+      const names = [
+        flag,
+        ...Object.keys(argv)
+          .filter((k) => k.length === 1 && Number.isNaN(argv[k]))
+          .map((k) => `-${k}`),
+      ];
       const at = args.findIndex((arg) => names.some((n) => arg === n || arg.startsWith(`${n}=`)));
       const given = at < 0 ? undefined : names.includes(args[at]!) ? args[at + 1] : args[at]!.slice(args[at]!.indexOf('=') + 1);
       throw new UserError(`${flag} must be a number${given === undefined ? '' : `, got "${given}"`}`);
