@@ -33,14 +33,15 @@ export function tailOf(times: ArrayLike<number>): Tail {
   return { decisions: n, mean: n === 0 ? Number.NaN : sum / n, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
 }
 
-/** "mean 4.81 p50 3.90 p90 9.12 p99 21.3 max 34.0 ms" (two decimals, three figures above 10). */
+/** Milliseconds: two decimals, three figures from 10 on. */
+const ms = (x: number): string => (x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+/** "mean 4.81 p50 3.90 p90 9.12 p99 21.3 max 34.0 ms". */
 export function formatTail(t: Tail): string {
-  const f = (x: number): string => (x >= 10 ? x.toFixed(1) : x.toFixed(2));
-  return `mean ${f(t.mean)} p50 ${f(t.p50)} p90 ${f(t.p90)} p99 ${f(t.p99)} max ${f(t.max)} ms`;
+  return `mean ${ms(t.mean)} p50 ${ms(t.p50)} p90 ${ms(t.p90)} p99 ${ms(t.p99)} max ${ms(t.max)} ms`;
 }
 
 /** The bench rows' short form: "p50 3.90 p99 13.5 max 25.0 ms". */
 export function tailText(t: Tail): string {
-  const f = (x: number): string => (x >= 10 ? x.toFixed(1) : x.toFixed(2));
-  return `p50 ${f(t.p50)} p99 ${f(t.p99)} max ${f(t.max)} ms`;
+  return `p50 ${ms(t.p50)} p99 ${ms(t.p99)} max ${ms(t.max)} ms`;
 }
