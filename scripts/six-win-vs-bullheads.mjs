@@ -41,7 +41,8 @@ for (const file of files) {
     if (line === '') continue;
     const g = JSON.parse(line);
     if (g.players !== 4) continue;
-    focal ??= g.agents.find((a) => a !== 'mc') ?? 'mc';
+    // The studied bot is the label that sits once at the table (the field is three copies of one).
+    focal ??= g.agents.find((a) => g.agents.indexOf(a) === g.agents.lastIndexOf(a)) ?? g.agents[0];
     const seat = g.agents.indexOf(focal);
     if (seat < 0) continue;
     games++;
