@@ -10,6 +10,11 @@ import { BID, CHOOSE, DECLINE, PASS, PHASE_BID, PHASE_TAKE, SIT_OUT, SpecialsSta
 import { describe } from './table.js';
 
 /** The expansion behind the generic game contract (the conformance battery drives this). */
+/** The answers of the take and bid phases, in the order legalActions lists them (module constants: a search lists them every decision, so no array is made per call). */
+const TAKE_ANSWERS: readonly number[] = Object.freeze([TAKE, PASS, SIT_OUT]);
+const BID_ANSWERS: readonly number[] = Object.freeze([DECLINE, BID, SIT_OUT]);
+const NO_ANSWERS: readonly number[] = Object.freeze([]);
+
 export class SpecialsForwardModel extends SpecialsState implements State {
   private sampler: HiddenSampler | undefined;
   /** One observation per seat for resample (made on first use). */
@@ -31,8 +36,8 @@ export class SpecialsForwardModel extends SpecialsState implements State {
 
   legalActions(seat: number, out: Int32Array): number {
     let n = 0;
-    const candidates = this.phase === PHASE_TAKE ? [TAKE, PASS, SIT_OUT] : this.phase === PHASE_BID ? [DECLINE, BID, SIT_OUT] : [];
-    for (const a of candidates) if (this.isLegal(seat, a)) out[n++] = a;
+    const candidates = this.phase === PHASE_TAKE ? TAKE_ANSWERS : this.phase === PHASE_BID ? BID_ANSWERS : NO_ANSWERS;
+    for (let i = 0; i < candidates.length; i++) if (this.isLegal(seat, candidates[i]!)) out[n++] = candidates[i]!;
     if (this.phase !== PHASE_TAKE && this.phase !== PHASE_BID) {
       for (let c = this.minCard; c <= this.topCard; c++) if (this.has(seat, c)) out[n++] = CHOOSE + c;
       for (let k = 0; k < KIND_COUNT; k++) if (this.heldCount(seat, k) > 0) out[n++] = CHOOSE + SPECIAL_BASE + k;
