@@ -32,6 +32,19 @@ if (!['no-thanks', '6-nimmt', 'no-thanks-specials'].includes(game) || !spec) {
   process.exit(2);
 }
 
+/** Bad input: one line, exit 1 (a bot spec the lab refuses too, with the lab's own message). */
+const fail = (message) => {
+  console.error(`search-timing: ${message}`);
+  process.exit(1);
+};
+/** A count argument: a whole number from 1, or the default when left out. */
+const whole = (text, what, dflt) => {
+  if (text === undefined) return dflt;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) fail(`${what} must be a whole number from 1, got "${text}"`);
+  return n;
+};
+
 /** Every timed decision: its CPU ms, a description of its position and the kind it is grouped by. */
 const seen = [];
 const note = (describe) => (obs, ms) => {
@@ -41,41 +54,46 @@ const note = (describe) => (obs, ms) => {
 const stage = (left, deck) => (left > (2 * deck) / 3 ? 'early' : left > deck / 3 ? 'middle' : 'late');
 
 let r;
-if (game === '6-nimmt') {
-  r = await sixNimmtMcWorkload(
-    Number(rest[0] ?? 20),
-    spec,
-    rest[1] ?? 'heuristic',
-    note((o) => ({
-      kind: o.phase === 'play' ? `play, ${o.handSize} in hand` : o.phase,
-      where: `round ${o.round} turn ${o.turn} ${o.phase} hand ${o.handSize}`,
-    })),
-  );
-} else if (game === 'no-thanks-specials') {
-  r = await specialsDecisionWorkload(spec, Number(rest[0] ?? 10), {
-    players: 4,
-    opponent: rest[1] ?? 'mc',
-    cpu: true,
-    onDecision: note((o) => {
-      const deck = o.cardsLeft + o.displaySize(0) + o.displaySize(1) + o.displaySize(2) + o.displaySize(3);
-      return {
-        kind: o.phase === 'take' || o.phase === 'bid' ? `${o.phase}, ${stage(o.cardsLeft, deck)}` : `${o.phase}, display ${o.displaySize(o.seat)}`,
-        where: `${o.phase} card ${o.card} pot ${o.pot} chips ${o.myChips} left ${o.cardsLeft} display ${o.displaySize(o.seat)} lastBidder ${o.lastBidder} sitOut ${o.canSitOut}`,
-      };
-    }),
-  });
-} else {
-  const [playersText, opponent, gamesText] = rest;
-  r = {
-    spec,
-    ...(await searchWorkload(
-      Number(playersText),
-      opponent,
-      Number(gamesText ?? 30),
+try {
+  if (game === '6-nimmt') {
+    r = await sixNimmtMcWorkload(
+      whole(rest[0], 'GAMES', 20),
       spec,
-      note((o) => ({ kind: stage(o.cardsLeft, 24), where: `card ${o.card} pot ${o.pot} chips ${o.myChips} left ${o.cardsLeft}` })),
-    )),
-  };
+      rest[1] ?? 'heuristic',
+      note((o) => ({
+        kind: o.phase === 'play' ? `play, ${o.handSize} in hand` : o.phase,
+        where: `round ${o.round} turn ${o.turn} ${o.phase} hand ${o.handSize}`,
+      })),
+    );
+  } else if (game === 'no-thanks-specials') {
+    r = await specialsDecisionWorkload(spec, whole(rest[0], 'GAMES', 10), {
+      players: 4,
+      opponent: rest[1] ?? 'mc',
+      cpu: true,
+      onDecision: note((o) => {
+        const deck = o.cardsLeft + o.displaySize(0) + o.displaySize(1) + o.displaySize(2) + o.displaySize(3);
+        return {
+          kind: o.phase === 'take' || o.phase === 'bid' ? `${o.phase}, ${stage(o.cardsLeft, deck)}` : `${o.phase}, display ${o.displaySize(o.seat)}`,
+          where: `${o.phase} card ${o.card} pot ${o.pot} chips ${o.myChips} left ${o.cardsLeft} display ${o.displaySize(o.seat)} lastBidder ${o.lastBidder} sitOut ${o.canSitOut}`,
+        };
+      }),
+    });
+  } else {
+    const [playersText, opponent, gamesText] = rest;
+    if (playersText === undefined || opponent === undefined) fail('no-thanks needs PLAYERS and OPPONENT (see the comment at the top)');
+    r = {
+      spec,
+      ...(await searchWorkload(
+        whole(playersText, 'PLAYERS', 0),
+        opponent,
+        whole(gamesText, 'GAMES', 30),
+        spec,
+        note((o) => ({ kind: stage(o.cardsLeft, 24), where: `card ${o.card} pot ${o.pot} chips ${o.myChips} left ${o.cardsLeft}` })),
+      )),
+    };
+  }
+} catch (err) {
+  fail(err instanceof Error ? err.message : String(err));
 }
 console.log(JSON.stringify(r));
 console.log(`${spec}: ${formatTail(r.tail)} (CPU) over ${r.tail.decisions} decisions`);

@@ -37,9 +37,26 @@ for (const file of files) {
   let fieldSeats = 0;
   let focal;
   const diffs = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    console.error(`cannot read ${file}: ${err.code ?? err.message}`);
+    process.exit(1);
+  }
+  for (const [i, line] of text.split('\n').entries()) {
     if (line === '') continue;
-    const g = JSON.parse(line);
+    let g;
+    try {
+      g = JSON.parse(line);
+    } catch {
+      console.error(`${file}, line ${i + 1}: not JSON (a tournament's --log file is one game a line)`);
+      process.exit(1);
+    }
+    if (!Array.isArray(g.rounds)) {
+      console.error(`${file}, line ${i + 1}: not a 6 nimmt! game record (no rounds)`);
+      process.exit(1);
+    }
     if (g.players !== 4) continue;
     // The studied bot is the label that sits once at the table (the field is three copies of one).
     focal ??= g.agents.find((a) => g.agents.indexOf(a) === g.agents.lastIndexOf(a)) ?? g.agents[0];

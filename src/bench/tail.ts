@@ -41,7 +41,10 @@ export function formatTail(t: Tail): string {
   return `mean ${ms(t.mean)} p50 ${ms(t.p50)} p90 ${ms(t.p90)} p99 ${ms(t.p99)} max ${ms(t.max)} ms`;
 }
 
-/** The bench rows' short form: "p50 3.90 p99 13.5 max 25.0 ms". */
+/**
+ * The bench rows' short form: "p50 3.90 p99 13.5 max 25.0 ms". Under 100 decisions p99 is the
+ * maximum itself, so it is left out (a --quick run).
+ */
 export function tailText(t: Tail): string {
-  return `p50 ${ms(t.p50)} p99 ${ms(t.p99)} max ${ms(t.max)} ms`;
+  return t.decisions < 100 ? `p50 ${ms(t.p50)} max ${ms(t.max)} ms` : `p50 ${ms(t.p50)} p99 ${ms(t.p99)} max ${ms(t.max)} ms`;
 }

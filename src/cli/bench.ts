@@ -116,7 +116,7 @@ async function noThanksBench(opts: {
       value: search5.msPerDecision,
       unit: 'ms',
       target: { atMost: 1.5 },
-      note: `a decision (CPU ${search5.cpuMsPerDecision.toFixed(2)} ms; one decision's CPU: p99 ${search5.tail.p99.toFixed(1)}, max ${search5.tail.max.toFixed(1)} ms)`,
+      note: `a decision (CPU ${search5.cpuMsPerDecision.toFixed(2)} ms; single decisions' CPU: ${tailText(search5.tail)})`,
     },
     { what: `No Thanks! peak memory, ${memory.games.toLocaleString('en-US')} games`, value: memory.peakMB, unit: 'MB', target: { atMost: 300 } },
   ];
