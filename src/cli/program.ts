@@ -56,7 +56,15 @@ function checkFlagValues(argv: Record<string, unknown>, args: readonly string[])
     }
   }
   // yargs reads `--open-chips=maybe` as false: a switch takes true or false, or nothing.
-  for (const arg of args) {
+  for (const [i, arg] of args.entries()) {
+    // A flag that takes a value, given none (the last word, or a flag next): yargs would quietly
+    // use its default (`--games` ran 1000 deals) or leave it unset (`-p`).
+    const bare = /^--?([a-zA-Z][a-zA-Z-]*)$/.exec(arg);
+    if (bare) {
+      const key = bare[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+      const next = args[i + 1];
+      if (key in argv && typeof argv[key] !== 'boolean' && (next === undefined || /^-[^\d.]/.test(next))) throw new UserError(`${arg} needs a value`);
+    }
     const m = /^--([a-z][a-z-]*)=(.*)$/.exec(arg);
     if (!m) continue;
     const camel = m[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
