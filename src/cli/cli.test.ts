@@ -366,6 +366,14 @@ describe('nothanks tournament / replay', () => {
     expect(existsSync(join(dir, 'report-none', 'leaderboard.svg'))).toBe(false);
   });
 
+  it('prints n/a, not [NaN, NaN], where one deal gives no interval', async () => {
+    const r = await inProcess(['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '1', '--no-report', '--out', join(dir, 'one-deal')]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).not.toMatch(/NaN/);
+    expect(r.stdout).toMatch(/^1 +greedy +9 +[\d.]+ +n\/a +[\d.]+% +n\/a /m);
+    expect(r.stdout).toMatch(/^random +greedy +1 +[\d.-]+ +n\/a +n\/a/m);
+  });
+
   it('lists the built-in agents with their parameters', async () => {
     const r = await inProcess(['agents']);
     expect(r.stdout).toMatch(/^No Thanks! \(--game no-thanks\):$/m);

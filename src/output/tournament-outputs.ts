@@ -201,10 +201,14 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
   );
 }
 
+/** "[a, b]" to d decimals, or "n/a" where the run is too small for an interval (one deal). */
+const interval = (c: readonly [number, number], d: number): string =>
+  Number.isNaN(c[0]) || Number.isNaN(c[1]) ? 'n/a' : `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+
 /** The leaderboard as a text table, best mean score first. */
 export function leaderboard(summary: Summary): string {
   const rows = [...summary.agents].sort((a, b) => a.meanScore - b.meanScore);
-  const ci = (c: [number, number], d: number): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+  const ci = interval;
   const time = new Map(summary.decisionTime.map((t) => [t.agent, t]));
   const table = [
     [
@@ -244,7 +248,7 @@ export function leaderboard(summary: Summary): string {
  */
 export function pairwiseText(summary: Summary): string {
   if (summary.pairwise.length === 0) return '';
-  const ci = (c: [number, number]): string => `[${c[0].toFixed(2)}, ${c[1].toFixed(2)}]`;
+  const ci = (c: [number, number]): string => interval(c, 2);
   const table = [
     ['a', 'b', 'deals', 'score a - b', '95% CI', 'Holm p', ''],
     ...summary.pairwise.map((p) => [p.a, p.b, String(p.deals), p.meanDiff.toFixed(2), ci(p.ci), formatP(p.pHolm), p.pHolm < 0.05 ? '*' : '']),
