@@ -5,7 +5,7 @@ import { makeRules } from '../games/no-thanks/rules.js';
 import { Table } from '../games/no-thanks/table.js';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import { runTournament, WorkerPool } from '../tournament/run.js';
-import { tailOf, type Tail } from './tail.js';
+import { cpuNow, tailOf, type Tail } from './tail.js';
 
 /**
  * The fixed workloads of the benchmark issue. Workload 1 is the C reference's rule
@@ -130,10 +130,9 @@ export async function searchWorkload(
   /** Runs `f`, charging its wall and CPU time to the bot. */
   const charge = <T>(f: () => T): T => {
     const t = performance.now();
-    const c = process.cpuUsage();
+    const c = cpuNow();
     const result = f();
-    const d = process.cpuUsage(c);
-    const used = (d.user + d.system) / 1000;
+    const used = cpuNow() - c;
     spent += performance.now() - t;
     cpu += used;
     pending += used;

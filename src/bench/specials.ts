@@ -33,12 +33,7 @@ export async function specialsDecisionWorkload(
 ): Promise<{ spec: string; decisions: number; msPerDecision: number; tail: Tail }> {
   const bot = (await loadAgent(spec, 'no-thanks-specials')).create() as SpecialsAgent;
   const other = await loadAgent(opponent, 'no-thanks-specials');
-  const now = cpu
-    ? (): number => {
-        const u = process.cpuUsage();
-        return (u.user + u.system) / 1000;
-      }
-    : (): number => performance.now();
+  const now = cpu ? cpuNow : (): number => performance.now();
   let spent = 0;
   let decisions = 0;
   let pending = 0;
