@@ -1,6 +1,6 @@
 import { protect } from '../../game/protect.js';
 import { BULLHEADS, ROWS, type Rules } from './rules.js';
-import type { GameState } from './state.js';
+import { placeRow, type GameState } from './state.js';
 
 /**
  * The base game's turns within one round on bare arrays, for playouts that stop at the round's
@@ -140,31 +140,6 @@ export class PlayoutBoard {
     }
     this.turn++;
   }
-}
-
-/**
- * The row of a card higher than some row's end: the one whose end is the highest below it, without
- * branches (as GameState's placeRow): the ends below the card keep their value and the others count
- * as 0, then the larger of pairs, twice.
- */
-function placeRow(ends: Int32Array, card: number): number {
-  const e0 = ends[0]!;
-  const e1 = ends[1]!;
-  const e2 = ends[2]!;
-  const e3 = ends[3]!;
-  // (e - card) >> 31 is -1 (all ones) exactly when e < card.
-  const v0 = e0 & ((e0 - card) >> 31);
-  const v1 = e1 & ((e1 - card) >> 31);
-  const v2 = e2 & ((e2 - card) >> 31);
-  const v3 = e3 & ((e3 - card) >> 31);
-  const m01 = (v0 - v1) >> 31;
-  const max01 = v0 ^ ((v0 ^ v1) & m01);
-  const row01 = m01 & 1;
-  const m23 = (v2 - v3) >> 31;
-  const max23 = v2 ^ ((v2 ^ v3) & m23);
-  const row23 = 2 | (m23 & 1);
-  const m = (max01 - max23) >> 31;
-  return row01 ^ ((row01 ^ row23) & m);
 }
 
 // Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.

@@ -390,34 +390,6 @@ export class GameState {
   }
 
   /**
-   * targetRow for a card of the play (every row end is a card, at least 1), without branches: the
-   * ends below the card keep their value and the others count as 0, then the larger of pairs,
-   * twice. The compares of targetRow mispredict on random cards.
-   */
-  private placeRow(card: number): number {
-    const ends = this.rowEnd;
-    const e0 = ends[0]!;
-    const e1 = ends[1]!;
-    const e2 = ends[2]!;
-    const e3 = ends[3]!;
-    // (e - card) >> 31 is -1 (all ones) exactly when e < card.
-    const v0 = e0 & ((e0 - card) >> 31);
-    const v1 = e1 & ((e1 - card) >> 31);
-    const v2 = e2 & ((e2 - card) >> 31);
-    const v3 = e3 & ((e3 - card) >> 31);
-    const m01 = (v0 - v1) >> 31;
-    const max01 = v0 ^ ((v0 ^ v1) & m01);
-    const row01 = m01 & 1;
-    const m23 = (v2 - v3) >> 31;
-    const max23 = v2 ^ ((v2 ^ v3) & m23);
-    const row23 = 2 | (m23 & 1);
-    const m = (max01 - max23) >> 31;
-    const max = max01 ^ ((max01 ^ max23) & m);
-    // No end below the card (max 0): -1.
-    return (row01 ^ ((row01 ^ row23) & m)) | ((max - 1) >> 31);
-  }
-
-  /**
    * Places the revealed cards from `resolveAt` on; returns true when the turn is resolved, false
    * when the lowest card is lower than every row and its seat must choose one (phase ROW).
    */
@@ -426,7 +398,7 @@ export class GameState {
     for (let i = this.resolveAt; i < P; i++) {
       const seat = order[i]!;
       const card = chosen[seat]!;
-      const r = this.placeRow(card);
+      const r = placeRow(this.rowEnd, card);
       if (r < 0) {
         this.resolveAt = i;
         this.rowSeat = seat;
@@ -577,4 +549,32 @@ export function winners(scores: ArrayLike<number>): number[] {
   const out: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i] === best) out.push(i);
   return out;
+}
+
+/**
+ * GameState.targetRow for a card of the play (every row end is a card, at least 1) on the rows'
+ * ends, without branches: the engine's placement and PlayoutBoard's. The ends below the card keep
+ * their value and the others count as 0, then the larger of pairs, twice (the compares of
+ * targetRow mispredict on random cards); -1 when no end is below the card.
+ */
+export function placeRow(ends: Int32Array, card: number): number {
+  const e0 = ends[0]!;
+  const e1 = ends[1]!;
+  const e2 = ends[2]!;
+  const e3 = ends[3]!;
+  // (e - card) >> 31 is -1 (all ones) exactly when e < card.
+  const v0 = e0 & ((e0 - card) >> 31);
+  const v1 = e1 & ((e1 - card) >> 31);
+  const v2 = e2 & ((e2 - card) >> 31);
+  const v3 = e3 & ((e3 - card) >> 31);
+  const m01 = (v0 - v1) >> 31;
+  const max01 = v0 ^ ((v0 ^ v1) & m01);
+  const row01 = m01 & 1;
+  const m23 = (v2 - v3) >> 31;
+  const max23 = v2 ^ ((v2 ^ v3) & m23);
+  const row23 = 2 | (m23 & 1);
+  const m = (max01 - max23) >> 31;
+  const max = max01 ^ ((max01 ^ max23) & m);
+  // No end below the card (max 0): -1.
+  return (row01 ^ ((row01 ^ row23) & m)) | ((max - 1) >> 31);
 }
