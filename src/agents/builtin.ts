@@ -57,6 +57,9 @@ export function createBot(agent: { label: string; create(): unknown }, file?: st
   return bot;
 }
 
+/** A number as a person writes it: optional sign, digits with an optional point, an optional exponent. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValues {
   const out: ParamValues = {};
   for (const [key, p] of Object.entries(def.params)) out[key] = p.default;
@@ -74,9 +77,11 @@ export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValue
       out[key] = raw;
       continue;
     }
-    const v = Number(raw);
+    // Decimal notation only: Number() would also read "0x10", "0b1" and " 5 ", which a spec (the
+    // bot's name in every table) should not spell otherwise than its value.
+    const v = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
     const kind = p.integer ? 'an integer' : 'a number';
-    if (raw === '' || !Number.isFinite(v) || (p.integer && !Number.isInteger(v)) || v < p.min || v > p.max) {
+    if (!Number.isFinite(v) || (p.integer && !Number.isInteger(v)) || v < p.min || v > p.max) {
       throw new UserError(`agent "${spec.text}": ${key} must be ${kind} from ${p.min} to ${p.max}, got "${raw}"`);
     }
     out[key] = v;

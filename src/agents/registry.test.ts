@@ -39,6 +39,11 @@ describe('loading built-in bots', () => {
     await expect(loadAgent('threshold:colour=3')).rejects.toThrow('unknown parameter "colour" (known: cost, margin, potWeight, reserve, bonus, late)');
     await expect(loadAgent('threshold:margin=99')).rejects.toThrow('margin must be a number from -40 to 40, got "99"');
     await expect(loadAgent('mc:rollouts=2.5')).rejects.toThrow('rollouts must be an integer from 1 to 100000');
+    // Decimal notation only (Number() alone reads hex, binary and padded text).
+    await expect(loadAgent('mc:rollouts=0x10')).rejects.toThrow('rollouts must be an integer from 1 to 100000, got "0x10"');
+    await expect(loadAgent('mc:rollouts=0b11')).rejects.toThrow('got "0b11"');
+    expect((await loadAgent('mc:rollouts=1e2')).params).toMatchObject({ rollouts: 100 });
+    expect((await loadAgent('threshold:margin=-.5')).params).toMatchObject({ margin: -0.5 });
     await expect(loadAgent('mc:objective=fun')).rejects.toThrow('objective must be one of score, margin, win');
     await expect(loadAgent('random:x=1')).rejects.toThrow('random takes no parameters');
   });
