@@ -8,6 +8,13 @@ export function printable(text: string): string {
   return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
 }
 
+/**
+ * A number as a person writes it: optional sign, digits with an optional point, an optional
+ * exponent. Number() alone also reads "0x10", "0b11" and padded text, which a bot spec or a flag
+ * should not spell otherwise than its value.
+ */
+export const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 /** Whether a name is fit to stand in tables, terminals and file names: no control characters. */
 export function hasControlCharacters(text: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point

@@ -1,6 +1,6 @@
 import type { AgentDefinition, ParamValues } from '../game/agent.js';
 import { AgentError, UserError } from '../errors.js';
-import { describeError } from '../text.js';
+import { DECIMAL, describeError } from '../text.js';
 import type { AgentSpec } from './spec.js';
 
 /*
@@ -57,9 +57,6 @@ export function createBot(agent: { label: string; create(): unknown }, file?: st
   return bot;
 }
 
-/** A number as a person writes it: optional sign, digits with an optional point, an optional exponent. */
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
 export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValues {
   const out: ParamValues = {};
   for (const [key, p] of Object.entries(def.params)) out[key] = p.default;
@@ -77,8 +74,7 @@ export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValue
       out[key] = raw;
       continue;
     }
-    // Decimal notation only: Number() would also read "0x10", "0b1" and " 5 ", which a spec (the
-    // bot's name in every table) should not spell otherwise than its value.
+    // Decimal notation only: the spec is the bot's name in every table.
     const v = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
     const kind = p.integer ? 'an integer' : 'a number';
     if (!Number.isFinite(v) || (p.integer && !Number.isInteger(v)) || v < p.min || v > p.max) {

@@ -1,5 +1,5 @@
 import { DEFAULT_FILL, TABLE_FILLS } from '../tournament/schedule.js';
-import { printable } from '../text.js';
+import { DECIMAL, printable } from '../text.js';
 import yargs from 'yargs';
 import { format } from 'node:util';
 import { UserError } from '../errors.js';
@@ -41,18 +41,21 @@ function checkFlagValues(argv: Record<string, unknown>, args: readonly string[])
     if (Array.isArray(value) && !LIST_FLAGS.has(key)) throw new UserError(`${flag} is given more than once`);
     if (typeof value === 'string' && value.trim() === '') throw new UserError(`${flag} must not be empty`);
     if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.trim() === '')) throw new UserError(`${flag} must not be empty`);
-    // yargs turns a number flag's text that is no number into NaN: name the flag and the text.
-    if (typeof value === 'number' && Number.isNaN(value)) {
-      // Its one-letter alias holds the same NaN (-p for --players).
+    // yargs turns a number flag's text that is no number into NaN, and reads hex ("0x10") and
+    // binary as numbers: name the flag and the text unless it was written in decimal.
+    if (typeof value === 'number') {
+      // Its one-letter alias holds the same value (-p for --players).
       const names = [
         flag,
         ...Object.keys(argv)
-          .filter((k) => k.length === 1 && Number.isNaN(argv[k]))
+          .filter((k) => k.length === 1 && Object.is(argv[k], value))
           .map((k) => `-${k}`),
       ];
       const at = args.findIndex((arg) => names.some((n) => arg === n || arg.startsWith(`${n}=`)));
       const given = at < 0 ? undefined : names.includes(args[at]!) ? args[at + 1] : args[at]!.slice(args[at]!.indexOf('=') + 1);
-      throw new UserError(`${flag} must be a number${given === undefined ? '' : `, got "${given}"`}`);
+      // A flag next instead of a value is the "needs a value" line below.
+      if (Number.isNaN(value) || (given !== undefined && !/^-[^\d.]/.test(given) && !DECIMAL.test(given)))
+        throw new UserError(`${flag} must be a number${given === undefined ? '' : `, got "${given}"`}`);
     }
   }
   // yargs reads `--open-chips=maybe` as false: a switch takes true or false, or nothing.
