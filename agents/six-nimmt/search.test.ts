@@ -223,6 +223,32 @@ describe('the search bot', () => {
   });
 });
 
+describe("the search's work cap (maxTurns)", () => {
+  it('stops drawing samples once a decision has played maxTurns turns in its playouts (counted; checked between samples)', () => {
+    // A round's first card at 4 players with pruning off: 10 candidates, each playout 10 turns.
+    const rules = makeRules({ players: 4 });
+    const obs = new Observation(midRound(rules, 3, 0), 0);
+    const run = (maxTurns?: number): { work: number; samples: number; card: number } => {
+      const bot = searchBot({ samples: 400, z: 0, ...(maxTurns === undefined ? {} : { maxTurns }) });
+      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('cap') });
+      const card = bot.decide(obs) as number;
+      const inside = bot as unknown as { search: FlatSearch; domain: SixNimmtDomain };
+      return { work: inside.domain.work(), samples: inside.search.lastSamples, card };
+    };
+    const free = run(0);
+    expect(free.samples).toBe(400);
+    // A round playout plays the round's 10 turns: every candidate on every sample.
+    expect(free.work).toBe(400 * 10 * 10);
+    // The default is no cap: the same work and card.
+    expect(run()).toEqual(free);
+    const capped = run(10_000);
+    // Stopped at the first sample that reached the cap: 100 turns a sample.
+    expect(capped.samples).toBe(100);
+    expect(capped.work).toBe(10_000);
+    expect(run(10_001).samples).toBe(101);
+  });
+});
+
 describe("the search's playouts on the bare board", () => {
   it('play the same cards as through the policy and the seat views: same choice, samples and candidate means on every decision', () => {
     // Seat 0 searches (board playouts) in real games; at each of its decisions a twin with the

@@ -56,6 +56,7 @@ export interface SearchParams {
   playTau: number;
   value: string;
   spread: number;
+  maxTurns: number;
 }
 
 const policyDefaults = protectData(
@@ -112,6 +113,14 @@ export default defineAgent<SearchParams>({
       default: 1,
       min: 0.05,
       max: 10,
+    },
+    maxTurns: {
+      description:
+        'most turns (every seat\'s card) played in playouts per decision (0: no cap): the search stops drawing samples there; a count, not a clock (docs/speed.md, "Time per decision: the tail")',
+      default: 0,
+      min: 0,
+      max: 100_000_000,
+      integer: true,
     },
   },
   create: (p) => new SearchAgent(p),
@@ -269,6 +278,8 @@ export class SixNimmtDomain implements SearchDomain {
   private fd = 1;
   private readonly noiseRng = new Sfc32();
   private readonly noiseState = new Int32Array(4);
+  /** Turns played in playouts so far (work(), for the maxTurns cap): a round playout counts the turns it plays, the others each step of the loop. */
+  private turns = 0;
 
   constructor(
     readonly root: SixNimmtState,
@@ -283,6 +294,11 @@ export class SixNimmtDomain implements SearchDomain {
 
   get players(): number {
     return this.scratch.players;
+  }
+
+  /** SearchDomain: turns played in playouts so far (only grows). */
+  work(): number {
+    return this.turns;
   }
 
   score(seat: number): number {
@@ -333,6 +349,7 @@ export class SixNimmtDomain implements SearchDomain {
     while (s.phase !== OVER) {
       const n = s.actingSeats(seats);
       for (let i = 0; i < n; i++) s.apply(seats[i]!, policy.act(s, seats[i]!));
+      this.turns++;
     }
   }
 
@@ -353,6 +370,7 @@ export class SixNimmtDomain implements SearchDomain {
     s.apply(me, this.actions[index]!);
     if (s.phase === PLAY && s.chosen[me] !== 0) {
       // The root's turn, waiting for the other seats.
+      this.turns++;
       const first = this.firstChoices;
       if (this.firstReady) {
         this.na = this.fa;
@@ -374,6 +392,7 @@ export class SixNimmtDomain implements SearchDomain {
     }
     const choices = this.choices;
     while (s.phase !== OVER) {
+      this.turns++;
       if (s.phase === PLAY) {
         this.boardChoices(choices);
         for (let p = 0; p < P; p++) if (s.chosen[p] === 0) s.choose(p, choices[p]!);
@@ -494,6 +513,7 @@ export class SixNimmtDomain implements SearchDomain {
       } else pick.fill(0);
     }
     const H = b.handSize;
+    this.turns += H - b.turn;
     // One call site each for reveal() and place(), so that V8 inlines both.
     for (;;) {
       const low = b.reveal();
@@ -618,6 +638,7 @@ class SearchAgent implements SixNimmtAgent {
     this.budget = { samples: p.samples, batch: 10, minSamples: 20, z: p.z, indifference: p.indifference, marginWeight: p.marginWeight };
     this.wholeGame = p.horizon === 'game';
     this.searchDraft = p.draft === 'search';
+    if (p.maxTurns > 0) this.budget.maxWork = p.maxTurns;
     this.oneSample = { ...this.budget, samples: 1 };
   }
 
