@@ -329,10 +329,31 @@ describe('nothanks tournament / replay', () => {
     // Nine runs of the CLI: more than the default minute on a busy machine.
   }, 300_000);
 
+  it('stars exactly the pairs whose printed interval excludes 0', async () => {
+    // Seed 7 gave a per-pair interval of [-5.32, -0.28] beside Holm's p of 0.059 and no star.
+    const t = await inProcess([
+      'tournament',
+      '-a',
+      'threshold,threshold:margin=4,threshold:margin=3,greedy',
+      '-p',
+      '3',
+      '-g',
+      '60',
+      '--seed',
+      '7',
+      '--no-report',
+    ]);
+    expect(t.status).toBe(0);
+    const rows = [...t.stdout.matchAll(/^\S+ +\S+ +60 +-?[\d.]+ +\[(-?[\d.]+), (-?[\d.]+)\] +\S+( +\*)?$/gm)];
+    expect(rows).toHaveLength(6);
+    for (const [, lo, hi, star] of rows) expect(Number(lo) > 0 || Number(hi) < 0).toBe(star !== undefined);
+    expect(rows.some((r) => r[3] !== undefined)).toBe(true);
+  });
+
   it("writes an experiment's report and charts for a tournament and prints the pairwise comparisons, with each bot's time per decision", async () => {
     const t = await inProcess(['tournament', '-a', 'random,greedy,threshold', '-p', '3', '-g', '30', '--out', join(dir, 'report-t')]);
     expect(t.status).toBe(0);
-    expect(t.stdout).toMatch(/^Paired differences over deals .* Holm's p over the 3 pairs/m);
+    expect(t.stdout).toMatch(/^Paired differences over deals .* simultaneous 95% CI and Bonferroni p over the 3 pairs/m);
     expect(t.stdout).toMatch(/^random +greedy +30 +[\d.]+ +\[[\d.]+, [\d.]+\] +[\d.e-]+ +\*$/m);
     expect(t.stdout).toMatch(/µs\/decision mean \/ worst/);
     expect(t.stdout).toMatch(/^1 {2}\w+ +90 .* [\d.]+ \/ [\d.]+$/m);

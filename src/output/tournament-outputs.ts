@@ -244,14 +244,25 @@ export function leaderboard(summary: Summary): string {
 
 /**
  * The pairwise comparisons as a text table: each pair's paired mean score difference over deals
- * with its 95% interval, and Holm's p over the pairs (pairwise.csv has every column).
+ * with its simultaneous 95% interval and Bonferroni p over the pairs, as the report shows them:
+ * both from one t statistic and quantile, so the star marks exactly the intervals that exclude 0
+ * (docs/statistics.md; a per-pair interval beside Holm's p could exclude 0 with no star).
+ * pairwise.csv has every column, Holm's p included.
  */
 export function pairwiseText(summary: Summary): string {
   if (summary.pairwise.length === 0) return '';
   const ci = (c: [number, number]): string => interval(c, 2);
   const table = [
-    ['a', 'b', 'deals', 'score a - b', '95% CI', 'Holm p', ''],
-    ...summary.pairwise.map((p) => [p.a, p.b, String(p.deals), p.meanDiff.toFixed(2), ci(p.ci), formatP(p.pHolm), p.pHolm < 0.05 ? '*' : '']),
+    ['a', 'b', 'deals', 'score a - b', '95% CI', 'adjusted p', ''],
+    ...summary.pairwise.map((p) => [
+      p.a,
+      p.b,
+      String(p.deals),
+      p.meanDiff.toFixed(2),
+      ci(p.ciSimultaneous),
+      formatP(p.pAdjusted),
+      p.pAdjusted < 0.05 ? '*' : '',
+    ]),
   ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
   const line = (r: string[]): string =>
@@ -260,7 +271,7 @@ export function pairwiseText(summary: Summary): string {
       .join('  ')
       .trimEnd();
   return [
-    `Paired differences over deals (negative: a scores less, better); 95% CI per pair, Holm's p over the ${summary.pairwise.length} pairs (* below 0.05):`,
+    `Paired differences over deals (negative: a scores less, better); simultaneous 95% CI and Bonferroni p over the ${summary.pairwise.length} pairs (* below 0.05):`,
     line(table[0]!),
     ...table.slice(1).map(line),
   ].join('\n');
