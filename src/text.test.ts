@@ -14,6 +14,9 @@ describe('text from outside the lab, on a terminal', () => {
     expect(printable('mc:rollouts=30 · 6 nimmt! é')).toBe('mc:rollouts=30 · 6 nimmt! é');
     expect(hasControlCharacters(`a${ESC}b`)).toBe(true);
     expect(hasControlCharacters('a b')).toBe(false);
+    // Bidirectional overrides and isolates reorder what a terminal or a spreadsheet shows.
+    expect(printable('mc\u202egnp.exe\u2066x')).toBe('mc\\u{202e}gnp.exe\\u{2066}x');
+    expect(hasControlCharacters('bot\u202e')).toBe(true);
   });
 
   it('replay --show prints a record whose bot names hold escape sequences without sending them; a bot file named so is refused', () => {

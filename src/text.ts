@@ -1,11 +1,12 @@
 /**
  * Text from outside the lab (a bot's name, a record's fields) made safe for a terminal: every
  * control character but newline (ANSI escapes that retitle the window or clear the screen, carriage
- * returns that overwrite a line, C1 codes) is shown as a visible \u{..} escape instead of acting.
+ * returns that overwrite a line, C1 codes) and every bidirectional control (U+202E and its kin, which
+ * make a line read otherwise than it is stored) is shown as a visible \u{..} escape instead of acting.
  */
 export function printable(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
 }
 
 /**
@@ -18,7 +19,7 @@ export const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 /** Whether a name is fit to stand in tables, terminals and file names: no control characters. */
 export function hasControlCharacters(text: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  return /[\u0000-\u001f\u007f-\u009f]/.test(text);
+  return /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(text);
 }
 
 /**

@@ -125,6 +125,7 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'random', '--players=4', '--games=many'], /^nothanks: --games must be a number, got "many"\n$/],
     [['tournament', '--agents', 'random', '--players', '4', '--games', '--threads', '1'], /^nothanks: --games needs a value\n$/],
     [['tournament', '--agents', 'random', '--players', '4', '--games=0x3'], /^nothanks: --games must be a number, got "0x3"\n$/],
+    [['tournament', '--agents', 'random', '--players', '4', '--seed', 'a\nb'], /^nothanks: --seed must not hold control characters, got "a\\nb"\n$/],
     [['tournament', '--agents', 'random', '-p', '0b11', '--games', '1'], /^nothanks: --players must be a number, got "0b11"\n$/],
     [['tournament', '--agents', 'random', '-p'], /^nothanks: -p needs a value\n$/],
     [['tournament', '--agents', 'random,greedy', '--players', '2'], /2 players is outside the official rules/],

@@ -1,5 +1,5 @@
 import { DEFAULT_FILL, TABLE_FILLS } from '../tournament/schedule.js';
-import { DECIMAL, printable } from '../text.js';
+import { DECIMAL, hasControlCharacters, printable } from '../text.js';
 import yargs from 'yargs';
 import { format } from 'node:util';
 import { UserError } from '../errors.js';
@@ -41,6 +41,9 @@ function checkFlagValues(argv: Record<string, unknown>, args: readonly string[])
     if (Array.isArray(value) && !LIST_FLAGS.has(key)) throw new UserError(`${flag} is given more than once`);
     if (typeof value === 'string' && value.trim() === '') throw new UserError(`${flag} must not be empty`);
     if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.trim() === '')) throw new UserError(`${flag} must not be empty`);
+    // A value goes into file names, records and terminal lines (a seed is printed): no escapes, line breaks or bidi controls.
+    if ((Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && hasControlCharacters(v)))
+      throw new UserError(`${flag} must not hold control characters, got "${printable(String(value).replace(/\n/g, '\\n'))}"`);
     // yargs turns a number flag's text that is no number into NaN, and reads hex ("0x10") and
     // binary as numbers: name the flag and the text unless it was written in decimal.
     if (typeof value === 'number') {
