@@ -13,6 +13,11 @@ export const ISSUE_29_START = {
   sixHeuristicVsC: 0.17,
   /** 6 nimmt! mc at its default setting against three heuristic bots (docs/speed.md's idle figure, 1.02 ms). */
   sixMcMsPerDecision: 1.0,
+  /**
+   * 6 nimmt! search against three heuristic bots at the start's budget (80 samples, the default
+   * then; docs/speed.md's figure, search-timing, fourth pass).
+   */
+  sixSearchMsPerDecision: 0.98,
   /** Special cards, value in 3 seats. */
   specialsValueGamesPerSecond: 12_000,
 } as const;
