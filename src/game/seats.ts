@@ -63,9 +63,19 @@ export class Seats<R> {
 
   /** The one-line error for a misbehaving bot: name, seat, game seed, what it did. */
   fail(seat: number, what: string, cause?: unknown): AgentError {
-    const detail = cause === undefined ? '' : ` ${describeError(cause)}`;
-    return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
+    return botFailure(this.labels[seat]!, seat, this.seed, what, cause);
   }
+}
+
+/**
+ * The one-line error for a misbehaving bot: name, seat, game seed, what it did (and what it threw).
+ * A cause that is the lab's own account of the failure (a bot program's "its program ended ...")
+ * follows a colon: the bot did not throw it.
+ */
+export function botFailure(label: string, seat: number, seed: string, what: string, cause?: unknown): AgentError {
+  const who = `bot "${label}" in seat ${seat} (game seed ${seed})`;
+  if (cause instanceof AgentError) return new AgentError(`${who}: ${cause.message}`);
+  return new AgentError(`${who} ${what}${cause === undefined ? '' : ` ${describeError(cause)}`}`);
 }
 
 protect(Seats);

@@ -1,5 +1,5 @@
-import { describeError } from '../../text.js';
-import { AgentError } from '../../errors.js';
+import type { AgentError } from '../../errors.js';
+import { botFailure } from '../../game/seats.js';
 import { protect } from '../../game/protect.js';
 import { CALL_EVENT, CALL_NEW_GAME, CLOCK_STAMP, NO_CLOCK, tick } from '../../game/clock.js';
 import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
@@ -146,8 +146,7 @@ export class Table implements GameTable<GameRecord> {
 
   /** The one-line error for a misbehaving bot: name, seat, game seed, what it did. */
   private fail(seat: number, what: string, cause?: unknown): AgentError {
-    const detail = cause === undefined ? '' : ` ${describeError(cause)}`;
-    return new AgentError(`bot "${this.labels[seat]}" in seat ${seat} (game seed ${this.seed}) ${what}${detail}`);
+    return botFailure(this.labels[seat]!, seat, this.seed, what, cause);
   }
 }
 

@@ -175,7 +175,7 @@ class ProcessSeat {
   }
 
   decide(obs: object): unknown {
-    const m = this.program.exchange({ type: 'decide', id: this.id, observation: this.view(obs) }, 'action', obs, `to decide (seat ${this.seat})`);
+    const m = this.program.exchange({ type: 'decide', id: this.id, observation: this.view(obs) }, 'action', obs, `when asked to decide (seat ${this.seat})`);
     return m.action;
   }
 }

@@ -77,13 +77,17 @@ describe('bot programs', () => {
       [
         'garbage',
         `        print('not json', flush=True)\n        return 'take'\nrun(B)`,
-        /^bot "bad" in seat \d \(game seed [0-9a-f]{16}\) threw its program sent a line that is not JSON/,
+        /^bot "bad" in seat \d \(game seed [0-9a-f]{16}\): its program sent a line that is not JSON when asked to decide/,
       ],
       ['wrong', `        return 'maybe'\nrun(B)`, /^bot "bad" in seat \d \(game seed [0-9a-f]{16}\) /],
-      ['exit', `        os._exit(3)\nrun(B)`, /threw its program ended to decide \(seat \d\) \(it exited/],
-      ['flood', `        sys.stdout.write('x' * (9 << 20))\n        sys.stdout.flush()\nrun(B)`, /threw its program sent a line of over 8 MB to decide/],
+      ['exit', `        os._exit(3)\nrun(B)`, /\): its program ended when asked to decide \(seat \d\) \(it exited/],
+      [
+        'flood',
+        `        sys.stdout.write('x' * (9 << 20))\n        sys.stdout.flush()\nrun(B)`,
+        /\): its program sent a line of over 8 MB when asked to decide/,
+      ],
       ['hang', `        time.sleep(1000)\nrun(B)`, /^bot "bad" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
-      ['raise', `        raise ValueError('no move')\nrun(B)`, /threw its program reported an error: ValueError: no move/],
+      ['raise', `        raise ValueError('no move')\nrun(B)`, /\): its program reported an error: ValueError: no move/],
     ];
     const check = async ([name, body, message]: [string, string, RegExp]): Promise<void> => {
       const bot = pyBot(name, base + body);
@@ -105,7 +109,7 @@ describe('bot programs', () => {
     const silent = pyBot('silent', `sys.exit(0)`);
     await Promise.all([
       ...cases.filter(([name]) => name !== 'hang').map(check),
-      expect(checkAgent(silent, 'no-thanks')).rejects.toThrow(/^bot program exec:python3 .*silent\.py: its program ended to answer the greeting/),
+      expect(checkAgent(silent, 'no-thanks')).rejects.toThrow(/^bot program exec:python3 .*silent\.py: its program ended when greeted/),
     ]);
     await check(cases.find(([name]) => name === 'hang')!);
     const mute = pyBot('mute', `time.sleep(1000)`);

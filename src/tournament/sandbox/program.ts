@@ -194,7 +194,7 @@ export class BotProgram {
     });
     running.add(this);
     this.send({ type: 'hello', protocol: PROTOCOL_VERSION, game, params });
-    const hello = this.receive('to answer the greeting');
+    const hello = this.receive('when greeted');
     if (hello.type !== 'hello') throw this.fail(`answered the greeting with ${describe(hello)}, not {"type":"hello",...}`);
     if (hello.protocol !== PROTOCOL_VERSION) throw this.fail(`speaks protocol ${JSON.stringify(hello.protocol)}, not ${PROTOCOL_VERSION}`);
     if (typeof hello.name !== 'string' || !hello.name.trim() || hasControlCharacters(hello.name))
