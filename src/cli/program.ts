@@ -367,6 +367,8 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
     )
     .middleware((argv) => checkFlagValues(argv, args))
     .demandCommand(1, 'name a command (see --help)')
+    // A first word that is no command is named as such, not as an "Unknown argument".
+    .strictCommands()
     .strict()
     .fail((msg, err) => {
       // A user's mistake (a flag yargs refuses, or a UserError from the command) and a bug alike
