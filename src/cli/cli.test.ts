@@ -397,6 +397,23 @@ describe('nothanks tournament / replay', () => {
     expect(r.stdout).not.toMatch(/NaN/);
     expect(r.stdout).toMatch(/^1 +greedy +9 +[\d.]+ +n\/a +[\d.]+% +n\/a /m);
     expect(r.stdout).toMatch(/^random +greedy +1 +[\d.-]+ +n\/a +n\/a/m);
+    // A pool bot no table seats has no figures at all.
+    const unseated = await inProcess([
+      'tournament',
+      '-a',
+      'random,greedy',
+      '--table',
+      '0,0,0',
+      '-p',
+      '3',
+      '-g',
+      '3',
+      '--no-report',
+      '--out',
+      join(dir, 'unseated'),
+    ]);
+    expect(unseated.stdout).not.toMatch(/NaN/);
+    expect(unseated.stdout).toMatch(/^2 +greedy +0 +n\/a +n\/a +n\/a +n\/a +n\/a/m);
   });
 
   it('lists the built-in agents with their parameters', async () => {

@@ -205,6 +205,9 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
 const interval = (c: readonly [number, number], d: number): string =>
   Number.isNaN(c[0]) || Number.isNaN(c[1]) ? 'n/a' : `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
 
+/** A formatted figure, or n/a for one that has no value (NaN). */
+const figure = (text: string): string => (text.startsWith('NaN') ? 'n/a' : text);
+
 /** The leaderboard as a text table, best mean score first. */
 export function leaderboard(summary: Summary): string {
   const rows = [...summary.agents].sort((a, b) => a.meanScore - b.meanScore);
@@ -227,11 +230,12 @@ export function leaderboard(summary: Summary): string {
       String(i + 1),
       a.agent,
       String(a.games),
-      a.meanScore.toFixed(2),
+      // A pool bot that no table seats (--table 0,0,0) has no figures, not NaN.
+      figure(a.meanScore.toFixed(2)),
       ci(a.meanScoreCI, 2),
-      `${(a.winShare * 100).toFixed(1)}%`,
+      figure(`${(a.winShare * 100).toFixed(1)}%`),
       ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1),
-      a.meanRank.toFixed(2),
+      figure(a.meanRank.toFixed(2)),
       ...(summary.format === 'circuit' ? [`${((a.matchWinShare ?? 0) * 100).toFixed(1)}%`] : []),
       decisionTimeCell(time.get(a.agent)),
     ]),
