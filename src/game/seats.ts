@@ -74,7 +74,7 @@ export class Seats<R> {
  */
 export function botFailure(label: string, seat: number, seed: string, what: string, cause?: unknown): AgentError {
   const who = `bot "${label}" in seat ${seat} (game seed ${seed})`;
-  if (cause instanceof AgentError) return new AgentError(`${who}: ${cause.message}`);
+  if (cause instanceof AgentError) return new AgentError(`${who}: ${describeError(cause)}`);
   return new AgentError(`${who} ${what}${cause === undefined ? '' : ` ${describeError(cause)}`}`);
 }
 
