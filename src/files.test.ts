@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeDirs, newResultsDir, prepareOutputDir, releaseRunFolders, removeStaleTmp, writeFileAtomic } from './files.js';
+import { AtomicLineWriter, makeDirs, newResultsDir, prepareOutputDir, releaseRunFolders, removeStaleTmp, writeFileAtomic } from './files.js';
 
 describe('result folders and files', () => {
   it('gives every run its own default folder, also runs started in the same second', () => {
@@ -57,5 +57,18 @@ describe('result folders and files', () => {
     );
     expect(readFileSync(join(dir, 'players-3', 'my-analysis.ipynb'), 'utf8')).toBe('mine');
     releaseRunFolders();
+  });
+
+  it.runIf(existsSync('/dev/full'))('names the file and the cause when a line cannot be written (a full disk), and leaves no cut-off file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-full-'));
+    const path = join(dir, 'g.jsonl');
+    // The writer's temporary file is /dev/full, where every write fails with ENOSPC.
+    symlinkSync('/dev/full', `${path}.${hostname().replace(/[^A-Za-z0-9-]/g, '-')}.${process.pid}.tmp`);
+    const w = new AtomicLineWriter(path);
+    // Before, the write threw Node's ENOSPC with a stack, and close() put the cut-off file in place.
+    expect(() => w.write('{"a":1}\n')).toThrow(/^cannot write .*g\.jsonl: no space left$/);
+    w.write('{"a":2}\n'); // nothing more after a failure
+    w.close();
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

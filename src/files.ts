@@ -337,6 +337,7 @@ function refuseNonRegular(path: string): void {
 export class AtomicLineWriter {
   private readonly tmp: string;
   private fd: number;
+  private failed = false;
 
   constructor(readonly path: string) {
     this.tmp = tmpName(path);
@@ -351,15 +352,32 @@ export class AtomicLineWriter {
     }
   }
 
+  /**
+   * A failed write (a full disk) is one line naming the file; the file is then cut mid-line, so
+   * close() removes it rather than put it under the real name.
+   */
   write(text: string): void {
-    writeSync(this.fd, text);
+    if (this.failed) return;
+    try {
+      writeSync(this.fd, text);
+    } catch (err) {
+      this.failed = true;
+      throw cannot('write', this.path, err);
+    }
   }
 
   close(): void {
-    closeSync(this.fd);
-    refuseNonRegular(this.path);
-    renameSync(this.tmp, this.path);
-    recordWritten(this.path);
+    try {
+      closeSync(this.fd);
+      if (this.failed) return void rmSync(this.tmp, { force: true });
+      refuseNonRegular(this.path);
+      renameSync(this.tmp, this.path);
+      recordWritten(this.path);
+    } catch (err) {
+      rmSync(this.tmp, { force: true });
+      if (err instanceof UserError) throw err;
+      throw cannot('write', this.path, err);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule } from '../paths.js';
@@ -382,6 +382,20 @@ describe('nothanks tournament / replay', () => {
     expect(r.stdout).toMatch(/^ {2}threshold: /m);
     expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 2; number -40\.\.40\)$/m);
     expect(r.stdout).toMatch(/^ {2}mc: /m);
+  });
+
+  it.runIf(existsSync('/dev/full'))('keeps what was finished when --log cannot be written (a full disk), with one line and no cut-off log', async () => {
+    const out = join(dir, 'full');
+    const log = join(dir, 'full.jsonl');
+    // The log's temporary file is /dev/full: its first write fails with ENOSPC, as on a full disk.
+    symlinkSync('/dev/full', `${log}.${hostname().replace(/[^A-Za-z0-9-]/g, '-')}.${process.pid}.tmp`);
+    const r = await inProcess(['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '300', '--chunk', '10', '--log', log, '--out', out]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^nothanks: cannot write .*full\.jsonl: no space left; the \d+ games finished before are in .*full\n$/);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ partial: true, stopped: expect.stringMatching(/no space left/) });
+    expect(summary.gamesPlayed).toBeGreaterThan(0);
+    expect(readdirSync(dir).filter((f) => f.startsWith('full.jsonl'))).toEqual([]);
   });
 
   it('keeps what was finished on Ctrl-C, marked partial', async () => {
