@@ -145,6 +145,15 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'random', '--players', '3', '--log', '/dev/null/g.jsonl'], /^nothanks: cannot write \/dev\/null\/g\.jsonl: /],
     [['tournament', '--agents', 'random', '--players', '3', '--per-game', '/dev/null/x.csv'], /^nothanks: cannot write \/dev\/null\/x\.csv: /],
     [['tournament', '--agents', 'random', '--players', '3', '--log', '/'], /^nothanks: \/ is a folder, not a regular file: the lab writes only regular files/],
+    // Before, the run's summary.json (written through the same temporary name) took the log's place: a stack trace, the log lost.
+    [
+      ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '2', '--log', 'df5/summary.json', '--out', 'df5'],
+      /^nothanks: --log df5\/summary\.json is inside --out df5, where the run's own outputs could overwrite it/,
+    ],
+    [
+      ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '2', '--per-game', './df6/state/x.csv', '--out', 'df6/'],
+      /^nothanks: --per-game \.\/df6\/state\/x\.csv is inside --out df6\/, where/,
+    ],
     [['tournament', '--game', 'chess', '--agents', 'random'], /unknown game "chess"/],
     [['tournament', '--agents', 'random', '--players', '3', '--specials', 'joker'], /--specials is a setting of no-thanks-specials, not of no-thanks/],
     [['tournament', '--game', 'no-thanks-specials', '--agents', 'random', '--players', '3', '--specials', 'dragon'], /unknown special "dragon"/],

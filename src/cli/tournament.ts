@@ -2,7 +2,7 @@ import { printable } from '../text.js';
 import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { botFileDigests } from '../agents/registry.js';
 import { parseSpec, splitLineup } from '../agents/spec.js';
@@ -126,6 +126,15 @@ export async function tournamentCommand(
   };
   const prepared = await prepare(options);
   if (a.log && a.perGame && resolve(a.log) === resolve(a.perGame)) throw new UserError('--log and --per-game name the same file: give each its own');
+  // The run writes its own files in --out (summary.json, state/, charts, ...), under names that grow
+  // with the lab: a log there could be overwritten by one of them, and lost.
+  for (const [flag, file] of [
+    ['--log', a.log],
+    ['--per-game', a.perGame],
+  ] as const) {
+    if (file && a.out !== undefined && resolve(file).startsWith(resolve(a.out) + sep))
+      throw new UserError(`${flag} ${file} is inside --out ${a.out}, where the run's own outputs could overwrite it: choose a file outside that folder`);
+  }
   if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   let dir: string;
   if (a.resume !== undefined) {
