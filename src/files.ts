@@ -137,6 +137,11 @@ function recordWritten(path: string, folder = false): void {
   }
 }
 
+/** Lists a file the lab writes in place (not through writeFileAtomic or AtomicLineWriter) as its own. */
+export function listWritten(path: string): void {
+  recordWritten(path);
+}
+
 /** The paths listed in `dir`'s WRITTEN_LIST, relative to it (empty when it holds no list: not a run folder). */
 function writtenPaths(dir: string): string[] {
   const list = join(dir, WRITTEN_LIST);

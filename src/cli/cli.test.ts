@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeF
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { distModule } from '../paths.js';
+import { distModule, PROJECT_ROOT } from '../paths.js';
 import { runChild } from '../testing/child.js';
 import { runCli } from './program.js';
 
@@ -391,6 +391,24 @@ describe('nothanks tournament / replay', () => {
     expect(r.stdout).toMatch(/^ {2}threshold: /m);
     expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 2; number -40\.\.40\)$/m);
     expect(r.stdout).toMatch(/^ {2}mc: /m);
+  });
+
+  it("lists every file a tournament writes in its folder, the state's means and the bots' logs too, so --force removes them all and only them", async () => {
+    const out = join(dir, 'listed');
+    const bot = `exec:python3 ${join(PROJECT_ROOT, 'clients', 'python', 'examples', 'no_thanks_greedy.py')}`;
+    const args = ['tournament', '--players', '3', '--games', '2', '--out', out, '--no-report'];
+    expect((await inProcess([...args, '--agents', `${bot},random`])).status).toBe(0);
+    const onDisk = readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.startsWith('.nothanks-'))
+      .map((e) => join(e.parentPath, e.name).slice(out.length + 1));
+    // Before, state/tournament.means and bot-logs/*.log were not listed: --force left them behind.
+    expect(onDisk).toEqual(expect.arrayContaining(['state/tournament.means', expect.stringMatching(/^bot-logs\/.*\.log$/)]));
+    const listed = readFileSync(join(out, '.nothanks-run'), 'utf8').split('\n');
+    expect(onDisk.filter((f) => !listed.includes(f))).toEqual([]);
+    writeFileSync(join(out, 'state', 'mynotes.txt'), 'mine');
+    expect((await inProcess([...args, '--force', '--agents', 'random,greedy'])).status).toBe(0);
+    expect(readdirSync(join(out, 'state')).sort()).toEqual(['mynotes.txt', 'run.json', 'tournament.json', 'tournament.means']);
+    expect(existsSync(join(out, 'bot-logs'))).toBe(false);
   });
 
   it.runIf(existsSync('/dev/full'))('keeps what was finished when --log cannot be written (a full disk), with one line and no cut-off log', async () => {

@@ -1,14 +1,15 @@
 import { printable } from '../text.js';
 import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
+import { ownLog } from '../tournament/sandbox/program.js';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { botFileDigests } from '../agents/registry.js';
 import { parseSpec, splitLineup } from '../agents/spec.js';
 import { gameById } from '../registry.js';
 import { seatResults } from '../tournament/batch.js';
-import { AtomicLineWriter, checkNewFile, makeDirs, newResultsDir, prepareOutputDir } from '../files.js';
+import { AtomicLineWriter, checkNewFile, listWritten, makeDirs, newResultsDir, prepareOutputDir } from '../files.js';
 import { CSV_OPTIONS, leaderboard, pairwiseText, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
 import { playPart, resolveShard, shardLabel, shardRange, type Shard } from '../tournament/shard.js';
@@ -152,6 +153,10 @@ export async function tournamentCommand(
   const log = a.log ? new AtomicLineWriter(a.log) : undefined;
   const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
   perGame?.write(['deal', 'seed', 'seating', 'seat', 'position', 'agent', 'score', ...game.metrics.map((m) => m.id)].join(',') + '\n');
+  // Bot programs' stderr: in the run folder, beside what it is about.
+  const botLogs = prepared.origins.some((o) => parseSpec(o.spec).kind === 'program' || (a.isolate && parseSpec(o.spec).kind === 'file'))
+    ? botLogsDir(dir)
+    : undefined;
   const progress = new Progress('tournament', !a.quiet);
   const stop = interruptible();
   try {
@@ -160,10 +165,7 @@ export async function tournamentCommand(
         {
           ...options,
           records: log !== undefined,
-          // Bot programs' stderr: in the run folder, beside what it is about.
-          ...(prepared.origins.some((o) => parseSpec(o.spec).kind === 'program' || (a.isolate && parseSpec(o.spec).kind === 'file'))
-            ? { botLogs: botLogsDir(dir) }
-            : {}),
+          ...(botLogs === undefined ? {} : { botLogs }),
           signal: stop.signal,
           onProgress: (done, total) => progress.update(done, total),
           onBatch(batch, res, seatings, labels) {
@@ -195,6 +197,8 @@ export async function tournamentCommand(
     return { summary: written, dir, interrupted: stop.signal.aborted };
   } finally {
     stop.release();
+    // The bots' logs are written by their threads: listed here as the lab's, so --force removes them.
+    if (botLogs) for (const name of readdirSync(botLogs)) if (ownLog(name)) listWritten(join(botLogs, name));
     log?.close();
     perGame?.close();
   }
