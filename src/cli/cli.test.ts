@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { distModule, PROJECT_ROOT } from '../paths.js';
 import { runChild } from '../testing/child.js';
 import { runCli } from './program.js';
+import { OWN_OUTPUTS } from './tournament.js';
 
 // The CLI as a user runs it: the compiled build in a child process (`npm test` builds first)...
 const cli = distModule('cli/main.js');
@@ -49,6 +50,8 @@ describe('nothanks tournament / replay', () => {
       expect.arrayContaining(['agent', 'games', 'meanScore', 'meanScoreCI', 'winShare', 'winShareCI', 'meanRank']),
     );
     for (const f of ['summary.csv', 'pairwise.csv', 'seats.csv']) expect(readFileSync(join(dir, 't1', f), 'utf8').length).toBeGreaterThan(20);
+    // A --log under one of these names in --out is refused before the run (it would be overwritten): the list must name every output.
+    expect(readdirSync(join(dir, 't1')).filter((f) => !OWN_OUTPUTS.includes(f))).toEqual([]);
 
     const r = await inProcess(['replay', log, '--show', '3']);
     expect(r.status).toBe(0);
@@ -148,11 +151,11 @@ describe('nothanks tournament / replay', () => {
     // Before, the run's summary.json (written through the same temporary name) took the log's place: a stack trace, the log lost.
     [
       ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '2', '--log', 'df5/summary.json', '--out', 'df5'],
-      /^nothanks: --log df5\/summary\.json is inside --out df5, where the run's own outputs could overwrite it/,
+      /^nothanks: --log df5\/summary\.json clashes with the run's own output df5\/summary\.json, which would overwrite it: choose another file\n$/,
     ],
     [
       ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '2', '--per-game', './df6/state/x.csv', '--out', 'df6/'],
-      /^nothanks: --per-game \.\/df6\/state\/x\.csv is inside --out df6\/, where/,
+      /^nothanks: --per-game \.\/df6\/state\/x\.csv clashes with the run's own output df6\/state, which/,
     ],
     [['tournament', '--game', 'chess', '--agents', 'random'], /unknown game "chess"/],
     [['tournament', '--agents', 'random', '--players', '3', '--specials', 'joker'], /--specials is a setting of no-thanks-specials, not of no-thanks/],
@@ -403,6 +406,7 @@ describe('nothanks tournament / replay', () => {
       .map((e) => join(e.parentPath, e.name).slice(out.length + 1));
     // Before, state/tournament.means and bot-logs/*.log were not listed: --force left them behind.
     expect(onDisk).toEqual(expect.arrayContaining(['state/tournament.means', expect.stringMatching(/^bot-logs\/.*\.log$/)]));
+    expect(readdirSync(out).filter((f) => !OWN_OUTPUTS.includes(f))).toEqual([]);
     const listed = readFileSync(join(out, '.nothanks-run'), 'utf8').split('\n');
     expect(onDisk.filter((f) => !listed.includes(f))).toEqual([]);
     writeFileSync(join(out, 'state', 'mynotes.txt'), 'mine');

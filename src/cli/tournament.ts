@@ -3,7 +3,7 @@ import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { ownLog } from '../tournament/sandbox/program.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { botFileDigests } from '../agents/registry.js';
 import { parseSpec, splitLineup } from '../agents/spec.js';
@@ -69,6 +69,16 @@ export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<s
   };
 }
 
+/**
+ * What a tournament writes at the top of its --out folder (cli.test checks a run against it): a
+ * --log or --per-game file under one of these names would be overwritten by the run's own output.
+ */
+export const OWN_OUTPUTS: readonly string[] = [
+  ...['summary.json', 'summary.csv', 'pairwise.csv', 'seats.csv', 'report.html', 'replay.html', 'sample-game.jsonl', 'state', 'bot-logs'],
+  ...['leaderboard', 'pairwise', 'distributions', 'seats'].flatMap((chart) => [`${chart}.vl.json`, `${chart}.svg`, `${chart}.png`]),
+  ...['.nothanks-run', '.nothanks-lock'],
+];
+
 /** The run folder's bot-logs/ (made here, so the folder's list of what the lab wrote has it). */
 function botLogsDir(dir: string): string {
   const logs = join(dir, 'bot-logs');
@@ -127,14 +137,16 @@ export async function tournamentCommand(
   };
   const prepared = await prepare(options);
   if (a.log && a.perGame && resolve(a.log) === resolve(a.perGame)) throw new UserError('--log and --per-game name the same file: give each its own');
-  // The run writes its own files in --out (summary.json, state/, charts, ...), under names that grow
-  // with the lab: a log there could be overwritten by one of them, and lost.
+  // A log under one of the run's own names in --out would be overwritten by that output (and lost).
   for (const [flag, file] of [
     ['--log', a.log],
     ['--per-game', a.perGame],
   ] as const) {
-    if (file && a.out !== undefined && resolve(file).startsWith(resolve(a.out) + sep))
-      throw new UserError(`${flag} ${file} is inside --out ${a.out}, where the run's own outputs could overwrite it: choose a file outside that folder`);
+    const inOut = file && a.out !== undefined ? relative(resolve(a.out), resolve(file)) : undefined;
+    if (inOut !== undefined && !inOut.startsWith('..') && !isAbsolute(inOut) && (inOut === '' || OWN_OUTPUTS.includes(inOut.split(sep)[0]!)))
+      throw new UserError(
+        `${flag} ${file} clashes with the run's own output ${join(a.out!, inOut.split(sep)[0]!)}, which would overwrite it: choose another file`,
+      );
   }
   if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   let dir: string;
