@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeDirs, newResultsDir, prepareOutputDir, removeStaleTmp, writeFileAtomic } from './files.js';
+import { AtomicLineWriter, makeDirs, newResultsDir, prepareOutputDir, releaseRunFolders, removeStaleTmp, writeFileAtomic } from './files.js';
 
 describe('result folders and files', () => {
   it('gives every run its own default folder, also runs started in the same second', () => {
@@ -36,5 +36,39 @@ describe('result folders and files', () => {
     writeFileSync(join(root, 'file'), '');
     expect(() => prepareOutputDir(join(root, 'file', 'run'))).toThrow(/^cannot write to .*file\/run/);
     if (existsSync('/proc/self')) expect(() => prepareOutputDir('/proc/nothanks-run')).toThrow(/^cannot write to \/proc\/nothanks-run/);
+  });
+
+  it('--force removes only the files the lab wrote, also inside its folders, and refuses to write over a file of the user', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'nothanks-force-')), 'run');
+    prepareOutputDir(dir);
+    writeFileAtomic(join(dir, 'players-3', 'summary.json'), '{}');
+    writeFileAtomic(join(dir, 'state', 'run.json'), '{}');
+    writeFileAtomic(join(dir, 'report.html'), '');
+    releaseRunFolders();
+    // Before, the list named only players-3 and state, and --force removed them whole.
+    writeFileSync(join(dir, 'players-3', 'my-analysis.ipynb'), 'mine');
+    prepareOutputDir(dir, true);
+    expect(readdirSync(dir).sort()).toEqual(['.nothanks-lock', 'players-3']);
+    expect(readdirSync(join(dir, 'players-3'))).toEqual(['my-analysis.ipynb']);
+    // The new run writes beside the user's file, never over it.
+    writeFileAtomic(join(dir, 'players-3', 'summary.json'), '{}');
+    expect(() => writeFileAtomic(join(dir, 'players-3', 'my-analysis.ipynb'), '')).toThrow(
+      /^cannot write .*my-analysis\.ipynb: a file the lab did not write is in the way/,
+    );
+    expect(readFileSync(join(dir, 'players-3', 'my-analysis.ipynb'), 'utf8')).toBe('mine');
+    releaseRunFolders();
+  });
+
+  it.runIf(existsSync('/dev/full'))('names the file and the cause when a line cannot be written (a full disk), and leaves no cut-off file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-full-'));
+    const path = join(dir, 'g.jsonl');
+    // The writer's temporary file is /dev/full, where every write fails with ENOSPC.
+    symlinkSync('/dev/full', `${path}.${hostname().replace(/[^A-Za-z0-9-]/g, '-')}.${process.pid}.tmp`);
+    const w = new AtomicLineWriter(path);
+    // Before, the write threw Node's ENOSPC with a stack, and close() put the cut-off file in place.
+    expect(() => w.write('{"a":1}\n')).toThrow(/^cannot write .*g\.jsonl: no space left$/);
+    w.write('{"a":2}\n'); // nothing more after a failure
+    w.close();
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

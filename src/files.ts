@@ -7,8 +7,11 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
+  rmdirSync,
   rmSync,
+  type Stats,
   statSync,
   writeFileSync,
   writeSync,
@@ -87,7 +90,7 @@ export function makeDirs(dir: string): void {
   for (let i = missing.length - 1; i >= 0; i--) {
     try {
       mkdirSync(missing[i]!);
-      recordWritten(missing[i]!);
+      recordWritten(missing[i]!, true);
     } catch (err) {
       // Another run (a shard of the same job) made it meanwhile: fine, as with mkdir -p.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(missing[i]!).isDirectory()) throw err;
@@ -100,6 +103,7 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
   const tmp = tmpName(path);
   try {
     refuseNonRegular(path);
+    refuseForeign(path);
     makeDirs(dirname(path));
     writeFileSync(tmp, content);
     renameSync(tmp, path);
@@ -110,36 +114,119 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
   }
 }
 
-/** Files that mark a folder as a lab run's (a tournament, an experiment, a shard or a merge). */
 /**
- * What the lab put in a run folder: each entry it made at the folder's top (a file, or a folder
- * such as state/ or players-4/) is listed in WRITTEN_LIST as it is made, so --force can remove
- * those and nothing else. Run folders this process prepared or resumed, by absolute path.
+ * What the lab put in a run folder: each file and folder it makes there is listed in WRITTEN_LIST,
+ * by its path inside the run folder (a folder with a trailing /), as it is made, so --force can
+ * remove those and nothing else: a file of the user's stays, and so does the folder it sits in.
+ * Run folders this process prepared or resumed, by absolute path, with what is listed so far.
  */
 const WRITTEN_LIST = '.nothanks-run';
 /** Held while a run writes into its folder: a second run into the same folder is refused. */
 const LOCK = '.nothanks-lock';
 const runFolders = new Map<string, Set<string>>();
 
-function recordWritten(path: string): void {
+function recordWritten(path: string, folder = false): void {
   const abs = resolve(path);
   for (const [root, names] of runFolders) {
     if (!abs.startsWith(root + sep)) continue;
-    const top = abs.slice(root.length + 1).split(sep)[0]!;
-    if (names.has(top) || top === LOCK || top === WRITTEN_LIST || top.endsWith('.tmp')) continue;
-    names.add(top);
-    appendFileSync(join(root, WRITTEN_LIST), `${top}\n`);
+    const parts = abs.slice(root.length + 1).split(sep);
+    const entry = parts.join('/') + (folder ? '/' : '');
+    if (names.has(entry) || parts[0] === LOCK || parts[0] === WRITTEN_LIST || entry.endsWith('.tmp')) continue;
+    names.add(entry);
+    appendFileSync(join(root, WRITTEN_LIST), `${entry}\n`);
   }
 }
 
-/** The entries a lab run wrote into `dir` (empty when it holds no list: not a run folder). */
-export function writtenEntries(dir: string): string[] {
+/** Lists a file the lab writes in place (not through writeFileAtomic or AtomicLineWriter) as its own. */
+export function listWritten(path: string): void {
+  recordWritten(path);
+}
+
+/** The paths listed in `dir`'s WRITTEN_LIST, relative to it (empty when it holds no list: not a run folder). */
+function writtenPaths(dir: string): string[] {
   const list = join(dir, WRITTEN_LIST);
   if (!existsSync(list)) return [];
-  // Only plain names at the folder's top: an edited list cannot point elsewhere.
+  // Only plain paths inside the folder: an edited list cannot point elsewhere.
   return readFileSync(list, 'utf8')
     .split('\n')
-    .filter((name) => name && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\\'));
+    .filter(
+      (p) =>
+        p &&
+        !p.startsWith('/') &&
+        !p.includes('\\') &&
+        p
+          .replace(/\/$/, '')
+          .split('/')
+          .every((s) => s && s !== '.' && s !== '..'),
+    );
+}
+
+/** The entries a lab run wrote at the top of `dir` (a file, or a folder such as state/ or players-4/). */
+export function writtenEntries(dir: string): string[] {
+  return [...new Set(writtenPaths(dir).map((p) => p.split('/')[0]!))];
+}
+
+/**
+ * Whether the lab listed `entry` as its own in a run folder. A list written before the lab listed
+ * every path names only the top entries, a folder without its trailing /: such an entry covers
+ * everything in it, as it did then (so those runs still resume).
+ */
+function listed(names: ReadonlySet<string>, entry: string): boolean {
+  const parts = entry.split('/');
+  return names.has(entry) || parts.some((_, i) => i > 0 && names.has(parts.slice(0, i).join('/')));
+}
+
+/**
+ * Removes what a lab run listed in `dir`, and nothing else: its files, then its folders deepest
+ * first, each only if nothing is left in it (a file of the user's keeps its folder).
+ */
+function removeWritten(dir: string): void {
+  const root = realpathSync(dir);
+  const paths = writtenPaths(dir);
+  const folders: string[] = [];
+  for (const p of paths) {
+    const path = join(dir, p);
+    let st: Stats;
+    try {
+      st = lstatSync(path);
+      // Never through a link the user put in place of one of the lab's folders.
+      const parent = realpathSync(dirname(path));
+      if (parent !== root && !parent.startsWith(root + sep)) continue;
+    } catch {
+      continue; // already gone
+    }
+    if (!st.isDirectory()) rmSync(path, { force: true });
+    else if (p.endsWith('/')) folders.push(path);
+    else rmSync(path, { recursive: true, force: true }); // an old list's top folder (see listed)
+  }
+  for (const f of folders.sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(f);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
+/**
+ * The lab never replaces a file it did not write: in a run folder this process writes into (where
+ * --force leaves the user's files), a file at an output's path that the lab did not list is refused.
+ */
+function refuseForeign(path: string): void {
+  const abs = resolve(path);
+  for (const [root, names] of runFolders) {
+    if (!abs.startsWith(root + sep) || !existsSync(abs)) continue;
+    if (
+      !listed(
+        names,
+        abs
+          .slice(root.length + 1)
+          .split(sep)
+          .join('/'),
+      )
+    )
+      throw new UserError(`cannot write ${path}: a file the lab did not write is in the way (move it, or choose another --out)`);
+  }
 }
 
 /** The locks this process holds, released together at exit (or by releaseRunFolders). */
@@ -193,7 +280,7 @@ export function refuseInputAsOutput(dir: string, inputs: readonly string[]): voi
 /** A run folder this process writes into: its lock taken, and what it writes listed from now on. */
 export function adoptRunFolder(dir: string): void {
   lockRunFolder(dir);
-  runFolders.set(resolve(dir), new Set(writtenEntries(dir)));
+  runFolders.set(resolve(dir), new Set(writtenPaths(dir)));
 }
 
 /**
@@ -217,7 +304,7 @@ export function prepareOutputDir(dir: string, overwrite = false): void {
     }
     makeDirs(dir);
     lockRunFolder(dir);
-    if (overwrite) for (const e of writtenEntries(dir)) rmSync(join(dir, e), { recursive: true, force: true });
+    if (overwrite) removeWritten(dir);
     rmSync(join(dir, WRITTEN_LIST), { force: true });
     runFolders.set(out, new Set());
     const probe = join(dir, `.probe.${process.pid}`);
@@ -255,10 +342,12 @@ function refuseNonRegular(path: string): void {
 export class AtomicLineWriter {
   private readonly tmp: string;
   private fd: number;
+  private failed = false;
 
   constructor(readonly path: string) {
     this.tmp = tmpName(path);
     refuseNonRegular(path);
+    refuseForeign(path);
     try {
       removeStaleTmp(path);
       makeDirs(dirname(path));
@@ -268,15 +357,32 @@ export class AtomicLineWriter {
     }
   }
 
+  /**
+   * A failed write (a full disk) is one line naming the file; the file is then cut mid-line, so
+   * close() removes it rather than put it under the real name.
+   */
   write(text: string): void {
-    writeSync(this.fd, text);
+    if (this.failed) return;
+    try {
+      writeSync(this.fd, text);
+    } catch (err) {
+      this.failed = true;
+      throw cannot('write', this.path, err);
+    }
   }
 
   close(): void {
-    closeSync(this.fd);
-    refuseNonRegular(this.path);
-    renameSync(this.tmp, this.path);
-    recordWritten(this.path);
+    try {
+      closeSync(this.fd);
+      if (this.failed) return void rmSync(this.tmp, { force: true });
+      refuseNonRegular(this.path);
+      renameSync(this.tmp, this.path);
+      recordWritten(this.path);
+    } catch (err) {
+      rmSync(this.tmp, { force: true });
+      if (err instanceof UserError) throw err;
+      throw cannot('write', this.path, err);
+    }
   }
 }
 

@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { distModule } from '../paths.js';
+import { distModule, PROJECT_ROOT } from '../paths.js';
 import { runChild } from '../testing/child.js';
 import { runCli } from './program.js';
+import { OWN_OUTPUTS } from './tournament.js';
 
 // The CLI as a user runs it: the compiled build in a child process (`npm test` builds first)...
 const cli = distModule('cli/main.js');
@@ -49,6 +50,8 @@ describe('nothanks tournament / replay', () => {
       expect.arrayContaining(['agent', 'games', 'meanScore', 'meanScoreCI', 'winShare', 'winShareCI', 'meanRank']),
     );
     for (const f of ['summary.csv', 'pairwise.csv', 'seats.csv']) expect(readFileSync(join(dir, 't1', f), 'utf8').length).toBeGreaterThan(20);
+    // A --log under one of these names in --out is refused before the run (it would be overwritten): the list must name every output.
+    expect(readdirSync(join(dir, 't1')).filter((f) => !OWN_OUTPUTS.includes(f))).toEqual([]);
 
     const r = await inProcess(['replay', log, '--show', '3']);
     expect(r.status).toBe(0);
@@ -147,6 +150,15 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'random', '--players', '3', '--log', '/dev/null/g.jsonl'], /^nothanks: cannot write \/dev\/null\/g\.jsonl: /],
     [['tournament', '--agents', 'random', '--players', '3', '--per-game', '/dev/null/x.csv'], /^nothanks: cannot write \/dev\/null\/x\.csv: /],
     [['tournament', '--agents', 'random', '--players', '3', '--log', '/'], /^nothanks: \/ is a folder, not a regular file: the lab writes only regular files/],
+    // Before, the run's summary.json (written through the same temporary name) took the log's place: a stack trace, the log lost.
+    [
+      ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '2', '--log', 'df5/summary.json', '--out', 'df5'],
+      /^nothanks: --log df5\/summary\.json clashes with the run's own output df5\/summary\.json, which would overwrite it: choose another file\n$/,
+    ],
+    [
+      ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '2', '--per-game', './df6/state/x.csv', '--out', 'df6/'],
+      /^nothanks: --per-game \.\/df6\/state\/x\.csv clashes with the run's own output df6\/state, which/,
+    ],
     [['tournament', '--game', 'chess', '--agents', 'random'], /unknown game "chess"/],
     [['tournament', '--agents', 'random', '--players', '3', '--specials', 'joker'], /--specials is a setting of no-thanks-specials, not of no-thanks/],
     [['tournament', '--game', 'no-thanks-specials', '--agents', 'random', '--players', '3', '--specials', 'dragon'], /unknown special "dragon"/],
@@ -422,6 +434,39 @@ describe('nothanks tournament / replay', () => {
     expect(r.stdout).toMatch(/^ {2}threshold: /m);
     expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 2; number -40\.\.40\)$/m);
     expect(r.stdout).toMatch(/^ {2}mc: /m);
+  });
+
+  it("lists every file a tournament writes in its folder, the state's means and the bots' logs too, so --force removes them all and only them", async () => {
+    const out = join(dir, 'listed');
+    const bot = `exec:python3 ${join(PROJECT_ROOT, 'clients', 'python', 'examples', 'no_thanks_greedy.py')}`;
+    const args = ['tournament', '--players', '3', '--games', '2', '--out', out, '--no-report'];
+    expect((await inProcess([...args, '--agents', `${bot},random`])).status).toBe(0);
+    const onDisk = readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.startsWith('.nothanks-'))
+      .map((e) => join(e.parentPath, e.name).slice(out.length + 1));
+    // Before, state/tournament.means and bot-logs/*.log were not listed: --force left them behind.
+    expect(onDisk).toEqual(expect.arrayContaining(['state/tournament.means', expect.stringMatching(/^bot-logs\/.*\.log$/)]));
+    expect(readdirSync(out).filter((f) => !OWN_OUTPUTS.includes(f))).toEqual([]);
+    const listed = readFileSync(join(out, '.nothanks-run'), 'utf8').split('\n');
+    expect(onDisk.filter((f) => !listed.includes(f))).toEqual([]);
+    writeFileSync(join(out, 'state', 'mynotes.txt'), 'mine');
+    expect((await inProcess([...args, '--force', '--agents', 'random,greedy'])).status).toBe(0);
+    expect(readdirSync(join(out, 'state')).sort()).toEqual(['mynotes.txt', 'run.json', 'tournament.json', 'tournament.means']);
+    expect(existsSync(join(out, 'bot-logs'))).toBe(false);
+  });
+
+  it.runIf(existsSync('/dev/full'))('keeps what was finished when --log cannot be written (a full disk), with one line and no cut-off log', async () => {
+    const out = join(dir, 'full');
+    const log = join(dir, 'full.jsonl');
+    // The log's temporary file is /dev/full: its first write fails with ENOSPC, as on a full disk.
+    symlinkSync('/dev/full', `${log}.${hostname().replace(/[^A-Za-z0-9-]/g, '-')}.${process.pid}.tmp`);
+    const r = await inProcess(['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '300', '--chunk', '10', '--log', log, '--out', out]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^nothanks: cannot write .*full\.jsonl: no space left; the \d+ games finished before are in .*full\n$/);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ partial: true, stopped: expect.stringMatching(/no space left/) });
+    expect(summary.gamesPlayed).toBeGreaterThan(0);
+    expect(readdirSync(dir).filter((f) => f.startsWith('full.jsonl'))).toEqual([]);
   });
 
   it('keeps what was finished on Ctrl-C, marked partial', async () => {

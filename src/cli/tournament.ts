@@ -1,14 +1,15 @@
 import { printable } from '../text.js';
 import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
+import { ownLog } from '../tournament/sandbox/program.js';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { botFileDigests } from '../agents/registry.js';
 import { parseSpec, splitLineup } from '../agents/spec.js';
 import { gameById } from '../registry.js';
 import { seatResults } from '../tournament/batch.js';
-import { AtomicLineWriter, checkNewFile, makeDirs, newResultsDir, prepareOutputDir } from '../files.js';
+import { AtomicLineWriter, checkNewFile, listWritten, makeDirs, newResultsDir, prepareOutputDir } from '../files.js';
 import { CSV_OPTIONS, leaderboard, pairwiseText, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
 import { playPart, resolveShard, shardLabel, shardRange, type Shard } from '../tournament/shard.js';
@@ -68,6 +69,16 @@ export function tournamentSettings(o: Omit<TournamentOptions, 'seed'>): Record<s
   };
 }
 
+/**
+ * What a tournament writes at the top of its --out folder (cli.test checks a run against it): a
+ * --log or --per-game file under one of these names would be overwritten by the run's own output.
+ */
+export const OWN_OUTPUTS: readonly string[] = [
+  ...['summary.json', 'summary.csv', 'pairwise.csv', 'seats.csv', 'report.html', 'replay.html', 'sample-game.jsonl', 'state', 'bot-logs'],
+  ...['leaderboard', 'pairwise', 'distributions', 'seats'].flatMap((chart) => [`${chart}.vl.json`, `${chart}.svg`, `${chart}.png`]),
+  ...['.nothanks-run', '.nothanks-lock'],
+];
+
 /** The run folder's bot-logs/ (made here, so the folder's list of what the lab wrote has it). */
 function botLogsDir(dir: string): string {
   const logs = join(dir, 'bot-logs');
@@ -126,6 +137,17 @@ export async function tournamentCommand(
   };
   const prepared = await prepare(options);
   if (a.log && a.perGame && resolve(a.log) === resolve(a.perGame)) throw new UserError('--log and --per-game name the same file: give each its own');
+  // A log under one of the run's own names in --out would be overwritten by that output (and lost).
+  for (const [flag, file] of [
+    ['--log', a.log],
+    ['--per-game', a.perGame],
+  ] as const) {
+    const inOut = file && a.out !== undefined ? relative(resolve(a.out), resolve(file)) : undefined;
+    if (inOut !== undefined && !inOut.startsWith('..') && !isAbsolute(inOut) && (inOut === '' || OWN_OUTPUTS.includes(inOut.split(sep)[0]!)))
+      throw new UserError(
+        `${flag} ${file} clashes with the run's own output ${join(a.out!, inOut.split(sep)[0]!)}, which would overwrite it: choose another file`,
+      );
+  }
   if (a.resume === undefined) for (const file of [a.log, a.perGame]) if (file) checkNewFile(file, a.force);
   let dir: string;
   if (a.resume !== undefined) {
@@ -143,6 +165,10 @@ export async function tournamentCommand(
   const log = a.log ? new AtomicLineWriter(a.log) : undefined;
   const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
   perGame?.write(['deal', 'seed', 'seating', 'seat', 'position', 'agent', 'score', ...game.metrics.map((m) => m.id)].join(',') + '\n');
+  // Bot programs' stderr: in the run folder, beside what it is about.
+  const botLogs = prepared.origins.some((o) => parseSpec(o.spec).kind === 'program' || (a.isolate && parseSpec(o.spec).kind === 'file'))
+    ? botLogsDir(dir)
+    : undefined;
   const progress = new Progress('tournament', !a.quiet);
   const stop = interruptible();
   try {
@@ -151,10 +177,7 @@ export async function tournamentCommand(
         {
           ...options,
           records: log !== undefined,
-          // Bot programs' stderr: in the run folder, beside what it is about.
-          ...(prepared.origins.some((o) => parseSpec(o.spec).kind === 'program' || (a.isolate && parseSpec(o.spec).kind === 'file'))
-            ? { botLogs: botLogsDir(dir) }
-            : {}),
+          ...(botLogs === undefined ? {} : { botLogs }),
           signal: stop.signal,
           onProgress: (done, total) => progress.update(done, total),
           onBatch(batch, res, seatings, labels) {
@@ -186,6 +209,8 @@ export async function tournamentCommand(
     return { summary: written, dir, interrupted: stop.signal.aborted };
   } finally {
     stop.release();
+    // The bots' logs are written by their threads: listed here as the lab's, so --force removes them.
+    if (botLogs) for (const name of readdirSync(botLogs)) if (ownLog(name)) listWritten(join(botLogs, name));
     log?.close();
     perGame?.close();
   }

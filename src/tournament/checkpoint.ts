@@ -2,7 +2,7 @@ import { closeSync, existsSync, fdatasyncSync, ftruncateSync, openSync, readFile
 import { createHash, type Hash } from 'node:crypto';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { writeFileAtomic } from '../files.js';
+import { listWritten, writeFileAtomic } from '../files.js';
 import { TournamentStats, type StatsShape } from '../stats/tournament-stats.js';
 
 /**
@@ -126,6 +126,7 @@ export class PartWriter {
     try {
       this.writeState();
       this.fd = openSync(meansPath, existsSync(meansPath) ? 'r+' : 'w');
+      listWritten(meansPath);
       ftruncateSync(this.fd, state.done * perDeal * 8);
       this.position = state.done * perDeal * 8;
     } catch (err) {

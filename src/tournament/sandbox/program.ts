@@ -286,6 +286,9 @@ export class BotProgram {
 }
 
 /** A log file's name for a spec: readable, short, unique per spec, thread and process. */
+/** Whether a file in a logs folder is one this process's bots wrote (its name ends with the pid and a thread). */
+export const ownLog = (name: string): boolean => name.endsWith('.log') && name.split('.').at(-3) === String(process.pid);
+
 function logName(label: string): string {
   const readable = label.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
   return `${readable}.${createHash('sha256').update(label).digest('hex').slice(0, 8)}.${process.pid}.${threadId}.log`;
