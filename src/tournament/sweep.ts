@@ -118,10 +118,15 @@ export interface SweepResult {
   rounds: number;
   alpha: number;
   points: SweepPoint[];
-  winner: SweepPoint;
+  /** The best finalist of a complete sweep (a partial one has no winner). */
+  winner?: SweepPoint;
+  /** A partial sweep's best finalist so far; absent when no deal finished. */
+  leader?: SweepPoint;
   defaults: SweepPoint;
-  /** Winner minus default params, paired over deals. */
-  winnerVsDefault: { deals: number; meanDiff: number; ci: [number, number]; p: number };
+  /** Winner (or leader) minus default params, paired over deals; absent when no deal finished. */
+  winnerVsDefault?: { deals: number; meanDiff: number; ci: [number, number]; p: number };
+  /** Deals every finalist played. */
+  dealsPlayed: number;
   gamesPlayed: number;
   gamesFullGrid: number;
   gamesSaved: number;
@@ -257,11 +262,13 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     const n = point.droppedAfterRound === undefined ? dealsDone : Math.min(dealsDone, point.droppedAfterRound * perRound);
     const m = new Moments();
     for (let k = 0; k < n; k++) m.add(perDeal[i]![k]!);
-    Object.assign(point, { deals: n, meanScore: m.mean, meanScoreCI: m.ci() });
+    // No deal: no score (Moments' mean starts at 0, which would read as a perfect score).
+    Object.assign(point, { deals: n, meanScore: n === 0 ? NaN : m.mean, meanScoreCI: m.ci() });
   }
   const finalists = points.filter((p) => p.droppedAfterRound === undefined);
-  const winner = finalists.reduce((best, p) => (p.meanScore < best.meanScore ? p : best));
-  const vs = paired(perDeal[points.indexOf(winner)]!, perDeal[defaultIndex]!, dealsDone);
+  // Interrupted before any deal finished: nothing leads.
+  const best = dealsDone === 0 ? undefined : finalists.reduce((b, p) => (p.meanScore < b.meanScore ? p : b));
+  const vs = best && paired(perDeal[points.indexOf(best)]!, perDeal[defaultIndex]!, dealsDone);
   const gamesFullGrid = points.length * P * o.games;
   return {
     game: game.id,
@@ -273,9 +280,10 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     rounds,
     alpha,
     points,
-    winner,
+    ...(best === undefined ? {} : partial ? { leader: best } : { winner: best }),
     defaults: points[defaultIndex]!,
-    winnerVsDefault: { deals: dealsDone, meanDiff: vs.mean, ci: vs.ci, p: vs.p },
+    ...(vs === undefined ? {} : { winnerVsDefault: { deals: dealsDone, meanDiff: vs.mean, ci: vs.ci, p: vs.p } }),
+    dealsPlayed: dealsDone,
     gamesPlayed,
     gamesFullGrid,
     gamesSaved: gamesFullGrid - gamesPlayed,
