@@ -183,6 +183,18 @@ describe('nothanks tournament / replay', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('a run a bot stopped does not say it finished', async () => {
+    const bot = join(dir, 'boom-run.mjs');
+    writeFileSync(bot, "export default { name: 'boom', params: {}, create: () => ({ decide: () => { throw new Error('boom'); } }) };");
+    const file = join(dir, 'boom-run.json');
+    writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['greedy', bot], players: [3], games: 5, seed: 1 }));
+    const r = await inProcess(['run', file, '--out', join(dir, 'boom-run'), '--quiet']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^t \(PARTIAL: stopped by a bot\)$/m);
+    expect(r.stdout).toMatch(/^Stopped by a bot after \d+ s\. Report: /m);
+    expect(r.stdout).not.toMatch(/Finished/);
+  });
+
   it('stops a bot that gets stuck, blocks in a child, throws or runs out of memory mid-run with one line, keeping the finished games', async () => {
     const cases: [string, string, RegExp][] = [
       ['stuck', `for (;;) {}`, /bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],

@@ -45,7 +45,9 @@ export async function runCommand(a: {
     for (const h of run.headlines) console.log(`- ${h}`);
     if (run.partial && (exp.kind === 'strategies' || exp.kind === 'player-count')) console.log(resumeHint(run.dir));
     else if (stop.signal.aborted && !run.partial) console.log('The interrupt came after the last game had finished: the results are complete.');
-    console.log(`\nFinished in ${run.elapsedSeconds.toFixed(0)} s. ${shard ? 'Shard state' : 'Report'}: ${run.report}`);
+    // A partial run did not finish: say what ended it.
+    const ended = !run.partial ? 'Finished in' : run.stopped === undefined ? 'Interrupted after' : 'Stopped by a bot after';
+    console.log(`\n${ended} ${run.elapsedSeconds.toFixed(0)} s. ${shard ? 'Shard state' : 'Report'}: ${run.report}`);
     // What finished is written (marked partial); a run a bot stopped still fails, with its one line.
     if (run.stopped !== undefined) throw new AgentError(`${run.stopped}; what finished before is in ${run.dir}`);
     if (run.partial) process.exitCode = 130;

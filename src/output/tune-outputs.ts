@@ -30,7 +30,8 @@ export function tuneHeadlines(r: TuneResult): string[] {
       (c) =>
         `Against ${c.spec} on the same held-out deals: gain ${signed(c.meanGain)} ${interval(c.ci)} points per game (p = ${c.p.toPrecision(2)}); ${c.ci[0] > 0 ? 'tuned is better' : c.ci[1] < 0 ? 'tuned is worse' : 'no difference shown'}.`,
     ),
-    `Winning spec: --agents '${r.spec}'`,
+    // An interrupted run has only the best setting so far: it won nothing.
+    `${r.partial ? 'Leading spec so far (partial, unconfirmed)' : 'Winning spec'}: --agents '${r.spec}'`,
   ];
 }
 
