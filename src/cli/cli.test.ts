@@ -183,6 +183,36 @@ describe('nothanks tournament / replay', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('resuming a test that finished leaves its results as they are', async () => {
+    const out = join(dir, 'test-done');
+    const args = [
+      'test',
+      '--candidate',
+      'threshold:margin=3',
+      '--baseline',
+      'threshold',
+      '--players',
+      '3',
+      '--max-deals',
+      '20',
+      '--batch',
+      '10',
+      '--seed',
+      '5',
+      '-q',
+    ];
+    expect((await inProcess([...args, '--out', out])).status).toBe(0);
+    const before = readFileSync(join(out, 'test.json'), 'utf8');
+    expect(JSON.parse(before).games).toBeGreaterThan(0);
+    const r = await inProcess([...args, '--resume', out]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toMatch(
+      /^The test in .*test-done had already finished; its results are left as they are: threshold:margin=3 against threshold .*: truncated at the cap of 20 deals/,
+    );
+    expect(readFileSync(join(out, 'test.json'), 'utf8')).toBe(before);
+  });
+
   it('a run a bot stopped does not say it finished', async () => {
     const bot = join(dir, 'boom-run.mjs');
     writeFileSync(bot, "export default { name: 'boom', params: {}, create: () => ({ decide: () => { throw new Error('boom'); } }) };");

@@ -113,6 +113,12 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
     stop.release();
   }
   progress.done();
+  // A finished test resumed: its outputs (games, labels, time) stay as they were; rewriting them
+  // from the saved deals alone would record 0 games.
+  if (result.finishedBefore) {
+    console.log(`The test in ${dir} had already finished; its results are left as they are: ${testHeadlines(result)[0]}`);
+    return;
+  }
   // The deals that count (a stop inside a batch leaves the rest out): saved for a resume.
   save(result.diffs, true);
   await writeTestOutputs(dir, result);

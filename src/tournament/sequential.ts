@@ -77,6 +77,12 @@ export interface SequentialTestResult {
   elapsedSeconds: number;
   partial: boolean;
   stopped?: string;
+  /**
+   * The deals handed back in `done` had already ended the test (a verdict or the cap): nothing was
+   * played, so games, seatingsPerDeal and a file bot's label are not known here; the outputs the
+   * test wrote when it finished stand.
+   */
+  finishedBefore?: true;
 }
 
 /** The fewest deals a verdict may rest on (looks before it only record the evidence). */
@@ -151,7 +157,7 @@ export async function runSequentialTest(o: SequentialTestOptions): Promise<Seque
     }
     return decided !== undefined;
   };
-  add(diffs);
+  const finishedBefore = diffs.length > 0 && (add(diffs) || diffs.length >= o.maxDeals);
   const started = performance.now();
   let labels = { candidate: o.candidate, baseline: o.baseline };
   let seatingsPerDeal = 0;
@@ -241,6 +247,7 @@ export async function runSequentialTest(o: SequentialTestOptions): Promise<Seque
     elapsedSeconds: (performance.now() - started) / 1000,
     partial: final === 'interrupted',
     ...(stopped === undefined ? {} : { stopped }),
+    ...(finishedBefore ? { finishedBefore } : {}),
   };
 }
 
