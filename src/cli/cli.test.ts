@@ -213,6 +213,49 @@ describe('nothanks tournament / replay', () => {
     expect(readFileSync(join(out, 'test.json'), 'utf8')).toBe(before);
   });
 
+  it('sweep, tune, test and run take --decision-timeout, the flag their stuck-bot line names', async () => {
+    const bot = join(dir, 'stuck-flag.mjs');
+    writeFileSync(bot, "export default { name: 'stuck', params: {}, create: () => ({ decide: () => { for (;;) {} } }) };");
+    const file = join(dir, 'stuck-flag.json');
+    writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['greedy', bot], players: [3], games: 5, seed: 1 }));
+    const commands: [string, string[]][] = [
+      ['sweep', ['sweep', '--agent', 'threshold', '--grid', 'margin=0..4:4', '--field', bot, '--players', '3', '--games', '20']],
+      ['test', ['test', '--candidate', bot, '--baseline', 'threshold', '--players', '3']],
+      ['run', ['run', file]],
+    ];
+    await Promise.all(
+      commands.map(async ([name, args]) => {
+        const r = await spawned([...args, '--threads', '1', '--decision-timeout', '1', '--out', join(dir, `stuck-flag-${name}`), '-q'], process.env);
+        expect(r.status, name).toBe(1);
+        expect(r.stderr.trim().split('\n'), name).toHaveLength(1);
+        expect(r.stderr, name).toMatch(
+          /^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped \(the limit is --decision-timeout\)/,
+        );
+      }),
+    );
+    // tune takes the flag too (its stuck bot is reported as an interrupt: its own bug).
+    const tune = [
+      'tune',
+      '--agent',
+      'threshold',
+      '--params',
+      'margin=-4..8',
+      '--field',
+      bot,
+      '--players',
+      '3',
+      '--budget',
+      '120',
+      '--deals',
+      '20',
+      '--holdout',
+      '20',
+    ];
+    const r = await spawned([...tune, '--threads', '1', '--decision-timeout', '1', '--out', join(dir, 'stuck-flag-tune'), '-q'], process.env);
+    expect(r.stderr).not.toMatch(/Unknown argument/);
+    expect(r.stdout).toMatch(/^PARTIAL/);
+  });
+
   it('a run a bot stopped does not say it finished', async () => {
     const bot = join(dir, 'boom-run.mjs');
     writeFileSync(bot, "export default { name: 'boom', params: {}, create: () => ({ decide: () => { throw new Error('boom'); } }) };");

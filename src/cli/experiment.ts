@@ -19,6 +19,7 @@ export async function runCommand(a: {
   games?: number;
   out?: string;
   threads?: number;
+  decisionTimeout?: number;
   quiet: boolean;
   force?: boolean;
   shard?: string;
@@ -37,6 +38,7 @@ export async function runCommand(a: {
       shard,
       force: a.force,
       threads: a.threads,
+      decisionSeconds: a.decisionTimeout,
       quiet: a.quiet,
       signal: stop.signal,
       log: (l) => console.log(l),
@@ -66,6 +68,7 @@ export async function sweepCommand(
     rounds: number;
     alpha: number;
     threads?: number;
+    decisionTimeout?: number;
     out?: string;
     quiet: boolean;
     force?: boolean;
@@ -87,6 +90,7 @@ export async function sweepCommand(
       players,
       rules: settings,
       field: [a.field],
+      decisionSeconds: a.decisionTimeout,
       signal: stop.signal,
       onProgress: (done, atMost) => progress.update(done, atMost),
     });

@@ -21,6 +21,7 @@ export type TuneArgs = RuleArgs & {
   holdout: number;
   compare?: string[];
   threads?: number;
+  decisionTimeout?: number;
   out?: string;
   force?: boolean;
   quiet: boolean;
@@ -40,6 +41,7 @@ export async function tuneCommand(a: TuneArgs): Promise<void> {
     method: a.method,
     seed: a.seed,
     threads: a.threads,
+    decisionSeconds: a.decisionTimeout,
     dealsPerEvaluation: a.deals,
     holdoutDeals: a.holdout,
     compare: a.compare ?? [],

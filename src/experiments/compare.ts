@@ -68,6 +68,7 @@ export async function runCompare(
           seed: exp.seed,
           seatings: exp.seatings,
           threads: o.threads,
+          decisionSeconds: o.decisionSeconds,
           signal: o.signal,
           records: wantHoldings,
           onProgress: (done, total) => progress.update(done, total),

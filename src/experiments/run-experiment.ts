@@ -7,7 +7,7 @@ import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic, writtenEntri
 import { newManifest, openForResume, stateDir, writeManifest, type RunManifest } from '../tournament/run-state.js';
 import { UserError } from '../errors.js';
 import { playPart, shardLabel } from '../tournament/shard.js';
-import { untilStopped, type TournamentOptions } from '../tournament/run.js';
+import { checkDecisionSeconds, untilStopped, type TournamentOptions } from '../tournament/run.js';
 import { botFileDigests } from '../agents/registry.js';
 import { checkAgent, refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { splitLineup } from '../agents/spec.js';
@@ -78,6 +78,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
       `--shard and --resume work for the strategies and player-count experiments; a ${exp.kind} experiment runs on one machine from the start`,
     );
   }
+  checkDecisionSeconds(o.decisionSeconds);
   // Every bot is checked before the folder is made, so a typo leaves nothing behind.
   const lineups = exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: botSpecsOf(exp) }];
   for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await checkAgent(spec, game);
@@ -192,6 +193,7 @@ async function runTables(
       seed: exp.seed,
       seatings: exp.seatings,
       threads: o.threads,
+      decisionSeconds: o.decisionSeconds,
       signal: o.signal,
       onProgress: (done, total) => progress.update(done, total),
     });
@@ -344,6 +346,7 @@ async function runThresholds(exp: ThresholdsExperiment, games: number, dir: stri
     rounds: exp.rounds,
     alpha: exp.alpha,
     threads: o.threads,
+    decisionSeconds: o.decisionSeconds,
     signal: o.signal,
     onProgress: (done, atMost) => progress.update(done, atMost),
   });

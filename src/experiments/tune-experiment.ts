@@ -30,6 +30,7 @@ export async function runTuneExperiment(
   const result = await runTune({
     ...tuneOptionsOf(exp, games),
     threads: o.threads,
+    decisionSeconds: o.decisionSeconds,
     signal: o.signal,
     onProgress: (done, total) => progress.update(done, total),
   });

@@ -5,7 +5,7 @@ import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { holm, Moments } from '../stats/moments.js';
-import { runTournament, untilStopped } from './run.js';
+import { checkDecisionSeconds, runTournament, untilStopped } from './run.js';
 
 /** One axis of a parameter grid. */
 export interface GridAxis {
@@ -86,6 +86,8 @@ export interface SweepOptions {
   rounds?: number;
   alpha?: number;
   threads?: number;
+  /** Per-decision time limit in seconds (runTournament's decisionSeconds). */
+  decisionSeconds?: number;
   signal?: AbortSignal;
   /** Games so far, and the most the sweep can still reach (racing usually stops far short). */
   onProgress?(gamesDone: number, gamesAtMost: number): void;
@@ -154,6 +156,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   if (o.rounds !== undefined && (!Number.isInteger(o.rounds) || o.rounds < 1 || o.rounds > 100))
     throw new UserError(`rounds must be an integer from 1 to 100, got ${o.rounds}`);
   if (o.alpha !== undefined && !(o.alpha > 0 && o.alpha <= 0.5)) throw new UserError(`alpha must be above 0 and at most 0.5, got ${o.alpha}`);
+  checkDecisionSeconds(o.decisionSeconds);
   const base = parseSpec(o.agent);
   const tuned = await checkAgent(o.agent, game.id);
   const def = tuned.definition;
@@ -214,6 +217,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
         firstDeal: first,
         seed: o.seed,
         threads: o.threads,
+        decisionSeconds: o.decisionSeconds,
         signal: o.signal,
         onProgress: (done, total) => o.onProgress?.(gamesPlayed + done, gamesPlayed + total + (o.games - first - deals) * contenders.length * P),
         onBatch(batch, res, seatings) {
