@@ -223,7 +223,7 @@ async function runTables(
   const { tablesHtml, pairHtml } = await tournamentTables(summaries, dir, folderOf);
   const headlines =
     summaries.length === 0
-      ? ['Interrupted before any deal finished: nothing to report.']
+      ? [`${stopped === undefined ? 'Interrupted' : 'Stopped by a bot'} before any deal finished: nothing to report.`]
       : exp.kind === 'strategies'
         ? strategyHeadlines(summaries)
         : playerCountHeadlines(summaries, exp);

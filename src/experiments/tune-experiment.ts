@@ -25,7 +25,7 @@ export async function runTuneExperiment(
   games: number,
   dir: string,
   o: RunOptions,
-): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean }> {
+): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean; stopped?: string }> {
   const progress = new Progress('tune', !o.quiet);
   const result = await runTune({
     ...tuneOptionsOf(exp, games),
@@ -36,5 +36,5 @@ export async function runTuneExperiment(
   });
   progress.done();
   const { headlines, sections } = await writeTuneOutputs(dir, result, exp.png);
-  return { headlines, sections, partial: result.partial };
+  return { headlines, sections, partial: result.partial, stopped: result.stopped };
 }

@@ -132,6 +132,8 @@ export interface TuneResult {
     against: TuneComparison[];
   };
   partial: boolean;
+  /** Why a partial run ended early, when a bot stopped it (absent when interrupted or complete). */
+  stopped?: string;
   elapsedSeconds: number;
 }
 
@@ -187,6 +189,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
   let nextDeal = 0;
   const started = performance.now();
   let partial = false;
+  let stopped: string | undefined;
   const workers = new WorkerPool(o.threads);
 
   /** Plays bots (specs) on the same fresh deals against the field; returns each one's per-deal mean scores. */
@@ -233,6 +236,8 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       },
     });
     if (result.partial) partial = true;
+    // A bot that got stuck ends the run with its line (runTournament returns it; a throw is thrown).
+    stopped ??= result.stopped;
     gamesUsed += result.gamesPlayed;
     if (result.dealsPlayed > 0) gamesPerSettingDeal = result.gamesPlayed / result.dealsPlayed / specs.length;
     return perDeal.map((d) => d.subarray(0, result.dealsPlayed));
@@ -361,6 +366,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
         against: others.map(pairedGain),
       },
       partial,
+      ...(stopped === undefined ? {} : { stopped }),
       elapsedSeconds: (performance.now() - started) / 1000,
     };
   } finally {
