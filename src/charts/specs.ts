@@ -449,9 +449,14 @@ export interface SweepRow {
   mean: number;
   lo: number;
   hi: number;
-  status: 'winner' | 'default' | 'finalist' | 'dropped';
+  /** A partial sweep has a leader so far, never a winner. */
+  status: 'winner' | 'leader' | 'default' | 'finalist' | 'dropped';
   [param: string]: number | string;
 }
+
+/** The best point's name: 'leader' on a partial sweep, so its legend never says winner. */
+const bestOf = (rows: SweepRow[]): 'winner' | 'leader' => (rows.some((r) => r.status === 'leader') ? 'leader' : 'winner');
+const statusScale = (rows: SweepRow[]) => ({ domain: [bestOf(rows), 'default', 'finalist', 'dropped'], range: ['#d62728', '#1f77b4', '#555555', '#bbbbbb'] });
 
 /** Every grid point's mean score with its CI, best first; the winner and the default marked. */
 export function sweepRankingChart(rows: SweepRow[], agent: string): TopLevelSpec {
@@ -476,7 +481,7 @@ export function sweepRankingChart(rows: SweepRow[], agent: string): TopLevelSpec
         field: 'status',
         type: 'nominal',
         title: null,
-        scale: { domain: ['winner', 'default', 'finalist', 'dropped'], range: ['#d62728', '#1f77b4', '#555555', '#bbbbbb'] },
+        scale: statusScale(rows),
       },
     },
     layer: [
@@ -497,8 +502,8 @@ export function sweepRankingChart(rows: SweepRow[], agent: string): TopLevelSpec
 export function sweepHeatmapChart(rows: SweepRow[], x: string, y: string, agent: string): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `Tuning ${agent}: mean score over ${x} x ${y}`, subtitle: 'points per game, lower is better; the winner is outlined' },
-    data: { values: rows.map((r) => ({ ...r, text: r.mean.toFixed(1) })) },
+    title: { text: `Tuning ${agent}: mean score over ${x} x ${y}`, subtitle: `points per game, lower is better; the ${bestOf(rows)} is outlined` },
+    data: { values: rows.map((r) => ({ ...r, text: Number.isFinite(r.mean) ? r.mean.toFixed(1) : 'n/a' })) },
     width: { step: 40 },
     height: { step: 28 },
     encoding: {
@@ -513,7 +518,7 @@ export function sweepHeatmapChart(rows: SweepRow[], x: string, y: string, agent:
           tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }],
         },
       },
-      { mark: { type: 'rect', fill: null, stroke: '#d62728', strokeWidth: 3 }, transform: [{ filter: "datum.status === 'winner'" }] },
+      { mark: { type: 'rect', fill: null, stroke: '#d62728', strokeWidth: 3 }, transform: [{ filter: `datum.status === '${bestOf(rows)}'` }] },
       { mark: { type: 'text', fontSize: 9 }, encoding: { text: { field: 'text' }, color: { value: 'white' } } },
     ],
     config,
@@ -524,7 +529,7 @@ export function sweepHeatmapChart(rows: SweepRow[], x: string, y: string, agent:
 export function sweepLineChart(rows: SweepRow[], x: string, agent: string): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `Tuning ${agent}: mean score by ${x} (95% CI)`, subtitle: 'lower is better; red = winner, blue = default' },
+    title: { text: `Tuning ${agent}: mean score by ${x} (95% CI)`, subtitle: `lower is better; red = ${bestOf(rows)}, blue = default` },
     data: { values: rows },
     width: WIDTH,
     height: 260,
@@ -540,7 +545,7 @@ export function sweepLineChart(rows: SweepRow[], x: string, agent: string): TopL
             field: 'status',
             type: 'nominal',
             title: null,
-            scale: { domain: ['winner', 'default', 'finalist', 'dropped'], range: ['#d62728', '#1f77b4', '#555555', '#bbbbbb'] },
+            scale: statusScale(rows),
           },
           tooltip: [{ field: 'label' }, { field: 'mean', format: '.2f' }, { field: 'status' }],
         },

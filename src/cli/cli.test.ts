@@ -197,6 +197,76 @@ describe('nothanks tournament / replay', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('resuming a test that finished leaves its results as they are', async () => {
+    const out = join(dir, 'test-done');
+    const args = [
+      'test',
+      '--candidate',
+      'threshold:margin=3',
+      '--baseline',
+      'threshold',
+      '--players',
+      '3',
+      '--max-deals',
+      '20',
+      '--batch',
+      '10',
+      '--seed',
+      '5',
+      '-q',
+    ];
+    expect((await inProcess([...args, '--out', out])).status).toBe(0);
+    const before = readFileSync(join(out, 'test.json'), 'utf8');
+    expect(JSON.parse(before).games).toBeGreaterThan(0);
+    const r = await inProcess([...args, '--resume', out]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toMatch(
+      /^The test in .*test-done had already finished; its results are left as they are: threshold:margin=3 against threshold .*: truncated at the cap of 20 deals/,
+    );
+    expect(readFileSync(join(out, 'test.json'), 'utf8')).toBe(before);
+  });
+
+  it('sweep, tune, test and run take --decision-timeout, the flag their stuck-bot line names', async () => {
+    const bot = join(dir, 'stuck-flag.mjs');
+    writeFileSync(bot, "export default { name: 'stuck', params: {}, create: () => ({ decide: () => { for (;;) {} } }) };");
+    const file = join(dir, 'stuck-flag.json');
+    writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['greedy', bot], players: [3], games: 5, seed: 1 }));
+    const commands: [string, string[]][] = [
+      ['sweep', ['sweep', '--agent', 'threshold', '--grid', 'margin=0..4:4', '--field', bot, '--players', '3', '--games', '20']],
+      [
+        'tune',
+        ['tune', '--agent', 'threshold', '--params', 'margin=-4..8', '--field', bot, '--players', '3', '--budget', '120', '--deals', '20', '--holdout', '20'],
+      ],
+      ['test', ['test', '--candidate', bot, '--baseline', 'threshold', '--players', '3']],
+      ['run', ['run', file]],
+    ];
+    await Promise.all(
+      commands.map(async ([name, args]) => {
+        const r = await spawned([...args, '--threads', '1', '--decision-timeout', '1', '--out', join(dir, `stuck-flag-${name}`), '-q'], process.env);
+        expect(r.status, name).toBe(1);
+        expect(r.stderr.trim().split('\n'), name).toHaveLength(1);
+        // A bot that stopped the run is never reported as an interrupt.
+        expect(r.stdout, name).not.toMatch(/interrupted/i);
+        expect(r.stderr, name).toMatch(
+          /^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped \(the limit is --decision-timeout\)/,
+        );
+      }),
+    );
+  });
+
+  it('a run a bot stopped does not say it finished', async () => {
+    const bot = join(dir, 'boom-run.mjs');
+    writeFileSync(bot, "export default { name: 'boom', params: {}, create: () => ({ decide: () => { throw new Error('boom'); } }) };");
+    const file = join(dir, 'boom-run.json');
+    writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['greedy', bot], players: [3], games: 5, seed: 1 }));
+    const r = await inProcess(['run', file, '--out', join(dir, 'boom-run'), '--quiet']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^t \(PARTIAL: stopped by a bot\)$/m);
+    expect(r.stdout).toMatch(/^Stopped by a bot after \d+ s\. Report: /m);
+    expect(r.stdout).not.toMatch(/Finished/);
+  });
+
   it('stops a bot that gets stuck, blocks in a child, throws or runs out of memory mid-run with one line, keeping the finished games', async () => {
     const cases: [string, string, RegExp][] = [
       ['stuck', `for (;;) {}`, /bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],

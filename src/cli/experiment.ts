@@ -19,6 +19,7 @@ export async function runCommand(a: {
   games?: number;
   out?: string;
   threads?: number;
+  decisionTimeout?: number;
   quiet: boolean;
   force?: boolean;
   shard?: string;
@@ -37,6 +38,7 @@ export async function runCommand(a: {
       shard,
       force: a.force,
       threads: a.threads,
+      decisionSeconds: a.decisionTimeout,
       quiet: a.quiet,
       signal: stop.signal,
       log: (l) => console.log(l),
@@ -45,7 +47,9 @@ export async function runCommand(a: {
     for (const h of run.headlines) console.log(`- ${h}`);
     if (run.partial && (exp.kind === 'strategies' || exp.kind === 'player-count')) console.log(resumeHint(run.dir));
     else if (stop.signal.aborted && !run.partial) console.log('The interrupt came after the last game had finished: the results are complete.');
-    console.log(`\nFinished in ${run.elapsedSeconds.toFixed(0)} s. ${shard ? 'Shard state' : 'Report'}: ${run.report}`);
+    // A partial run did not finish: say what ended it.
+    const ended = !run.partial ? 'Finished in' : run.stopped === undefined ? 'Interrupted after' : 'Stopped by a bot after';
+    console.log(`\n${ended} ${run.elapsedSeconds.toFixed(0)} s. ${shard ? 'Shard state' : 'Report'}: ${run.report}`);
     // What finished is written (marked partial); a run a bot stopped still fails, with its one line.
     if (run.stopped !== undefined) throw new AgentError(`${run.stopped}; what finished before is in ${run.dir}`);
     if (run.partial) process.exitCode = 130;
@@ -64,6 +68,7 @@ export async function sweepCommand(
     rounds: number;
     alpha: number;
     threads?: number;
+    decisionTimeout?: number;
     out?: string;
     quiet: boolean;
     force?: boolean;
@@ -85,6 +90,7 @@ export async function sweepCommand(
       players,
       rules: settings,
       field: [a.field],
+      decisionSeconds: a.decisionTimeout,
       signal: stop.signal,
       onProgress: (done, atMost) => progress.update(done, atMost),
     });

@@ -1,5 +1,8 @@
 import type { Progress } from '../output/progress.js';
 
+/** Interrupts this close together are one Ctrl-C delivered twice; a person pressing again is slower. */
+export const SAME_INTERRUPT_MS = 500;
+
 /**
  * Ctrl-C once: the run stops, drops the work under way and writes what is finished (marked partial
  * unless every game had already finished: the run's own outcome decides, and says so at the end);
@@ -8,8 +11,16 @@ import type { Progress } from '../output/progress.js';
  */
 export function interruptible(): { signal: AbortSignal; release(): void } {
   const controller = new AbortController();
+  let first = 0;
   const onInterrupt = (): void => {
-    if (controller.signal.aborted) process.exit(130);
+    // One Ctrl-C often arrives twice: `timeout -s INT` and `npm run` send it to the process and
+    // again to its group, a few milliseconds apart. That second copy is not a second Ctrl-C: taken
+    // as one it quit before anything was written.
+    if (controller.signal.aborted) {
+      if (performance.now() - first < SAME_INTERRUPT_MS) return;
+      process.exit(130);
+    }
+    first = performance.now();
     process.stderr.write('\ninterrupted: stopping and writing what is finished (Ctrl-C again to quit now)\n');
     controller.abort();
   };

@@ -24,6 +24,12 @@ import { webCommand } from './web.js';
 const SHARD_HELP =
   'play shard I of N (0-based, I/N) of the deals into a shard folder for nothanks merge; "env" reads SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or NOTHANKS_SHARD with NOTHANKS_SHARDS';
 const RESUME_HELP = 'continue the interrupted run (or shard) in this folder: repeat its command with --resume DIR in place of --out';
+/** The per-decision limit of the commands that play tournaments inside (the stuck-bot line names it). */
+const DECISION_TIMEOUT = {
+  type: 'number',
+  default: DEFAULT_DECISION_SECONDS,
+  describe: 'stop with an error naming the bot when one bot call takes longer than this many seconds (a stuck bot)',
+} as const;
 
 /** Flags that take several values; any other flag given twice is a mistake, not "the last one wins". */
 const LIST_FLAGS = new Set(['grid', 'shards', 'params', 'compare']);
@@ -250,6 +256,7 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/<kind>-<time>)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('decision-timeout', DECISION_TIMEOUT)
           .option('shard', { type: 'string', describe: `${SHARD_HELP} (strategies and player-count experiments)` })
           .option('resume', { type: 'string', describe: RESUME_HELP })
           .option('quiet', { alias: 'q', type: 'boolean', default: false }),
@@ -279,6 +286,7 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
           .option('rounds', { type: 'number', default: 4, describe: 'racing rounds (1: no racing)' })
           .option('alpha', { type: 'number', default: 0.05, describe: 'drop points worse than the leader at this Holm-corrected level' })
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('decision-timeout', DECISION_TIMEOUT)
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/sweep-<time>)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false }),
@@ -307,6 +315,7 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
           .option('seatings', { type: 'string', choices: ['rotations', 'all'], default: 'rotations', describe: 'seatings per deal (all: every permutation)' })
           .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('decision-timeout', DECISION_TIMEOUT)
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/test-<time>)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
           .option('resume', { type: 'string', describe: 'continue the interrupted test in this folder' })
@@ -332,6 +341,7 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
           })
           .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
           .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
+          .option('decision-timeout', DECISION_TIMEOUT)
           .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tune-<time>)' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false }),

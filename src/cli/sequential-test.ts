@@ -33,6 +33,7 @@ export type TestArgs = RuleArgs & {
   seatings: SeatingMode;
   seed: string;
   threads?: number;
+  decisionTimeout?: number;
   out?: string;
   force?: boolean;
   resume?: string;
@@ -69,7 +70,8 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
   };
   const settings = { ...test, field: field ?? null };
   // Mistakes fail before the folder is made: a typo leaves nothing behind.
-  checkSequentialTest(test);
+  // The time limit is not a setting of the test (it changes no result): a resume may give another.
+  checkSequentialTest({ ...test, decisionSeconds: a.decisionTimeout });
   for (const spec of [a.candidate, a.baseline, ...(field ?? [])]) await checkAgent(spec, game.id);
   let dir: string;
   let done: number[] = [];
@@ -101,6 +103,7 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
       ...test,
       seed: a.seed,
       threads: a.threads,
+      decisionSeconds: a.decisionTimeout,
       signal: stop.signal,
       done,
       onDeals: (diffs) => save(diffs),
@@ -113,6 +116,12 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
     stop.release();
   }
   progress.done();
+  // A finished test resumed: its outputs (games, labels, time) stay as they were; rewriting them
+  // from the saved deals alone would record 0 games.
+  if (result.finishedBefore) {
+    console.log(`The test in ${dir} had already finished; its results are left as they are: ${testHeadlines(result)[0]}`);
+    return;
+  }
   // The deals that count (a stop inside a batch leaves the rest out): saved for a resume.
   save(result.diffs, true);
   await writeTestOutputs(dir, result);

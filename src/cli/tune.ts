@@ -7,6 +7,7 @@ import { escapeHtml, writeReport } from '../output/report.js';
 import { writeTuneOutputs } from '../output/tune-outputs.js';
 import { gameById } from '../registry.js';
 import { checkTune, runTune, type TuneOptions } from '../tournament/tune.js';
+import { AgentError } from '../errors.js';
 import { runInterruptibly } from './interrupt.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
 
@@ -21,6 +22,7 @@ export type TuneArgs = RuleArgs & {
   holdout: number;
   compare?: string[];
   threads?: number;
+  decisionTimeout?: number;
   out?: string;
   force?: boolean;
   quiet: boolean;
@@ -40,6 +42,7 @@ export async function tuneCommand(a: TuneArgs): Promise<void> {
     method: a.method,
     seed: a.seed,
     threads: a.threads,
+    decisionSeconds: a.decisionTimeout,
     dealsPerEvaluation: a.deals,
     holdoutDeals: a.holdout,
     compare: a.compare ?? [],
@@ -53,7 +56,7 @@ export async function tuneCommand(a: TuneArgs): Promise<void> {
   const { headlines, sections, files } = await writeTuneOutputs(dir, r);
   writeReport(
     dir,
-    `Tuning ${r.agent} (${r.method})${r.partial ? ' (PARTIAL: interrupted)' : ''}`,
+    `Tuning ${r.agent} (${r.method})${r.partial ? ` (PARTIAL: ${r.stopped === undefined ? 'interrupted' : 'stopped by a bot'})` : ''}`,
     escapeHtml(
       `${game.name}, ${players} players, field ${r.fieldLabels.join(', ')}, seed ${r.seed}, budget ${r.budget} games, ${r.elapsedSeconds.toFixed(0)} s.`,
     ),
@@ -62,5 +65,7 @@ export async function tuneCommand(a: TuneArgs): Promise<void> {
   );
   for (const l of headlines) console.log(l);
   console.log(`Outputs: ${join(dir, 'report.html')}`);
+  // What finished is written (marked partial); a run a bot stopped still fails, with its one line.
+  if (r.stopped !== undefined) throw new AgentError(`${r.stopped}; the partial tuning run is in ${dir}`);
   if (r.partial) process.exitCode = 130;
 }

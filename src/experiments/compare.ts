@@ -68,6 +68,7 @@ export async function runCompare(
           seed: exp.seed,
           seatings: exp.seatings,
           threads: o.threads,
+          decisionSeconds: o.decisionSeconds,
           signal: o.signal,
           records: wantHoldings,
           onProgress: (done, total) => progress.update(done, total),
@@ -110,7 +111,13 @@ export async function runCompare(
       }
     }
   }
-  if (runs.length === 0) return { headlines: ['Interrupted before any deal finished: nothing to report.'], sections: [], partial, stopped };
+  if (runs.length === 0)
+    return {
+      headlines: [`${stopped === undefined ? 'Interrupted' : 'Stopped by a bot'} before any deal finished: nothing to report.`],
+      sections: [],
+      partial,
+      stopped,
+    };
 
   // Paired differences of the table's mean score, each arm against the first, on the deals both played.
   const baseline = exp.arms[0]!.name;

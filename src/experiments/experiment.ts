@@ -359,6 +359,8 @@ export interface RunOptions {
   /** Overwrite an --out folder that holds files. */
   force?: boolean;
   threads?: number;
+  /** Per-decision time limit in seconds of every tournament it plays (runTournament's decisionSeconds). */
+  decisionSeconds?: number;
   quiet?: boolean;
   signal?: AbortSignal;
   log?: (line: string) => void;

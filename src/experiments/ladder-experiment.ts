@@ -25,6 +25,7 @@ export async function runLadderExperiment(
     anchor: exp.anchor === '' ? undefined : exp.anchor,
     holdout: exp.holdout,
     threads: o.threads,
+    decisionSeconds: o.decisionSeconds,
     signal: o.signal,
     onProgress: (p, done, total) => bars.update(p, done, total),
     // What is finished is on disk as it goes (labelled partial), as in `nothanks ladder`.

@@ -7,7 +7,7 @@ import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic, writtenEntri
 import { newManifest, openForResume, stateDir, writeManifest, type RunManifest } from '../tournament/run-state.js';
 import { UserError } from '../errors.js';
 import { playPart, shardLabel } from '../tournament/shard.js';
-import { untilStopped, type TournamentOptions } from '../tournament/run.js';
+import { checkDecisionSeconds, untilStopped, type TournamentOptions } from '../tournament/run.js';
 import { botFileDigests } from '../agents/registry.js';
 import { checkAgent, refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { splitLineup } from '../agents/spec.js';
@@ -78,6 +78,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
       `--shard and --resume work for the strategies and player-count experiments; a ${exp.kind} experiment runs on one machine from the start`,
     );
   }
+  checkDecisionSeconds(o.decisionSeconds);
   // Every bot is checked before the folder is made, so a typo leaves nothing behind.
   const lineups = exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: botSpecsOf(exp) }];
   for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await checkAgent(spec, game);
@@ -192,6 +193,7 @@ async function runTables(
       seed: exp.seed,
       seatings: exp.seatings,
       threads: o.threads,
+      decisionSeconds: o.decisionSeconds,
       signal: o.signal,
       onProgress: (done, total) => progress.update(done, total),
     });
@@ -221,7 +223,7 @@ async function runTables(
   const { tablesHtml, pairHtml } = await tournamentTables(summaries, dir, folderOf);
   const headlines =
     summaries.length === 0
-      ? ['Interrupted before any deal finished: nothing to report.']
+      ? [`${stopped === undefined ? 'Interrupted' : 'Stopped by a bot'} before any deal finished: nothing to report.`]
       : exp.kind === 'strategies'
         ? strategyHeadlines(summaries)
         : playerCountHeadlines(summaries, exp);
@@ -344,6 +346,7 @@ async function runThresholds(exp: ThresholdsExperiment, games: number, dir: stri
     rounds: exp.rounds,
     alpha: exp.alpha,
     threads: o.threads,
+    decisionSeconds: o.decisionSeconds,
     signal: o.signal,
     onProgress: (done, atMost) => progress.update(done, atMost),
   });
@@ -355,19 +358,20 @@ async function runThresholds(exp: ThresholdsExperiment, games: number, dir: stri
 }
 
 export function sweepHeadlines(r: SweepResult): string[] {
-  const w = r.winner;
+  const partialLine = `PARTIAL: ${r.stopped ?? 'interrupted'} after ${r.dealsPlayed} of ${r.games} deals`;
+  const w = r.winner ?? r.leader;
   const v = r.winnerVsDefault;
+  // Stopped before any deal finished: no scores, so nothing leads; one line, not a row of NaNs.
+  if (w === undefined || v === undefined) return [`${partialLine}: no deal finished, so no point leads.`];
+  const best = r.partial ? 'leader' : 'winner';
   const lines = [
     `${r.partial ? 'Leading so far:' : 'Best'} ${r.agent} against ${r.field.join(', ')} at ${r.players} players: ${w.label}${w.label === w.spec ? '' : ` (--agents ${w.spec})`}, mean score ${w.meanScore.toFixed(2)} ${ci(w.meanScoreCI)} over ${w.deals} deals.`,
-    `Default parameters (${r.defaults.label}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; winner minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${formatP(v.p, 1)}; the winner was picked on these same games, so the gap is optimistic: confirm it on fresh seeds).`,
+    `Default parameters (${r.defaults.label}): ${r.defaults.meanScore.toFixed(2)} ${ci(r.defaults.meanScoreCI)}; ${best} minus default ${v.meanDiff.toFixed(2)} ${ci(v.ci)} points per game (paired, p ${formatP(v.p, 1)}; the ${best} was picked on these same games, so the gap is optimistic: confirm it on fresh seeds).`,
     `Racing played ${r.gamesPlayed} games instead of ${r.gamesFullGrid} for the full grid (saved ${((r.gamesSaved / r.gamesFullGrid) * 100).toFixed(0)}%); ${r.points.filter((p) => p.droppedAfterRound !== undefined).length} of ${r.points.length} points dropped.`,
   ];
   // An interrupted sweep has no best point, only a leader so far, and saved nothing by racing.
   if (!r.partial) return lines;
-  return [
-    `PARTIAL: ${r.stopped ?? 'interrupted'} after ${r.winnerVsDefault.deals} of ${r.games} deals; the figures below are of the deals played and no point has won yet.`,
-    ...lines.slice(0, 2),
-  ];
+  return [`${partialLine}; the figures below are of the deals played and no point has won yet.`, ...lines.slice(0, 2)];
 }
 
 export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolean): Promise<{ charts: RenderedChart[]; table: string }> {
@@ -379,7 +383,7 @@ export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolea
     mean: p.meanScore,
     lo: p.meanScoreCI[0],
     hi: p.meanScoreCI[1],
-    status: p === r.winner ? 'winner' : p.isDefault ? 'default' : p.droppedAfterRound === undefined ? 'finalist' : 'dropped',
+    status: p === r.winner ? 'winner' : p === r.leader ? 'leader' : p.isDefault ? 'default' : p.droppedAfterRound === undefined ? 'finalist' : 'dropped',
   }));
   writeFileAtomic(
     join(dir, 'sweep.csv'),
@@ -390,9 +394,10 @@ export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolea
         spec: p.spec,
         status: rows[i]!.status,
         deals: p.deals,
-        meanScore: p.meanScore.toFixed(4),
-        ciLo: p.meanScoreCI[0].toFixed(4),
-        ciHi: p.meanScoreCI[1].toFixed(4),
+        // A point with no deal has no score: empty cells, not NaN.
+        meanScore: p.deals === 0 ? '' : p.meanScore.toFixed(4),
+        ciLo: p.deals === 0 ? '' : p.meanScoreCI[0].toFixed(4),
+        ciHi: p.deals === 0 ? '' : p.meanScoreCI[1].toFixed(4),
         droppedAfterRound: p.droppedAfterRound ?? '',
         partial: String(r.partial),
       })),
@@ -405,7 +410,13 @@ export async function writeSweepOutputs(r: SweepResult, dir: string, png: boolea
   const top = [...r.points].sort((a, b) => a.meanScore - b.meanScore).slice(0, 15);
   const table = htmlTable(
     ['point', 'deals', 'mean score', '95% CI', 'status'],
-    top.map((p) => [p.label, p.deals, p.meanScore.toFixed(2), ci(p.meanScoreCI), rows[r.points.indexOf(p)]!.status]),
+    top.map((p) => [
+      p.label,
+      p.deals,
+      p.deals === 0 ? 'n/a' : p.meanScore.toFixed(2),
+      p.deals === 0 ? 'n/a' : ci(p.meanScoreCI),
+      rows[r.points.indexOf(p)]!.status,
+    ]),
   );
   return { charts, table };
 }

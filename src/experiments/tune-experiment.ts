@@ -25,15 +25,16 @@ export async function runTuneExperiment(
   games: number,
   dir: string,
   o: RunOptions,
-): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean }> {
+): Promise<{ headlines: string[]; sections: ReportSection[]; partial: boolean; stopped?: string }> {
   const progress = new Progress('tune', !o.quiet);
   const result = await runTune({
     ...tuneOptionsOf(exp, games),
     threads: o.threads,
+    decisionSeconds: o.decisionSeconds,
     signal: o.signal,
     onProgress: (done, total) => progress.update(done, total),
   });
   progress.done();
   const { headlines, sections } = await writeTuneOutputs(dir, result, exp.png);
-  return { headlines, sections, partial: result.partial };
+  return { headlines, sections, partial: result.partial, stopped: result.stopped };
 }

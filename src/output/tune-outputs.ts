@@ -20,17 +20,18 @@ const interval = (c: [number, number]): string => `[${signed(c[0])}, ${signed(c[
 export function tuneHeadlines(r: TuneResult): string[] {
   const h = r.holdout;
   return [
-    `${r.partial ? 'PARTIAL (interrupted): ' : ''}${r.method} tuned ${r.agent} (${r.dimensions.map((d) => d.name).join(', ')}) against ${r.fieldLabels.join(', ')} at ${r.players} players in ${r.gamesUsed} of ${r.budget} games: ${show(r.tuned)} (started from ${show(r.start)}).`,
+    `${r.partial ? `PARTIAL (${r.stopped === undefined ? 'interrupted' : 'stopped by a bot'}): ` : ''}${r.method} tuned ${r.agent} (${r.dimensions.map((d) => d.name).join(', ')}) against ${r.fieldLabels.join(', ')} at ${r.players} players in ${r.gamesUsed} of ${r.budget} games: ${show(r.tuned)} (started from ${show(r.start)}).`,
     h.planned === 0
       ? r.partial
-        ? 'Interrupted before the held-out check: the setting above is the best so far, unconfirmed.'
+        ? `${r.stopped === undefined ? 'Interrupted' : 'Stopped'} before the held-out check: the setting above is the best so far, unconfirmed.`
         : 'The tuned setting is the starting one: nothing to confirm.'
       : `Held out (${h.deals}${h.deals < h.planned ? ` of ${h.planned} planned (interrupted)` : ''} deals of seed ${h.seed}, not used to tune): gain over the start ${signed(h.meanGain)} ${interval(h.ci)} points per game (its score below the start's, paired 95%); ${h.holds ? 'the gain holds' : h.ci[1] < 0 ? 'the tuned setting is worse: keep the start' : 'the gain is not confirmed'}.`,
     ...h.against.map(
       (c) =>
         `Against ${c.spec} on the same held-out deals: gain ${signed(c.meanGain)} ${interval(c.ci)} points per game (p = ${c.p.toPrecision(2)}); ${c.ci[0] > 0 ? 'tuned is better' : c.ci[1] < 0 ? 'tuned is worse' : 'no difference shown'}.`,
     ),
-    `Winning spec: --agents '${r.spec}'`,
+    // An interrupted run has only the best setting so far: it won nothing.
+    `${r.partial ? 'Leading spec so far (partial, unconfirmed)' : 'Winning spec'}: --agents '${r.spec}'`,
   ];
 }
 

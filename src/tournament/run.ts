@@ -130,6 +130,12 @@ export function decisionTimes(labels: readonly string[], totals: Float64Array): 
 
 /** Generous: the built-in bots answer in about a millisecond at their defaults. */
 export const DEFAULT_DECISION_SECONDS = 10;
+
+/** The per-decision limit's range; the commands that play (sweep, tune, test, run) check it before they make a folder. */
+export function checkDecisionSeconds(seconds: number | undefined): void {
+  if (seconds !== undefined && !(seconds > 0 && seconds <= 86_400))
+    throw new UserError(`decision timeout must be a number of seconds above 0 and at most 86400, got ${seconds}`);
+}
 /**
  * A run stopped by a bot (it broke the rules, crashed or ran out of memory) once games had
  * started: the one line, and the result of the games folded before it (partial), for the outputs.
@@ -243,9 +249,7 @@ export async function prepare(options: TournamentOptions): Promise<PreparedRun> 
     throw new UserError(`threads must be an integer from 1 to 256, got ${options.threads}`);
   }
   if (!options.seed.trim()) throw new UserError('seed must not be empty');
-  if (options.decisionSeconds !== undefined && !(options.decisionSeconds > 0 && options.decisionSeconds <= 86_400)) {
-    throw new UserError(`decision timeout must be a number of seconds above 0 and at most 86400, got ${options.decisionSeconds}`);
-  }
+  checkDecisionSeconds(options.decisionSeconds);
   if (options.chunk !== undefined && (!Number.isInteger(options.chunk) || options.chunk < 1)) {
     throw new UserError(`chunk must be a positive integer, got ${options.chunk}`);
   }

@@ -55,6 +55,11 @@ describe('runSequentialTest', () => {
     expect(first.deals).toBeLessThan(whole.deals);
     const resumed = await runSequentialTest({ ...o, done: first.diffs });
     expect(outcome(resumed)).toBe(outcome(whole));
+    expect(resumed.finishedBefore).toBeUndefined();
+    // Resumed again once finished: nothing to play, and it says so.
+    const again = await runSequentialTest({ ...o, done: resumed.diffs });
+    expect(again.finishedBefore).toBe(true);
+    expect(outcome(again)).toBe(outcome(whole));
   });
 
   it('ends a test that reaches its cap as truncated, saying which way it leans', async () => {

@@ -3,7 +3,7 @@ import { UserError } from '../errors.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { Moments } from '../stats/moments.js';
 import { bounds, confidenceSequence, fixedSizeDeals, llr, truncatedVerdict, verdict, type SprtHypotheses } from '../stats/sprt.js';
-import { runTournament, untilStopped } from './run.js';
+import { checkDecisionSeconds, runTournament, untilStopped } from './run.js';
 import type { SeatingMode } from './schedule.js';
 
 /**
@@ -31,6 +31,8 @@ export interface SequentialTestOptions extends SprtHypotheses {
   seatings?: SeatingMode;
   threads?: number;
   chunk?: number;
+  /** Per-decision time limit in seconds (runTournament's decisionSeconds). */
+  decisionSeconds?: number;
   signal?: AbortSignal;
   /** Differences of the deals played before (a resume). */
   done?: readonly number[];
@@ -77,6 +79,12 @@ export interface SequentialTestResult {
   elapsedSeconds: number;
   partial: boolean;
   stopped?: string;
+  /**
+   * The deals handed back in `done` had already ended the test (a verdict or the cap): nothing was
+   * played, so games, seatingsPerDeal and a file bot's label are not known here; the outputs the
+   * test wrote when it finished stand.
+   */
+  finishedBefore?: true;
 }
 
 /** The fewest deals a verdict may rest on (looks before it only record the evidence). */
@@ -86,7 +94,8 @@ export const CI_METHOD =
   'anytime-valid 95% normal-mixture confidence sequence (Robbins 1970; Howard et al. 2021), sigma estimated from the deals: valid at the sequential stop';
 
 /** The test's numbers checked (one line for the first that is wrong), before anything is played or written. */
-export function checkSequentialTest(o: Pick<SequentialTestOptions, 'd0' | 'd1' | 'alpha' | 'beta' | 'maxDeals' | 'batchDeals'>): void {
+export function checkSequentialTest(o: Pick<SequentialTestOptions, 'd0' | 'd1' | 'alpha' | 'beta' | 'maxDeals' | 'batchDeals' | 'decisionSeconds'>): void {
+  checkDecisionSeconds(o.decisionSeconds);
   if (!Number.isFinite(o.d0) || !Number.isFinite(o.d1)) throw new UserError(`d0 and d1 must be finite numbers, got d0 ${o.d0}, d1 ${o.d1}`);
   if (!(o.d1 > o.d0)) throw new UserError(`d1 must be above d0 (H1: difference >= d1 against H0: difference <= d0), got d0 ${o.d0}, d1 ${o.d1}`);
   for (const [name, v] of [
@@ -151,7 +160,7 @@ export async function runSequentialTest(o: SequentialTestOptions): Promise<Seque
     }
     return decided !== undefined;
   };
-  add(diffs);
+  const finishedBefore = diffs.length > 0 && (add(diffs) || diffs.length >= o.maxDeals);
   const started = performance.now();
   let labels = { candidate: o.candidate, baseline: o.baseline };
   let seatingsPerDeal = 0;
@@ -176,6 +185,7 @@ export async function runSequentialTest(o: SequentialTestOptions): Promise<Seque
           seed: o.seed,
           seatings: o.seatings ?? 'rotations',
           threads: o.threads,
+          decisionSeconds: o.decisionSeconds,
           // Small tasks, so the looks come as the deals do (a tournament's default chunk is far larger).
           chunk: o.chunk ?? Math.max(1, Math.floor(batch / 4)),
           signal: stop.signal,
@@ -241,6 +251,7 @@ export async function runSequentialTest(o: SequentialTestOptions): Promise<Seque
     elapsedSeconds: (performance.now() - started) / 1000,
     partial: final === 'interrupted',
     ...(stopped === undefined ? {} : { stopped }),
+    ...(finishedBefore ? { finishedBefore } : {}),
   };
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/registry.js';
 import { gridPoints, parseGrid, runSweep } from './sweep.js';
@@ -55,7 +58,7 @@ describe('racing', () => {
     expect(bad.every((p) => p.droppedAfterRound === 1)).toBe(true);
     expect(good.every((p) => p.droppedAfterRound === undefined && p.deals === 300)).toBe(true);
     expect(good[0]!.meanScore).toBe(good[1]!.meanScore);
-    expect(r.winner.params.margin).toBe(2);
+    expect(r.winner!.params.margin).toBe(2);
     expect(r.defaults.isDefault).toBe(true);
     expect(r.gamesPlayed).toBe(2 * 3 * 300 + 2 * 3 * 100);
     expect(r.gamesSaved).toBe(r.gamesFullGrid - r.gamesPlayed);
@@ -92,7 +95,7 @@ describe('sweep grid limits', () => {
 
 describe('an interrupted sweep', () => {
   it('says so first in its headlines, names no winner and claims no racing savings', async () => {
-    const { sweepHeadlines } = await import('../experiments/run-experiment.js');
+    const { sweepHeadlines, writeSweepOutputs } = await import('../experiments/run-experiment.js');
     const controller = new AbortController();
     const result = await runSweep({
       agent: 'threshold',
@@ -111,6 +114,43 @@ describe('an interrupted sweep', () => {
     const lines = sweepHeadlines(result);
     expect(lines[0]).toMatch(/^PARTIAL: interrupted after \d+ of 400 deals; .* no point has won yet/);
     expect(lines[1]).toMatch(/^Leading so far: threshold/);
-    expect(lines.join('\n')).not.toMatch(/^Best |saved \d+%/m);
+    expect(lines.join('\n')).not.toMatch(/^Best |saved \d+%|winner/m);
+    // Its files mark the best point a leader, nowhere a winner.
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-sweep-cut-'));
+    const { table } = await writeSweepOutputs(result, dir, false);
+    expect(result.winner).toBeUndefined();
+    expect(result.leader?.deals).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'sweep.csv'), 'utf8')).toMatch(/,leader,/);
+    for (const f of ['sweep.csv', 'sweep.json', 'sweep-ranking.vl.json', 'sweep-line.vl.json'])
+      expect(readFileSync(join(dir, f), 'utf8'), f).not.toMatch(/winner"?[,:]|'winner'/);
+    expect(table).toMatch(/leader/);
+    expect(table).not.toMatch(/winner/);
+  });
+
+  it('stopped before any deal finished: no leader, one line, and empty cells rather than NaN', async () => {
+    const { sweepHeadlines, writeSweepOutputs } = await import('../experiments/run-experiment.js');
+    const controller = new AbortController();
+    controller.abort();
+    const result = await runSweep({
+      agent: 'threshold',
+      grid: ['margin=0..4:4'],
+      field: ['greedy'],
+      players: 3,
+      games: 20,
+      seed: 'none',
+      threads: 1,
+      signal: controller.signal,
+    });
+    expect(result.partial).toBe(true);
+    expect(result.dealsPlayed).toBe(0);
+    expect(result.winner ?? result.leader).toBeUndefined();
+    expect(sweepHeadlines(result)).toEqual(['PARTIAL: interrupted after 0 of 20 deals: no deal finished, so no point leads.']);
+    const dir = mkdtempSync(join(tmpdir(), 'nothanks-sweep-none-'));
+    const { table } = await writeSweepOutputs(result, dir, false);
+    const csv = readFileSync(join(dir, 'sweep.csv'), 'utf8');
+    expect(csv).not.toMatch(/NaN|winner|leader/);
+    expect(csv).toMatch(/^0,threshold:margin=0,threshold:margin=0,finalist,0,,,,,true$/m);
+    expect(readFileSync(join(dir, 'sweep.json'), 'utf8')).not.toMatch(/NaN|winner"|leader"/);
+    expect(table).not.toMatch(/NaN/);
   });
 });

@@ -5,7 +5,7 @@ import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { holm, Moments } from '../stats/moments.js';
-import { runTournament, untilStopped } from './run.js';
+import { checkDecisionSeconds, runTournament, untilStopped } from './run.js';
 
 /** One axis of a parameter grid. */
 export interface GridAxis {
@@ -86,6 +86,8 @@ export interface SweepOptions {
   rounds?: number;
   alpha?: number;
   threads?: number;
+  /** Per-decision time limit in seconds (runTournament's decisionSeconds). */
+  decisionSeconds?: number;
   signal?: AbortSignal;
   /** Games so far, and the most the sweep can still reach (racing usually stops far short). */
   onProgress?(gamesDone: number, gamesAtMost: number): void;
@@ -118,10 +120,15 @@ export interface SweepResult {
   rounds: number;
   alpha: number;
   points: SweepPoint[];
-  winner: SweepPoint;
+  /** The best finalist of a complete sweep (a partial one has no winner). */
+  winner?: SweepPoint;
+  /** A partial sweep's best finalist so far; absent when no deal finished. */
+  leader?: SweepPoint;
   defaults: SweepPoint;
-  /** Winner minus default params, paired over deals. */
-  winnerVsDefault: { deals: number; meanDiff: number; ci: [number, number]; p: number };
+  /** Winner (or leader) minus default params, paired over deals; absent when no deal finished. */
+  winnerVsDefault?: { deals: number; meanDiff: number; ci: [number, number]; p: number };
+  /** Deals every finalist played. */
+  dealsPlayed: number;
   gamesPlayed: number;
   gamesFullGrid: number;
   gamesSaved: number;
@@ -149,6 +156,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   if (o.rounds !== undefined && (!Number.isInteger(o.rounds) || o.rounds < 1 || o.rounds > 100))
     throw new UserError(`rounds must be an integer from 1 to 100, got ${o.rounds}`);
   if (o.alpha !== undefined && !(o.alpha > 0 && o.alpha <= 0.5)) throw new UserError(`alpha must be above 0 and at most 0.5, got ${o.alpha}`);
+  checkDecisionSeconds(o.decisionSeconds);
   const base = parseSpec(o.agent);
   const tuned = await checkAgent(o.agent, game.id);
   const def = tuned.definition;
@@ -209,6 +217,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
         firstDeal: first,
         seed: o.seed,
         threads: o.threads,
+        decisionSeconds: o.decisionSeconds,
         signal: o.signal,
         onProgress: (done, total) => o.onProgress?.(gamesPlayed + done, gamesPlayed + total + (o.games - first - deals) * contenders.length * P),
         onBatch(batch, res, seatings) {
@@ -257,11 +266,13 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     const n = point.droppedAfterRound === undefined ? dealsDone : Math.min(dealsDone, point.droppedAfterRound * perRound);
     const m = new Moments();
     for (let k = 0; k < n; k++) m.add(perDeal[i]![k]!);
-    Object.assign(point, { deals: n, meanScore: m.mean, meanScoreCI: m.ci() });
+    // No deal: no score (Moments' mean starts at 0, which would read as a perfect score).
+    Object.assign(point, { deals: n, meanScore: n === 0 ? NaN : m.mean, meanScoreCI: m.ci() });
   }
   const finalists = points.filter((p) => p.droppedAfterRound === undefined);
-  const winner = finalists.reduce((best, p) => (p.meanScore < best.meanScore ? p : best));
-  const vs = paired(perDeal[points.indexOf(winner)]!, perDeal[defaultIndex]!, dealsDone);
+  // Interrupted before any deal finished: nothing leads.
+  const best = dealsDone === 0 ? undefined : finalists.reduce((b, p) => (p.meanScore < b.meanScore ? p : b));
+  const vs = best && paired(perDeal[points.indexOf(best)]!, perDeal[defaultIndex]!, dealsDone);
   const gamesFullGrid = points.length * P * o.games;
   return {
     game: game.id,
@@ -273,9 +284,10 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
     rounds,
     alpha,
     points,
-    winner,
+    ...(best === undefined ? {} : partial ? { leader: best } : { winner: best }),
     defaults: points[defaultIndex]!,
-    winnerVsDefault: { deals: dealsDone, meanDiff: vs.mean, ci: vs.ci, p: vs.p },
+    ...(vs === undefined ? {} : { winnerVsDefault: { deals: dealsDone, meanDiff: vs.mean, ci: vs.ci, p: vs.p } }),
+    dealsPlayed: dealsDone,
     gamesPlayed,
     gamesFullGrid,
     gamesSaved: gamesFullGrid - gamesPlayed,

@@ -72,6 +72,10 @@ describe('runTune', () => {
     expect(r.partial).toBe(true);
     expect(r.evaluations.length).toBe(3);
     expect(r.holdout).toMatchObject({ deals: 0, games: 0 });
+    const { tuneHeadlines } = await import('../output/tune-outputs.js');
+    const lines = tuneHeadlines(r);
+    expect(lines.at(-1)).toMatch(/^Leading spec so far \(partial, unconfirmed\): --agents 'threshold:/);
+    expect(lines.join('\n')).not.toMatch(/Winning/);
   });
 
   it('refuses parameters the bot does not declare or ranges outside its limits, in one line', async () => {

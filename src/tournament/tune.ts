@@ -5,7 +5,7 @@ import { UserError } from '../errors.js';
 import { makeRandom, type Random } from '../game/seed.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
 import { Moments } from '../stats/moments.js';
-import { MAX_DEALS, runTournament, WorkerPool } from './run.js';
+import { checkDecisionSeconds, MAX_DEALS, runTournament, WorkerPool } from './run.js';
 import { seatingsOf } from './schedule.js';
 import { checkAgent } from './sandbox/load.js';
 import type { LoadedAgent } from '../agents/registry.js';
@@ -45,6 +45,8 @@ export interface TuneOptions {
   holdoutDeals?: number;
   /** Other specs (a grid's winner, another tuner's) replayed with the tuned and starting settings on the held-out deals. */
   compare?: string[];
+  /** Per-decision time limit in seconds (runTournament's decisionSeconds). */
+  decisionSeconds?: number;
   signal?: AbortSignal;
   onProgress?(games: number, budget: number): void;
 }
@@ -130,6 +132,8 @@ export interface TuneResult {
     against: TuneComparison[];
   };
   partial: boolean;
+  /** Why a partial run ended early, when a bot stopped it (absent when interrupted or complete). */
+  stopped?: string;
   elapsedSeconds: number;
 }
 
@@ -146,6 +150,7 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
     throw new UserError(`held-out deals must be an integer from 20 to ${MAX_DEALS}, got ${holdout}`);
   if (o.threads !== undefined && (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256))
     throw new UserError(`threads must be an integer from 1 to 256, got ${o.threads}`);
+  checkDecisionSeconds(o.decisionSeconds);
   // One evaluation plays two settings on every rotation of a table of `players` seats.
   const evaluation = 2 * deals * o.rules.players;
   if (o.budget < evaluation)
@@ -184,6 +189,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
   let nextDeal = 0;
   const started = performance.now();
   let partial = false;
+  let stopped: string | undefined;
   const workers = new WorkerPool(o.threads);
 
   /** Plays bots (specs) on the same fresh deals against the field; returns each one's per-deal mean scores. */
@@ -209,6 +215,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       firstDeal: first,
       seed,
       workers,
+      decisionSeconds: o.decisionSeconds,
       signal: o.signal,
       onBatch(batch, res, seatings) {
         for (let k = batch.from; k < batch.to; k++) {
@@ -229,6 +236,8 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       },
     });
     if (result.partial) partial = true;
+    // A bot that got stuck ends the run with its line (runTournament returns it; a throw is thrown).
+    stopped ??= result.stopped;
     gamesUsed += result.gamesPlayed;
     if (result.dealsPlayed > 0) gamesPerSettingDeal = result.gamesPlayed / result.dealsPlayed / specs.length;
     return perDeal.map((d) => d.subarray(0, result.dealsPlayed));
@@ -357,6 +366,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
         against: others.map(pairedGain),
       },
       partial,
+      ...(stopped === undefined ? {} : { stopped }),
       elapsedSeconds: (performance.now() - started) / 1000,
     };
   } finally {
