@@ -255,6 +255,22 @@ describe('nothanks tournament / replay', () => {
     );
   });
 
+  it('a sweep refused for its options leaves an earlier run in its --out as it was, --force or not', async () => {
+    const out = join(dir, 'sweep-kept');
+    const sweep = ['sweep', '--agent', 'threshold', '--grid', 'margin=1..2', '--field', 'greedy', '--players', '3', '--games', '2', '--out', out, '-q'];
+    expect((await inProcess(sweep)).status).toBe(0);
+    const before = readdirSync(out).sort();
+    for (const bad of [
+      ['--decision-timeout', '0'],
+      ['--grid', 'nosuch=1..2'],
+      ['--rounds', '0'],
+    ]) {
+      const r = await inProcess([...sweep, ...bad, '--force']);
+      expect(r.status, bad.join(' ')).toBe(1);
+      expect(readdirSync(out).sort()).toEqual(before);
+    }
+  });
+
   it('a run a bot stopped does not say it finished', async () => {
     const bot = join(dir, 'boom-run.mjs');
     writeFileSync(bot, "export default { name: 'boom', params: {}, create: () => ({ decide: () => { throw new Error('boom'); } }) };");

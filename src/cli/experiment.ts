@@ -79,7 +79,6 @@ export async function sweepCommand(
   const rules = rulesFromArgs(a, game, players);
   const dir = a.out ?? newResultsDir('sweep');
   refuseRunInsideBotFolders(dir, [a.agent, ...splitLineup(a.field)]);
-  prepareOutputDir(dir, a.force);
   const progress = new Progress('sweep', !a.quiet);
   const stop = interruptible();
   try {
@@ -92,6 +91,8 @@ export async function sweepCommand(
       field: [a.field],
       decisionSeconds: a.decisionTimeout,
       signal: stop.signal,
+      // The folder is made (or a --force run's cleared) only once every option is checked.
+      onChecked: () => prepareOutputDir(dir, a.force),
       onProgress: (done, atMost) => progress.update(done, atMost),
     });
     progress.done();

@@ -90,6 +90,8 @@ export interface SweepOptions {
   decisionSeconds?: number;
   signal?: AbortSignal;
   /** Games so far, and the most the sweep can still reach (racing usually stops far short). */
+  /** Called once every option is checked, before the first game: where the CLI makes its output folder (so a refused option never touches it). */
+  onChecked?(): void;
   onProgress?(gamesDone: number, gamesAtMost: number): void;
 }
 
@@ -180,6 +182,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   for (const s of specs) labels.push((await checkAgent(s, game.id)).label); // every point's parameters checked before play
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one agent');
+  o.onChecked?.();
   const P = o.players;
   const rounds = Math.min(o.rounds ?? 4, o.games);
   const alpha = o.alpha ?? 0.05;
