@@ -131,7 +131,9 @@ describe('nothanks tournament / replay', () => {
     [['tournament', '--agents', 'random', '--players', '4', '--seed', 'a\nb'], /^nothanks: --seed must not hold control characters, got "a\\nb"\n$/],
     [['tournament', '--agents', 'random', '-p', '0b11', '--games', '1'], /^nothanks: --players must be a number, got "0b11"\n$/],
     [['tournament', '--agents', 'random', '-p'], /^nothanks: -p needs a value\n$/],
-    [['tournaments', '--agents', 'random'], /^nothanks: Unknown command: tournaments\n$/],
+    [['tournaments', '--agents', 'random'], /^nothanks: Unknown command: tournaments \(see --help\)\n$/],
+    [['replay', 'a.jsonl', 'b.jsonl'], /^nothanks: Unknown argument: b\.jsonl\n$/],
+    [['tournament', '-a', 'random', '-p', '3', '-g', '0x3'], /^nothanks: --games must be a number, got "0x3"\n$/],
     [['tournament', '--agents', 'random,greedy', '--players', '2'], /2 players is outside the official rules/],
     [['tournament', '--agents', 'random', '--players', '4', '--games', '0'], /games must be an integer from 1 to 100000000 \(deals per seating\), got 0/],
     [

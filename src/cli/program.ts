@@ -39,7 +39,7 @@ const LIST_FLAGS = new Set(['grid', 'shards', 'params', 'compare']);
  * one value) and an empty value (`--out ''` would write into the current folder, `--host ''`
  * listen on every interface) are one line each.
  */
-function checkFlagValues(argv: Record<string, unknown>, args: readonly string[]): void {
+function checkFlagValues(argv: Record<string, unknown>, args: readonly string[], aliases: Readonly<Record<string, readonly string[]>>): void {
   for (const [key, value] of Object.entries(argv)) {
     // yargs keeps each flag under its camelCase name, its kebab-case name and its aliases: check one.
     if (key === '_' || key === '$0' || key.length === 1 || key.includes('-')) continue;
@@ -53,13 +53,8 @@ function checkFlagValues(argv: Record<string, unknown>, args: readonly string[])
     // yargs turns a number flag's text that is no number into NaN, and reads hex ("0x10") and
     // binary as numbers: name the flag and the text unless it was written in decimal.
     if (typeof value === 'number') {
-      // Its one-letter alias holds the same value (-p for --players).
-      const names = [
-        flag,
-        ...Object.keys(argv)
-          .filter((k) => k.length === 1 && Object.is(argv[k], value))
-          .map((k) => `-${k}`),
-      ];
+      // Its one-letter aliases (-p for --players).
+      const names = [flag, ...(aliases[key] ?? []).filter((k) => k.length === 1).map((k) => `-${k}`)];
       const at = args.findIndex((arg) => names.some((n) => arg === n || arg.startsWith(`${n}=`)));
       const given = at < 0 ? undefined : names.includes(args[at]!) ? args[at + 1] : args[at]!.slice(args[at]!.indexOf('=') + 1);
       // A flag next instead of a value is the "needs a value" line below.
@@ -102,7 +97,8 @@ const FILL_HELP =
  * process (yargs).
  */
 export async function parseAndRun(args: readonly string[]): Promise<void> {
-  await yargs([...args])
+  const cli = yargs([...args]);
+  await cli
     .scriptName('nothanks')
     .usage('$0 <command> [options]')
     .command(
@@ -375,14 +371,16 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an index.html in --out' }),
       (a) => webCommand(a),
     )
-    .middleware((argv) => checkFlagValues(argv, args))
+    // The flags' aliases as declared (yargs has getOptions() at run time; its types leave it out).
+    .middleware((argv) => checkFlagValues(argv, args, (cli as unknown as { getOptions(): { alias: Record<string, string[]> } }).getOptions().alias))
     .demandCommand(1, 'name a command (see --help)')
-    // A first word that is no command is named as such, not as an "Unknown argument".
-    .strictCommands()
     .strict()
     .fail((msg, err) => {
       // A user's mistake (a flag yargs refuses, or a UserError from the command) and a bug alike
-      // leave here as what parseAndRun rejects with.
+      // leave here as what parseAndRun rejects with. A first word that is no command is named as
+      // such, not as an "Unknown argument" (strictCommands() would call any extra word a command).
+      const unknown = /^Unknown arguments?: (.*)$/.exec(msg ?? '')?.[1]?.split(', ') ?? [];
+      if (!err && args[0] !== undefined && unknown.includes(args[0])) throw new UserError(`Unknown command: ${args[0]} (see --help)`);
       throw err ?? new UserError(msg);
     })
     .help()
