@@ -280,7 +280,11 @@ export function refuseInputAsOutput(dir: string, inputs: readonly string[]): voi
 /** A run folder this process writes into: its lock taken, and what it writes listed from now on. */
 export function adoptRunFolder(dir: string): void {
   lockRunFolder(dir);
-  runFolders.set(resolve(dir), new Set(writtenPaths(dir)));
+  // A run from before the list (or whose list is lost) is resumed as it was: what is in its folder
+  // is taken as its own, top entries covering what is in them (listed()), in memory only, so the
+  // list it goes on to write still names only what the lab wrote.
+  const names = existsSync(join(dir, WRITTEN_LIST)) ? writtenPaths(dir) : readdirSync(dir).filter((e) => e !== LOCK);
+  runFolders.set(resolve(dir), new Set(names));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -271,6 +271,18 @@ describe('nothanks tournament / replay', () => {
       expect(r.status, bad.join(' ')).toBe(1);
       expect(readdirSync(out).sort()).toEqual(before);
     }
+  });
+
+  it('resumes a run whose list of written files is gone (a run from before the list), as it was', async () => {
+    const out = join(dir, 'listless');
+    const args = ['tournament', '-a', 'random,greedy', '-p', '3', '-g', '4', '--no-report', '--threads', '1'];
+    expect((await inProcess([...args, '--out', out])).status).toBe(0);
+    const summary = readFileSync(join(out, 'summary.json'), 'utf8');
+    rmSync(join(out, '.nothanks-run'));
+    const r = await inProcess([...args, '--resume', out]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).agents).toEqual(JSON.parse(summary).agents);
   });
 
   it('a run a bot stopped does not say it finished', async () => {
