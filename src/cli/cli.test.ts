@@ -560,12 +560,31 @@ describe('nothanks tournament / replay', () => {
     const log = join(dir, 'full.jsonl');
     // The log's temporary file is /dev/full: its first write fails with ENOSPC, as on a full disk.
     symlinkSync('/dev/full', `${log}.${hostname().replace(/[^A-Za-z0-9-]/g, '-')}.${process.pid}.tmp`);
-    const r = await inProcess(['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '300', '--chunk', '10', '--log', log, '--out', out]);
+    const perGame = join(dir, 'full-per-game.csv');
+    const r = await inProcess([
+      'tournament',
+      '--agents',
+      'random,greedy',
+      '--players',
+      '3',
+      '--games',
+      '300',
+      '--chunk',
+      '10',
+      '--log',
+      log,
+      '--per-game',
+      perGame,
+      '--out',
+      out,
+    ]);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^nothanks: cannot write .*full\.jsonl: no space left; the \d+ games finished before are in .*full\n$/);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     expect(summary).toMatchObject({ partial: true, stopped: expect.stringMatching(/no space left/) });
     expect(summary.gamesPlayed).toBeGreaterThan(0);
+    // The per-game file holds every game the summary counts (3 seats a game), the failed batch's too.
+    expect(readFileSync(perGame, 'utf8').trim().split('\n').length - 1).toBe(3 * summary.gamesPlayed);
     expect(readdirSync(dir).filter((f) => f.startsWith('full.jsonl'))).toEqual([]);
   });
 

@@ -181,13 +181,26 @@ export async function tournamentCommand(
           signal: stop.signal,
           onProgress: (done, total) => progress.update(done, total),
           onBatch(batch, res, seatings, labels) {
-            if (log && res.records) log.write(res.records.join('\n') + '\n');
-            if (!perGame) return;
-            const rows: (string | number)[][] = [];
-            for (const r of seatResults(game, batch, res.data, seatings.length, seatings[0]!.length)) {
-              rows.push([r.deal, r.seed, r.seating, r.seat, r.position, labels[seatings[r.seating]![r.seat]!]!, r.score, ...r.metrics]);
+            // The batch is in the summary already: each file gets it even when the other's write
+            // fails (a full disk), and the first failure stops the run after both.
+            let failed: unknown;
+            try {
+              if (log && res.records) log.write(res.records.join('\n') + '\n');
+            } catch (err) {
+              failed = err;
             }
-            perGame.write(stringify(rows, CSV_OPTIONS));
+            if (perGame) {
+              const rows: (string | number)[][] = [];
+              for (const r of seatResults(game, batch, res.data, seatings.length, seatings[0]!.length)) {
+                rows.push([r.deal, r.seed, r.seating, r.seat, r.position, labels[seatings[r.seating]![r.seat]!]!, r.score, ...r.metrics]);
+              }
+              try {
+                perGame.write(stringify(rows, CSV_OPTIONS));
+              } catch (err) {
+                failed ??= err;
+              }
+            }
+            if (failed !== undefined) throw failed;
           },
         },
         TOURNAMENT_PART,
