@@ -227,6 +227,11 @@ describe('nothanks tournament / replay', () => {
       /^The test in .*test-done had already finished; its results are left as they are: threshold:margin=3 against threshold .*: truncated at the cap of 20 deals/,
     );
     expect(readFileSync(join(out, 'test.json'), 'utf8')).toBe(before);
+    // Stopped while its outputs were written: the resume says they are missing, not that they stay.
+    rmSync(join(out, 'test.json'));
+    const missing = await inProcess([...args, '--resume', out]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/^nothanks: the test in .*test-done had finished, but its outputs were not written .*run it again with --out for them\n$/);
   });
 
   it('sweep, tune, test and run take --decision-timeout, the flag their stuck-bot line names', async () => {

@@ -119,6 +119,11 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
   // A finished test resumed: its outputs (games, labels, time) stay as they were; rewriting them
   // from the saved deals alone would record 0 games.
   if (result.finishedBefore) {
+    // Stopped while writing them (the deals are saved as finished first): say so, do not claim them.
+    if (!existsSync(join(dir, 'test.json')))
+      throw new UserError(
+        `the test in ${dir} had finished, but its outputs were not written (it was stopped while writing them): ${testHeadlines(result)[0]}; run it again with --out for them`,
+      );
     console.log(`The test in ${dir} had already finished; its results are left as they are: ${testHeadlines(result)[0]}`);
     return;
   }
