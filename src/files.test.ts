@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,25 @@ describe('result folders and files', () => {
       /^cannot write .*my-analysis\.ipynb: a file the lab did not write is in the way/,
     );
     expect(readFileSync(join(dir, 'players-3', 'my-analysis.ipynb'), 'utf8')).toBe('mine');
+    releaseRunFolders();
+  });
+
+  it("--force leaves a link the user put in place of one of the lab's folders, and what is behind it", () => {
+    const base = mkdtempSync(join(tmpdir(), 'nothanks-force-link-'));
+    const dir = join(base, 'run');
+    prepareOutputDir(dir);
+    writeFileAtomic(join(dir, 'state', 'run.json'), '{}');
+    writeFileAtomic(join(dir, 'report.html'), '');
+    releaseRunFolders();
+    const elsewhere = join(base, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'keep.txt'), 'mine');
+    rmSync(join(dir, 'state'), { recursive: true });
+    symlinkSync(elsewhere, join(dir, 'state'));
+    // It threw ENOTDIR at the link, after removing the other files, and every later --force did the same.
+    prepareOutputDir(dir, true);
+    expect(readdirSync(dir).sort()).toEqual(['.nothanks-lock', 'state']);
+    expect(readdirSync(elsewhere)).toEqual(['keep.txt']);
     releaseRunFolders();
   });
 

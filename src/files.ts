@@ -203,7 +203,10 @@ function removeWritten(dir: string): void {
     try {
       rmdirSync(f);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // Not empty (a user's file in it), or a link the user put in place of the lab's folder
+      // (ENOTDIR): it stays, and nothing behind a link is removed.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR') throw err;
     }
   }
 }
