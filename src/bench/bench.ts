@@ -5,7 +5,7 @@ import { makeRules } from '../games/no-thanks/rules.js';
 import { Table } from '../games/no-thanks/table.js';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import { runTournament, WorkerPool } from '../tournament/run.js';
-import { cpuNow, tailOf, type Tail } from './tail.js';
+import { DecisionClock, type Tail } from './tail.js';
 
 /**
  * The fixed workloads of the benchmark issue. Workload 1 is the C reference's rule
@@ -121,37 +121,15 @@ export async function searchWorkload(
   onDecision?: (obs: Parameters<NoThanksAgent['decide']>[0], ms: number) => void,
 ): Promise<SearchFigures> {
   const bot = (await loadAgent(spec)).create() as NoThanksAgent;
-  let spent = 0;
-  let cpu = 0;
-  let decisions = 0;
-  let pending = 0;
-  const times: number[] = [];
-  let warm = false;
-  /** Runs `f`, charging its wall and CPU time to the bot. */
-  const charge = <T>(f: () => T): T => {
-    const t = performance.now();
-    const c = cpuNow();
-    const result = f();
-    const used = cpuNow() - c;
-    spent += performance.now() - t;
-    cpu += used;
-    pending += used;
-    return result;
-  };
-  // What the bot does in onEvent (it models the opponents there) counts toward its decisions' time.
+  const clock = new DecisionClock(onDecision);
+  // What the bot does in onEvent (it models the opponents there) counts toward its decisions' time;
+  // so does a decision without chips (no search) toward the next one with chips.
   const timed: NoThanksAgent = {
     newGame: (start) => bot.newGame?.(start),
-    onEvent: (event, obs) => charge(() => bot.onEvent?.(event, obs)),
+    onEvent: (event, obs) => clock.charge(() => bot.onEvent?.(event, obs)),
     decide(obs) {
-      const answer = charge(() => bot.decide(obs));
-      if (obs.myChips > 0) {
-        decisions++;
-        if (warm) {
-          times.push(pending);
-          onDecision?.(obs, pending);
-        }
-        pending = 0;
-      }
+      const answer = clock.charge(() => bot.decide(obs));
+      if (obs.myChips > 0) clock.count(obs);
       return answer;
     },
   };
@@ -161,13 +139,10 @@ export async function searchWorkload(
   const master = masterKey('no-thanks', 'bench-search');
   const key: SeedKey = { hi: 0, lo: 0 };
   table.play(dealKeyInto(master, 1_000_000, key)); // warm-up
-  spent = 0;
-  cpu = 0;
-  decisions = 0;
-  pending = 0;
-  warm = true;
+  clock.start();
   for (let g = 0; g < games; g++) table.play(dealKeyInto(master, g, key));
-  return { players, opponent, decisions, msPerDecision: spent / decisions, cpuMsPerDecision: cpu / decisions, tail: tailOf(times) };
+  const { decisions } = clock;
+  return { players, opponent, decisions, msPerDecision: clock.spent / decisions, cpuMsPerDecision: clock.cpu / decisions, tail: clock.tail() };
 }
 
 export interface TournamentFigures {

@@ -2,7 +2,7 @@ import { loadAgent } from '../agents/registry.js';
 import type { Ratio } from './ratios.js';
 import { REFERENCE_SCRIPTS, runReference } from './reference.js';
 import { ISSUE_29_START } from './start.js';
-import { cpuNow, tailOf, tailText, type Tail } from './tail.js';
+import { DecisionClock, tailText, type Tail } from './tail.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { SixNimmtAgent } from '../games/six-nimmt/agent.js';
 import { makeRules, type RulesInput } from '../games/six-nimmt/rules.js';
@@ -96,26 +96,14 @@ export async function sixNimmtMcWorkload(
   onDecision?: (obs: Parameters<SixNimmtAgent['decide']>[0], ms: number) => void,
 ): Promise<SixNimmtMcFigures> {
   const mc = (await loadAgent(spec, '6-nimmt')).create() as SixNimmtAgent;
-  let spent = 0;
-  let decisions = 0;
-  const times: number[] = [];
-  let warm = false;
+  const clock = new DecisionClock(onDecision);
   const timed: SixNimmtAgent = {
     newGame: mc.newGame?.bind(mc),
     decide(obs) {
-      const t = performance.now();
-      const c = cpuNow();
-      const a = mc.decide(obs);
-      const ms = cpuNow() - c;
-      spent += performance.now() - t;
-      if (obs.phase !== 'play' || obs.handSize > 1) {
-        // one card left: no search
-        decisions++;
-        if (warm) {
-          times.push(ms);
-          onDecision?.(obs, ms);
-        }
-      }
+      const a = clock.charge(() => mc.decide(obs));
+      // One card left: no search.
+      if (obs.phase !== 'play' || obs.handSize > 1) clock.count(obs);
+      else clock.skip();
       return a;
     },
   };
@@ -124,11 +112,9 @@ export async function sixNimmtMcWorkload(
   const master = masterKey('6-nimmt', 'bench-mc');
   const key: SeedKey = { hi: 0, lo: 0 };
   table.play(dealKeyInto(master, 1_000_000, key));
-  spent = 0;
-  decisions = 0;
-  warm = true;
+  clock.start();
   for (let g = 0; g < games; g++) table.play(dealKeyInto(master, g, key));
-  return { spec, opponent, decisions, msPerDecision: spent / decisions, tail: tailOf(times) };
+  return { spec, opponent, decisions: clock.decisions, msPerDecision: clock.spent / clock.decisions, tail: clock.tail() };
 }
 
 /** `nothanks bench --game 6-nimmt|all`: the workloads, their table, the C reference and the ratios. */

@@ -1,7 +1,7 @@
 import { loadAgent } from '../agents/registry.js';
 import type { Ratio } from './ratios.js';
 import { ISSUE_29_START } from './start.js';
-import { cpuNow, tailOf, tailText, type Tail } from './tail.js';
+import { cpuNow, DecisionClock, tailText, type Tail } from './tail.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { SpecialsAgent } from '../games/no-thanks-specials/agent.js';
 import type { Observation } from '../games/no-thanks-specials/observation.js';
@@ -33,35 +33,13 @@ export async function specialsDecisionWorkload(
 ): Promise<{ spec: string; decisions: number; msPerDecision: number; tail: Tail }> {
   const bot = (await loadAgent(spec, 'no-thanks-specials')).create() as SpecialsAgent;
   const other = await loadAgent(opponent, 'no-thanks-specials');
-  const now = cpu ? cpuNow : (): number => performance.now();
-  let spent = 0;
-  let decisions = 0;
-  let pending = 0;
-  const times: number[] = [];
-  let warm = false;
+  const clock = new DecisionClock(onDecision, cpu ? cpuNow : undefined);
   const timed: SpecialsAgent = {
     newGame: (start) => bot.newGame?.(start),
-    onEvent: bot.onEvent
-      ? (e, obs) => {
-          const t = now();
-          const c = cpuNow();
-          bot.onEvent!(e, obs);
-          pending += cpuNow() - c;
-          spent += now() - t;
-        }
-      : undefined,
+    onEvent: bot.onEvent ? (e, obs) => clock.charge(() => bot.onEvent!(e, obs)) : undefined,
     decide(obs: Observation) {
-      const t = now();
-      const c = cpuNow();
-      const answer = bot.decide(obs);
-      const ms = cpuNow() - c + pending;
-      spent += now() - t;
-      decisions++;
-      pending = 0;
-      if (warm) {
-        times.push(ms);
-        onDecision?.(obs, ms);
-      }
+      const answer = clock.charge(() => bot.decide(obs));
+      clock.count(obs);
       return answer;
     },
   };
@@ -72,12 +50,9 @@ export async function specialsDecisionWorkload(
   // Warm-up, untimed: three games, so the search's first bids and takes are compiled before the
   // clock (after one game the next game's first decisions still took 20-40 ms of compiling).
   for (let g = 0; g < 3; g++) table.play(dealKeyInto(master, 2_000_000 + g, key));
-  spent = 0;
-  decisions = 0;
-  pending = 0;
-  warm = true;
+  clock.start();
   for (let g = 0; g < games; g++) table.play(dealKeyInto(master, 1_000_000 + g, key));
-  return { spec, decisions, msPerDecision: spent / decisions, tail: tailOf(times) };
+  return { spec, decisions: clock.decisions, msPerDecision: clock.spent / clock.decisions, tail: clock.tail() };
 }
 
 /**

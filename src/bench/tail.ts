@@ -10,6 +10,60 @@ export function cpuNow(): number {
 }
 
 /**
+ * The time a bench bot spends, for its decisions: every decide() and onEvent() run through
+ * charge() adds to `spent` (by `wallNow`, the wall clock unless given) and to `cpu`; count() ends
+ * a decision that counts, whose single time (tail) is the CPU charged since the one counted before
+ * (its onEvent() work included); skip() drops that for one that does not (6 nimmt!'s last card).
+ * Times and counts start at start(), after the untimed warm-up.
+ */
+export class DecisionClock<O> {
+  spent = 0;
+  cpu = 0;
+  decisions = 0;
+  private pending = 0;
+  private warm = false;
+  private readonly times: number[] = [];
+
+  constructor(
+    private readonly onDecision?: (obs: O, ms: number) => void,
+    private readonly wallNow: () => number = () => performance.now(),
+  ) {}
+
+  charge<T>(f: () => T): T {
+    const t = this.wallNow();
+    const c = cpuNow();
+    const result = f();
+    const used = cpuNow() - c;
+    this.spent += this.wallNow() - t;
+    this.cpu += used;
+    this.pending += used;
+    return result;
+  }
+
+  count(obs: O): void {
+    this.decisions++;
+    if (this.warm) {
+      this.times.push(this.pending);
+      this.onDecision?.(obs, this.pending);
+    }
+    this.pending = 0;
+  }
+
+  skip(): void {
+    this.pending = 0;
+  }
+
+  start(): void {
+    this.spent = this.cpu = this.decisions = this.pending = 0;
+    this.warm = true;
+  }
+
+  tail(): Tail {
+    return tailOf(this.times);
+  }
+}
+
+/**
  * The distribution of a bot's time per decision: a tournament with a per-decision time limit
  * needs its tail, not its mean. Quantiles by nearest rank (the smallest time at least a share q of
  * the decisions take no longer than), so p99 of 500 decisions is the 495th fastest, and max the
