@@ -205,8 +205,8 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
 const interval = (c: readonly [number, number], d: number): string =>
   Number.isNaN(c[0]) || Number.isNaN(c[1]) ? 'n/a' : `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
 
-/** A formatted figure, or n/a for one that has no value (NaN). */
-const figure = (text: string): string => (text.startsWith('NaN') ? 'n/a' : text);
+/** x to d decimals (and a unit), or n/a for a figure with no value (NaN). */
+const fixed = (x: number, d: number, unit = ''): string => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(d)}${unit}`);
 
 /** The leaderboard as a text table, best mean score first. */
 export function leaderboard(summary: Summary): string {
@@ -231,11 +231,11 @@ export function leaderboard(summary: Summary): string {
       a.agent,
       String(a.games),
       // A pool bot that no table seats (--table 0,0,0) has no figures, not NaN.
-      figure(a.meanScore.toFixed(2)),
+      fixed(a.meanScore, 2),
       ci(a.meanScoreCI, 2),
-      figure(`${(a.winShare * 100).toFixed(1)}%`),
+      fixed(a.winShare * 100, 1, '%'),
       ci([a.winShareCI[0] * 100, a.winShareCI[1] * 100], 1),
-      figure(a.meanRank.toFixed(2)),
+      fixed(a.meanRank, 2),
       ...(summary.format === 'circuit' ? [`${((a.matchWinShare ?? 0) * 100).toFixed(1)}%`] : []),
       decisionTimeCell(time.get(a.agent)),
     ]),
