@@ -8,7 +8,7 @@ import { newResultsDir, prepareOutputDir } from '../files.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import { gameById } from '../registry.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
-import { runSweep } from '../tournament/sweep.js';
+import { checkSweep, runSweep, type SweepOptions } from '../tournament/sweep.js';
 import { interruptible } from './interrupt.js';
 import { Progress } from '../output/progress.js';
 import { resolveShard } from '../tournament/shard.js';
@@ -83,7 +83,7 @@ export async function sweepCommand(
   const stop = interruptible();
   try {
     const { players: _players, ...settings } = rules;
-    const result = await runSweep({
+    const options: SweepOptions = {
       ...a,
       game: game.id,
       players,
@@ -91,10 +91,12 @@ export async function sweepCommand(
       field: [a.field],
       decisionSeconds: a.decisionTimeout,
       signal: stop.signal,
-      // The folder is made (or a --force run's cleared) only once every option is checked.
-      onChecked: () => prepareOutputDir(dir, a.force),
       onProgress: (done, atMost) => progress.update(done, atMost),
-    });
+    };
+    // Mistakes fail before the folder is made (or a --force run's cleared).
+    await checkSweep(options);
+    prepareOutputDir(dir, a.force);
+    const result = await runSweep(options);
     progress.done();
     const { charts, table } = await writeSweepOutputs(result, dir, true);
     const headlines = sweepHeadlines(result);

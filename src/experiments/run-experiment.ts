@@ -14,7 +14,7 @@ import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { formatP } from '../stats/moments.js';
-import { runSweep, type SweepResult } from '../tournament/sweep.js';
+import { runSweep, type SweepOptions, type SweepResult } from '../tournament/sweep.js';
 import { gameById } from '../registry.js';
 import { runCompare } from './compare.js';
 import { rankingHeadline } from './ranking-headline.js';
@@ -331,14 +331,13 @@ function playerCountHeadlines(summaries: Summary[], exp: PlayerCountExperiment):
   return lines;
 }
 
-async function runThresholds(exp: ThresholdsExperiment, games: number, dir: string, o: RunOptions): Promise<Stage> {
-  const progress = new Progress('sweep', !o.quiet);
-  const grid = Object.entries(exp.grid).map(([k, v]) => `${k}=${v}`);
-  const result = await runSweep({
+/** A thresholds experiment's sweep. */
+function sweepOptionsOf(exp: ThresholdsExperiment, games: number, o: RunOptions): SweepOptions {
+  return {
     game: exp.game,
     rules: experimentRules(exp, exp.players),
     agent: exp.agent,
-    grid,
+    grid: Object.entries(exp.grid).map(([k, v]) => `${k}=${v}`),
     field: exp.field,
     players: exp.players,
     games,
@@ -348,8 +347,12 @@ async function runThresholds(exp: ThresholdsExperiment, games: number, dir: stri
     threads: o.threads,
     decisionSeconds: o.decisionSeconds,
     signal: o.signal,
-    onProgress: (done, atMost) => progress.update(done, atMost),
-  });
+  };
+}
+
+async function runThresholds(exp: ThresholdsExperiment, games: number, dir: string, o: RunOptions): Promise<Stage> {
+  const progress = new Progress('sweep', !o.quiet);
+  const result = await runSweep({ ...sweepOptionsOf(exp, games, o), onProgress: (done, atMost) => progress.update(done, atMost) });
   progress.done();
   const { charts, table } = await writeSweepOutputs(result, dir, exp.png);
   // The caller prints the headlines (nothanks run lists them at the end), so they are not logged here too.

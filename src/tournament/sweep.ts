@@ -90,8 +90,6 @@ export interface SweepOptions {
   decisionSeconds?: number;
   signal?: AbortSignal;
   /** Games so far, and the most the sweep can still reach (racing usually stops far short). */
-  /** Called once every option is checked, before the first game: where the CLI makes its output folder (so a refused option never touches it). */
-  onChecked?(): void;
   onProgress?(gamesDone: number, gamesAtMost: number): void;
 }
 
@@ -143,13 +141,21 @@ export interface SweepResult {
 }
 
 /**
- * Every grid point sits at a table with the field (cycled to fill the other seats) under every
- * rotation, on the same duplicate deals. Racing: after each round, points significantly worse than
- * the leader (paired t-test over deals, Holm-corrected across the comparisons) are dropped, so the
- * remaining deals go to the contenders. The default parameters always race to the end as the baseline.
+ * The sweep's options checked (one line for the first that is wrong), before anything is played or
+ * written: the CLI calls it before it makes its folder, runSweep again for what it needs.
  */
-export async function runSweep(o: SweepOptions): Promise<SweepResult> {
-  const started = performance.now();
+export async function checkSweep(o: SweepOptions): Promise<{
+  game: ReturnType<typeof gameById>;
+  rules: RulesInput;
+  axes: ReturnType<typeof parseGrid>;
+  grid: ParamValues[];
+  specs: string[];
+  labels: string[];
+  defaultIndex: number;
+  field: string[];
+  /** The swept bot's label. */
+  agent: string;
+}> {
   const game = gameById(o.game ?? DEFAULT_GAME);
   const rules: RulesInput = { ...o.rules, players: o.players };
   game.makeRules(rules);
@@ -182,7 +188,18 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   for (const s of specs) labels.push((await checkAgent(s, game.id)).label); // every point's parameters checked before play
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one agent');
-  o.onChecked?.();
+  return { game, rules, axes, grid, specs, labels, defaultIndex, field, agent: tuned.label };
+}
+
+/**
+ * Every grid point sits at a table with the field (cycled to fill the other seats) under every
+ * rotation, on the same duplicate deals. Racing: after each round, points significantly worse than
+ * the leader (paired t-test over deals, Holm-corrected across the comparisons) are dropped, so the
+ * remaining deals go to the contenders. The default parameters always race to the end as the baseline.
+ */
+export async function runSweep(o: SweepOptions): Promise<SweepResult> {
+  const started = performance.now();
+  const { game, rules, axes, grid, specs, labels, defaultIndex, field, agent } = await checkSweep(o);
   const P = o.players;
   const rounds = Math.min(o.rounds ?? 4, o.games);
   const alpha = o.alpha ?? 0.05;
@@ -279,7 +296,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
   const gamesFullGrid = points.length * P * o.games;
   return {
     game: game.id,
-    agent: tuned.label,
+    agent,
     axes,
     field,
     players: P,
