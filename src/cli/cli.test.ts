@@ -276,6 +276,13 @@ describe('nothanks tournament / replay', () => {
       expect(r.status, bad.join(' ')).toBe(1);
       expect(readdirSync(out).sort()).toEqual(before);
     }
+    // The same for a thresholds experiment whose grid names no parameter of its bot.
+    const file = join(dir, 'thresholds-bad.json');
+    const experiment = { kind: 'thresholds', title: 't', seed: 's', agent: 'threshold', grid: { nosuch: '0..2' }, field: ['greedy'], players: 3, games: 2 };
+    writeFileSync(file, JSON.stringify(experiment));
+    const r = await inProcess(['run', file, '--out', out, '--force', '-q']);
+    expect(r.stderr).toMatch(/^nothanks: grid: threshold has no parameter "nosuch"/);
+    expect(readdirSync(out).sort()).toEqual(before);
   });
 
   it('resumes a run whose list of written files is gone (a run from before the list), as it was', async () => {

@@ -14,7 +14,7 @@ import { splitLineup } from '../agents/spec.js';
 import { escapeHtml, htmlTable, writeReport, type ReportSection } from '../output/report.js';
 import { csv, leaderboard, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { formatP } from '../stats/moments.js';
-import { runSweep, type SweepOptions, type SweepResult } from '../tournament/sweep.js';
+import { checkSweep, runSweep, type SweepOptions, type SweepResult } from '../tournament/sweep.js';
 import { gameById } from '../registry.js';
 import { runCompare } from './compare.js';
 import { rankingHeadline } from './ranking-headline.js';
@@ -83,6 +83,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
   const lineups = exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: botSpecsOf(exp) }];
   for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await checkAgent(spec, game);
   if (exp.kind === 'tune') await checkTune(tuneOptionsOf(exp, games));
+  if (exp.kind === 'thresholds') await checkSweep(sweepOptionsOf(exp, games, o));
   let dir: string;
   let shard = o.shard;
   if (o.resume) {
