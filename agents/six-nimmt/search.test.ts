@@ -223,6 +223,51 @@ describe('the search bot', () => {
   });
 });
 
+describe('the search with a model of mc for the other seats (others=mc)', () => {
+  const options = { others: 'mc', samples: 30 };
+
+  it('decides the same from the same stream, whatever the hidden cards it cannot see', () => {
+    const rules = makeRules({ players: 4 });
+    const real = midRound(rules, 11, 5);
+    const twin = new GameState(rules, false);
+    twin.copyFrom(real);
+    const x = twin.handOf(1)[2]!;
+    const y = Array.from(twin.deck.subarray(44)).find((c) => twin.seen[c] === 0)!;
+    twin.remove(1, x);
+    twin.insert(1, y);
+    const decide = (s: GameState): number[] => {
+      const bot = searchBot(options);
+      const obs = new Observation(s, 0);
+      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('same') });
+      return [bot.decide(obs), bot.decide(obs), bot.decide(obs)];
+    };
+    const first = decide(real);
+    expect(decide(twin)).toEqual(first);
+    expect(decide(real)).toEqual(first);
+    for (const c of first) expect(real.holds(0, c)).toBe(true);
+  });
+
+  it("plays the others by the model, not the heuristic's noisy card, with every sample (noise unused)", () => {
+    type Inside = { domain: SixNimmtDomain; search: FlatSearch };
+    const rules = makeRules({ players: 4 });
+    const means = (over: Record<string, number | string>, seed: number): number[] => {
+      const obs = new Observation(midRound(rules, seed, 2), 0);
+      const bot = searchBot({ samples: 40, z: 0, ...over });
+      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom(`model${seed}`) });
+      bot.decide(obs);
+      const { search } = bot as unknown as Inside;
+      expect(search.lastSamples).toBe(40);
+      return Array.from({ length: 8 }, (_, c) => search.mean(c));
+    };
+    for (let seed = 1; seed <= 4; seed++) {
+      const model = means({ others: 'mc' }, seed);
+      expect(means({ others: 'mc', noise: 0 }, seed)).toEqual(model);
+      expect(means({ others: 'mc', noise: 1 }, seed)).toEqual(model);
+      expect(means({}, seed)).not.toEqual(model);
+    }
+  });
+});
+
 describe("the search's work cap (maxTurns)", () => {
   it('stops drawing samples once a decision has played maxTurns turns in its playouts (counted; checked between samples)', () => {
     // A round's first card at 4 players with pruning off: 10 candidates, each playout 10 turns.
@@ -263,6 +308,8 @@ describe("the search's playouts on the bare board", () => {
       { samples: 30, value: 'game', proposals: 4 },
       { samples: 30, playTau: 1 },
       { samples: 20, playTau: 2, noise: 0.1, proposals: 8, value: 'smooth' },
+      { samples: 20, others: 'mc' },
+      { samples: 8, horizon: 'game', others: 'mc' },
     ];
     const rulesList: RulesInput[] = [{ players: 2 }, { players: 4 }, { players: 7 }, { players: 5, rowLimit: 3, maxCard: 80 }];
     let checked = 0;

@@ -9,6 +9,7 @@ import { PlayBelief } from './belief.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
 import { GameValue, ROUND_MEAN, roundTakings } from './game-value.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
+import { McModel } from './mc-model.js';
 
 /**
  * The flagship search for 6 nimmt!: win-share flat Monte Carlo with progressive pruning
@@ -22,7 +23,8 @@ import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js'
  * - Opponents' plays in the playouts: a softmax over the heuristic's cost of each hand card with
  *   temperature `playTau` (a model of players who mostly play the cheap card and sometimes another,
  *   the cheaper the likelier), with probability `noise` a uniformly random card; `playTau` 0 is the
- *   heuristic's own card. Its own later plays are the heuristic's.
+ *   heuristic's own card. Its own later plays are the heuristic's. `others=mc`: instead a draw
+ *   from a model of the mc bot fitted to its plays (mc-model.ts; `noise` unused).
  * - Value: playouts stop at the end of the round (horizon=round) or of the game. `value=smooth`
  *   scores a stopped round by the chance of winning from the totals then: a softmin of the totals
  *   with Gumbel noise as wide as the rounds still to come can move them (src/search/softmin-share.ts
@@ -58,6 +60,7 @@ export interface SearchParams {
   value: string;
   spread: number;
   maxTurns: number;
+  others: string;
 }
 
 const policyDefaults = protectData(
@@ -131,6 +134,12 @@ export default defineAgent<SearchParams>({
       max: 100_000_000,
       integer: true,
     },
+    others: {
+      description:
+        "base game: the other seats' cards in the playouts: the heuristic's (noise, playTau) or a draw from a model of the mc bot fitted to its plays (mc: noise unused)",
+      default: 'heuristic',
+      choices: ['heuristic', 'mc'],
+    },
   },
   create: (p) => new SearchAgent(p),
 });
@@ -182,25 +191,30 @@ export class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
 /**
  * The base game's playout policy: the heuristic for the seat searching; for every other seat a
  * softmax over the heuristic's card costs (temperature `tau`; 0: the heuristic's card), a uniformly
- * random card with probability `noise`. Rows: the cheapest (the heuristic's rule). Draws come from
+ * random card with probability `noise`; or, given a `model` of mc, a draw from that model (one
+ * uniform number a card, as the softmax's). Rows: the cheapest (the heuristic's rule). Draws come from
  * a stream re-keyed at every playout, so every candidate of a sample meets the same draws.
  */
 export class SoftmaxPolicy extends NoisyHeuristic {
   private readonly weights = new Float64Array(256);
+  /** Whether the other seats' cards are drawn (the softmax with tau > 0, or the model), not the heuristic's. */
+  readonly draws: boolean;
 
   constructor(
     heuristic: HeuristicAgent,
     readonly costs: CardCosts,
     readonly tau: number,
     noise: number,
+    readonly model?: McModel,
   ) {
     super(heuristic, noise);
+    this.draws = tau > 0 || model !== undefined;
   }
 
   override act(s: SixNimmtState, seat: number): number {
     if (s.phase === ROW) return ROW_ACTION + cheapestRowOf(s.rowLen, s.rowBull);
     if (s.phase !== PLAY) return DRAFT_ACTION + this.heuristic.decide(this.views[seat]!);
-    if (seat === this.me || this.tau === 0) return super.act(s, seat);
+    if (seat === this.me || !this.draws) return super.act(s, seat);
     const base = seat * s.handSize;
     const n = s.handLen[seat]!;
     if (this.noise > 0 && this.rng.next() < this.noise) return s.hands[base + Math.floor(this.rng.next() * n)]!;
@@ -213,8 +227,9 @@ export class SoftmaxPolicy extends NoisyHeuristic {
     return s.hands[base + this.softmaxIndexOf(s.hands, base, s.handLen[seat]!, s.rowEnd, s.rowLen, s.rowBull, u)]!;
   }
 
-  /** The index of the softmax's card among hand[at, at + n) (ascending) on these rows, for the uniform draw u. */
+  /** The index of the softmax's (or the model's) card among hand[at, at + n) (ascending) on these rows, for the uniform draw u. */
   softmaxIndexOf(hand: ArrayLike<number>, at: number, n: number, rowEnd: Int32Array, rowLen: Int32Array, rowBull: Int32Array, u: number): number {
+    if (this.model !== undefined) return this.model.indexOf(hand, at, n, rowEnd, rowLen, rowBull, u);
     const { weights, costs } = this;
     let low = Infinity;
     for (let i = 0; i < n; i++) {
@@ -428,8 +443,8 @@ export class SixNimmtDomain implements SearchDomain {
     }
     const policy = this.policy;
     const { heuristic, noise } = policy;
-    // The others' softmax (playTau > 0): SoftmaxPolicy.act's draw and card.
-    const soft = policy instanceof SoftmaxPolicy && policy.tau > 0 ? policy : undefined;
+    // The others' softmax (playTau > 0) or model of mc: SoftmaxPolicy.act's draw and card.
+    const soft = policy instanceof SoftmaxPolicy && policy.draws ? policy : undefined;
     heuristic.rowsOf(s.rowEnd, s.rowLen, s.rowBull);
     const me = this.me;
     let a = this.na;
@@ -549,7 +564,7 @@ export class SixNimmtDomain implements SearchDomain {
     const pick = b.pick;
     const policy = this.policy;
     const { heuristic, noise } = policy;
-    const soft = policy instanceof SoftmaxPolicy && policy.tau > 0 ? policy : undefined;
+    const soft = policy instanceof SoftmaxPolicy && policy.draws ? policy : undefined;
     heuristic.rowsOf(b.rowEnd, b.rowLen, b.rowBull);
     const me = this.me;
     let a = this.na;
@@ -669,7 +684,13 @@ class SearchAgent implements SixNimmtAgent {
       // valued by the win share: with noise 0.1 and the smooth value it won 16 of 28 games
       // against mc at 2 players, where the earlier search won all of 100 (docs/findings.md).
       const pro = r.variant === 'pro';
-      this.policy = pro ? new NoisyHeuristic(this.heuristic, p.noise) : new SoftmaxPolicy(this.heuristic, this.costs, p.playTau, p.noise);
+      let model: McModel | undefined;
+      if (!pro && p.others === 'mc') {
+        model = new McModel(this.costs);
+        model.prepare(r);
+      }
+      // With the model of mc the others' cards are its draws: no random cards besides (noise unused).
+      this.policy = pro ? new NoisyHeuristic(this.heuristic, p.noise) : new SoftmaxPolicy(this.heuristic, this.costs, p.playTau, model ? 0 : p.noise, model);
       this.policy.views = views;
       this.domain = new SixNimmtDomain(this.root, this.scratch, this.sampler, this.policy);
       const bull = new Uint8Array(r.maxCard + 1);
@@ -709,7 +730,7 @@ class SearchAgent implements SixNimmtAgent {
   private run(n: number, me: number): number {
     this.scratch.stopRound = this.wholeGame ? Infinity : this.root.round + 1;
     // With nothing hidden and no noise (pro variant, round horizon), one sample says it all.
-    const noisy = this.p.noise > 0 || (this.p.playTau > 0 && this.rules!.variant !== 'pro');
+    const noisy = this.p.noise > 0 || ((this.p.playTau > 0 || this.p.others === 'mc') && this.rules!.variant !== 'pro');
     const budget = this.sampler.hidden || noisy || this.wholeGame ? this.budget : this.oneSample;
     return this.search.run(this.domain, n, me, this.random, budget);
   }
