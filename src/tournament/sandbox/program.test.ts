@@ -87,7 +87,11 @@ describe('bot programs', () => {
         /\): its program sent a line of over 8 MB when asked to decide/,
       ],
       ['hang', `        time.sleep(1000)\nrun(B)`, /^bot "bad" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
-      ['raise', `        raise ValueError('no move')\nrun(B)`, /\): its program reported an error: ValueError: no move/],
+      [
+        'raise',
+        `        raise ValueError('no move')\nrun(B)`,
+        /\): its program reported an error: ValueError: no move \(at raise\.py line \d+, in decide\) \(its stderr is in \S+\.log\)/,
+      ],
     ];
     const check = async ([name, body, message]: [string, string, RegExp]): Promise<void> => {
       const bot = pyBot(name, base + body);

@@ -233,7 +233,9 @@ export class BotProgram {
         }
         if (!message || typeof message !== 'object' || Array.isArray(message))
           throw this.fail(`sent ${printable(line.slice(0, 80))}, not a JSON object, ${waiting}`);
-        if ((message as FromBot).type === 'error') throw this.fail(`reported an error: ${printable(String((message as FromBot).message).slice(0, 300))}`);
+        // Its log is named too: that is where a client's traceback or a bot's own debugging lies.
+        if ((message as FromBot).type === 'error')
+          throw this.fail(`reported an error: ${printable(String((message as FromBot).message).slice(0, 300))} (its stderr is in ${this.logPath})`);
         return message as FromBot;
       }
       if (this.pending.length > MAX_LINE) throw this.fail(`sent a line of over ${MAX_LINE >> 20} MB ${waiting}: a flood, not a message`);
