@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,6 +136,13 @@ describe('bot programs', () => {
       checkAgent(manifest('b.bot.json', { command, params: { margin: { description: 'm', default: 9, min: 0, max: 5 } } }), 'no-thanks'),
     ).rejects.toThrow(/"default" must lie from "min" to "max"/);
     await expect(checkAgent(manifest('c.bot.json', { command, nmae: 'x' }), 'no-thanks')).rejects.toThrow(/unknown field "nmae"/);
+    // A path with spaces: quoted, it names the bot; unquoted (or escaped as a shell would), the line says to quote it.
+    const spaced = join(dir, 'my bots');
+    mkdirSync(spaced);
+    writeFileSync(join(spaced, 'greedy bot.py'), readFileSync(join(examples, 'no_thanks_greedy.py')));
+    expect((await checkAgent(`exec:python3 '${join(spaced, 'greedy bot.py')}'`, 'no-thanks')).label).toBe('greedy-py');
+    for (const spec of [`exec:python3 ${join(spaced, 'greedy bot.py')}`, `exec:python3 ${join(spaced, 'greedy\\ bot.py').replace('my bots', 'my\\ bots')}`])
+      await expect(checkAgent(spec, 'no-thanks')).rejects.toThrow(/no word of the command names an existing file .*a path with spaces goes in quotes/);
     expect(() => refuseRunInsideBotFolders(join(folder, 'results'), [`exec:python3 ${join(folder, 'bot.py')}`])).toThrow(
       /the run folder .*results is inside the folder of bot .* which that bot can read/,
     );

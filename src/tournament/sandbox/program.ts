@@ -50,7 +50,11 @@ export function readProgram(source: string): Program {
     const isFile = (w: string): boolean => existsSync(w) && statSync(w).isFile();
     let at = words.findIndex((w, i) => i > 0 && isFile(w));
     if (at < 0 && isFile(words[0]!)) at = 0;
-    if (at < 0) throw new UserError(`agent "${source}": no word of the command names an existing file (the bot's script or program), so its folder is unknown`);
+    // Words split on spaces: a path with spaces is a word only in quotes, which the author may not know.
+    if (at < 0)
+      throw new UserError(
+        `agent "${source}": no word of the command names an existing file (the bot's script or program), so its folder is unknown (a path with spaces goes in quotes: exec:python3 "my bots/bot.py")`,
+      );
     const command = words.map((w, i) => (i === at ? resolve(w) : w));
     return { command, folder: dirname(command[at]!), memoryMb: DEFAULT_MEMORY_MB };
   }
