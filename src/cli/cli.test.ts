@@ -567,6 +567,25 @@ describe('nothanks tournament / replay', () => {
     expect(existsSync(join(out, 'bot-logs'))).toBe(false);
   });
 
+  it('says once that bot programs run without a sandbox where bubblewrap is missing, however many threads play them', async () => {
+    // A PATH with what a Python bot's run needs (node, python3, mkfifo) and no bwrap.
+    const bin = mkdtempSync(join(dir, 'no-bwrap-'));
+    for (const [name, path] of [
+      ['node', process.execPath],
+      // The interpreter itself (a pyenv shim is a bash script, and bash is not on this PATH).
+      ['python3', spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim()],
+      ['mkfifo', spawnSync('sh', ['-c', 'command -v mkfifo'], { encoding: 'utf8' }).stdout.trim()],
+    ] as const)
+      symlinkSync(path, join(bin, name));
+    const bot = `exec:python3 ${join(PROJECT_ROOT, 'clients', 'python', 'examples', 'no_thanks_greedy.py')}`;
+    const args = ['tournament', '--agents', `${bot},random`, '--players', '3', '--games', '4', '--threads', '2', '--out', join(dir, 'no-bwrap'), '-q'];
+    const r = await spawned(args, { ...process.env, PATH: bin });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr.split('\n').filter((line) => line.includes('run without a sandbox'))).toEqual([
+      expect.stringMatching(/^nothanks: bubblewrap \(bwrap\) is not installed: .*; bot programs run without a sandbox /),
+    ]);
+  });
+
   it.runIf(existsSync('/dev/full'))('keeps what was finished when --log cannot be written (a full disk), with one line and no cut-off log', async () => {
     const out = join(dir, 'full');
     const log = join(dir, 'full.jsonl');

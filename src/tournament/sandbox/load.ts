@@ -1,4 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { agentLabel, assertBot, bundleAgentFile, loadAgent, resolveParams, type LoadedAgent } from '../../agents/registry.js';
 import { parseSpec, type AgentSpec } from '../../agents/spec.js';
 import { UserError } from '../../errors.js';
@@ -31,7 +32,9 @@ export interface LoadOptions {
 function sandboxFor(isolate: boolean | undefined): boolean {
   const missing = sandboxMissing();
   if (missing && isolate) throw new UserError(`--isolate runs bot programs in a sandbox, and ${missing}`);
-  if (missing && !warned) {
+  // Said once, by the main thread's greeting check (every command checks each bot there first):
+  // each worker thread has a flag of its own, so each of them said it again.
+  if (missing && !warned && isMainThread) {
     warned = true;
     process.stderr.write(`nothanks: ${missing}; bot programs run without a sandbox (they can read your files and use the network)\n`);
   }
