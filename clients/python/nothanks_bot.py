@@ -112,6 +112,8 @@ class Bot:
         raise NotImplementedError("decide() must return the bot's action")
 
     def on_event(self, event: Dict[str, Any], obs: Observation) -> None:
+        """A public event. The event message carries no observation: obs here is empty (obs["pot"]
+        raises KeyError); ask the lab with obs.read("pot") or obs.call(...) instead."""
         pass
 
 
@@ -171,8 +173,14 @@ def run(bot_class: Callable[[Dict[str, Any]], Bot], stdin: TextIO = sys.stdin, s
         # one line: without them the author learns only "KeyError: 'pot'", not where.
         traceback.print_exc(file=sys.stderr)
         sys.stderr.flush()
-        connection.send({"type": "error", "message": f"{type(err).__name__}: {err}{_where(err)}"})
+        connection.send({"type": "error", "message": f"{_what(err)}{_where(err)}"})
         sys.exit(1)
+
+
+def _what(err: BaseException) -> str:
+    """'KeyError: 'pot'', or the type alone when the exception says nothing (MemoryError())."""
+    text = str(err)
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
 
 
 def _where(err: BaseException) -> str:

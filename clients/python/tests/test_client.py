@@ -76,6 +76,25 @@ class Loop(unittest.TestCase):
         self.assertIn("Traceback (most recent call last)", err.getvalue())
         self.assertIn('raise ValueError("no move")', err.getvalue())
 
+    def test_names_an_exception_without_a_message_by_its_type(self):
+        class Hungry(Bot):
+            def decide(self, obs):
+                raise MemoryError()
+
+        lab = "\n".join(
+            json.dumps(m)
+            for m in [
+                {"type": "hello", "protocol": 1, "game": "no-thanks", "params": {}},
+                {"type": "new-game", "id": 0, "seat": 0, "players": 3, "rules": {"players": 3}, "agents": [], "random": None},
+                {"type": "decide", "id": 0, "observation": {"seat": 0}},
+            ]
+        )
+        out = io.StringIO()
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
+            run(Hungry, stdin=io.StringIO(lab + "\n"), stdout=out)
+        message = json.loads(out.getvalue().splitlines()[-1])["message"]
+        self.assertRegex(message, r"^MemoryError \(at test_client\.py line \d+, in decide\)$")
+
 
 if __name__ == "__main__":
     unittest.main()
