@@ -262,6 +262,32 @@ describe('nothanks tournament / replay', () => {
     );
   });
 
+  it('sweep, tune, test and run give a program bot --decision-timeout to greet, as tournament does', async () => {
+    // A program that never greets (a bot loading a model for longer than the limit), in a folder of its own.
+    const folder = mkdtempSync(join(dir, 'mute-'));
+    writeFileSync(join(folder, 'mute.py'), 'import time\ntime.sleep(1000)\n');
+    const bot = `exec:python3 ${join(folder, 'mute.py')}`;
+    const file = join(dir, 'mute.json');
+    writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['greedy', bot], players: [3], games: 5, seed: 1 }));
+    const commands: [string, string[]][] = [
+      ['sweep', ['sweep', '--agent', 'threshold', '--grid', 'margin=0..4:4', '--field', bot, '--players', '3', '--games', '20']],
+      [
+        'tune',
+        ['tune', '--agent', 'threshold', '--params', 'margin=-4..8', '--field', bot, '--players', '3', '--budget', '120', '--deals', '20', '--holdout', '20'],
+      ],
+      ['test', ['test', '--candidate', bot, '--baseline', 'threshold', '--players', '3']],
+      ['run', ['run', file]],
+    ];
+    await Promise.all(
+      commands.map(async ([name, args]) => {
+        const r = await spawned([...args, '--threads', '1', '--decision-timeout', '6', '--out', join(dir, `mute-${name}`), '-q'], process.env);
+        expect(r.status, name).toBe(1);
+        // Before, all but test checked the greeting with the default 10 s, whatever the flag said.
+        expect(r.stderr, name).toMatch(/^nothanks: bot program exec:python3 .*mute\.py did not answer the greeting within 6 s\n$/);
+      }),
+    );
+  });
+
   it('a sweep refused for its options leaves an earlier run in its --out as it was, --force or not', async () => {
     const out = join(dir, 'sweep-kept');
     const sweep = ['sweep', '--agent', 'threshold', '--grid', 'margin=1..2', '--field', 'greedy', '--players', '3', '--games', '2', '--out', out, '-q'];
