@@ -194,6 +194,8 @@ export function refuseRunInsideBotFolders(dir: string, specs: readonly string[],
     const spec = parseSpec(text);
     const folder = spec.kind === 'program' ? readProgram(spec.source).folder : spec.kind === 'file' && isolate ? dirname(resolve(spec.source)) : undefined;
     if (folder !== undefined && (run === folder || run.startsWith(`${folder}/`)))
-      throw new UserError(`the run folder ${dir} is inside the folder of bot "${spec.text}" (${folder}), which that bot can read: choose an --out outside it`);
+      throw new UserError(
+        `the run folder ${dir} is inside the folder of bot "${spec.text}" (${folder}), which that bot can read: choose an --out outside it, or give the bot a folder of its own`,
+      );
   }
 }

@@ -144,7 +144,8 @@ describe('bot programs', () => {
     for (const spec of [`exec:python3 ${join(spaced, 'greedy bot.py')}`, `exec:python3 ${join(spaced, 'greedy\\ bot.py').replace('my bots', 'my\\ bots')}`])
       await expect(checkAgent(spec, 'no-thanks')).rejects.toThrow(/no word of the command names an existing file .*a path with spaces goes in quotes/);
     expect(() => refuseRunInsideBotFolders(join(folder, 'results'), [`exec:python3 ${join(folder, 'bot.py')}`])).toThrow(
-      /the run folder .*results is inside the folder of bot .* which that bot can read/,
+      // The default results/ is inside a bot saved where the lab runs: the line says the way out.
+      /the run folder .*results is inside the folder of bot .* which that bot can read: choose an --out outside it, or give the bot a folder of its own$/,
     );
     expect(() => refuseRunInsideBotFolders(join(dir, 'elsewhere'), [`exec:python3 ${join(folder, 'bot.py')}`])).not.toThrow();
   });
