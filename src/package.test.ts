@@ -32,6 +32,14 @@ function readmeExample(): { bot: string; command: string[] } {
   return { bot, command: command.split(/\s+/) };
 }
 
+/** docs/protocol.md's Python quick start: its bot, which imports the client the lab puts on PYTHONPATH. */
+function pythonQuickStart(): string {
+  const doc = readFileSync(join(PROJECT_ROOT, 'docs', 'protocol.md'), 'utf8');
+  const bot = /```python\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!bot) throw new Error('docs/protocol.md: the quick start needs a ```python block');
+  return bot;
+}
+
 /** A lockfile for a project depending only on the tarball: the lab's non-dev entries, same layout. */
 function scratchLockfile(tarball: string): string {
   const lab = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as {
@@ -69,9 +77,13 @@ describe('the packed package', () => {
         'dist/src/index.d.ts',
         'dist/src/tournament/worker.js',
         'dist/agents/no-thanks/mc.js',
+        // What a program bot needs of the lab: the clients it imports and the sandbox binds.
+        'clients/python/nothanks_bot.py',
+        'clients/node/nothanks-bot.mjs',
+        'clients/schemas/lab-to-bot.schema.json',
       ]),
     );
-    expect(files.filter((f) => /\.test\.|^src\/|\.map$/.test(f))).toEqual([]);
+    expect(files.filter((f) => /\.test\.|^src\/|\.map$|^clients\/python\/tests\//.test(f))).toEqual([]);
 
     const project = join(dir, 'project');
     mkdirSync(project);
@@ -88,6 +100,9 @@ describe('the packed package', () => {
     // The README's example, copied as it stands.
     const { bot, command } = readmeExample();
     writeFileSync(join(project, 'my-bot.ts'), bot);
+    // docs/protocol.md's Python bot, in a folder of its own (a run's --out may not lie in a bot's folder).
+    mkdirSync(join(project, 'py'));
+    writeFileSync(join(project, 'py', 'greedy.py'), pythonQuickStart());
     // The API, from a plain ES module: a bot defined inline in a file of its own, the package's
     // runTournament, the same numbers for 1 and 2 threads.
     writeFileSync(
@@ -130,8 +145,24 @@ describe('the packed package', () => {
       `import { defineAgent } from 'nothanks-lab';\nexport default defineAgent({ name: 'w', description: '', params: {}, create: () => ({ decide: () => 'fold' }) });\n`,
     );
     // The bin, the API and the compiler are independent: the three start at once (issue 29).
-    const [cli, apiRun, checked] = await Promise.all([
-      started(join(project, 'node_modules', '.bin', 'nothanks'), [...command, '--out', 'bin-run', '--threads', '2'], project),
+    const bin = join(project, 'node_modules', '.bin', 'nothanks');
+    const python = [
+      'tournament',
+      '--agents',
+      'exec:python3 py/greedy.py,greedy,threshold',
+      '--players',
+      '3',
+      '--games',
+      '20',
+      '--out',
+      'py-run',
+      '--threads',
+      '1',
+      '-q',
+    ];
+    const [cli, pyRun, apiRun, checked] = await Promise.all([
+      started(bin, [...command, '--out', 'bin-run', '--threads', '2'], project),
+      started(bin, python, project),
       started(process.execPath, ['api.mjs'], project),
       // One compiler run for both files (each run loads and checks every declaration again): its
       // only error is wrong.ts's, so consumer.ts and the declarations check clean.
@@ -143,6 +174,12 @@ describe('the packed package', () => {
     const summary = JSON.parse(readFileSync(join(project, 'bin-run', 'summary.json'), 'utf8'));
     expect(summary.agents.map((a: { agent: string }) => a.agent).sort()).toEqual(['greedy', 'run-builder:slack=8', 'threshold']);
     expect(summary.agentOrigins[0]).toEqual({ agent: 'run-builder:slack=8', spec: './my-bot.ts:slack=8', file: join(project, 'my-bot.ts') });
+
+    // A Python program bot plays from the installed package: the client is importable, and the
+    // sandbox finds the clients folder it binds.
+    expect(pyRun.status, pyRun.stderr).toBe(0);
+    const pySummary = JSON.parse(readFileSync(join(project, 'py-run', 'summary.json'), 'utf8'));
+    expect(pySummary.agents.map((a: { agent: string }) => a.agent).sort()).toEqual(['greedy', 'greedy-py', 'threshold']);
 
     expect(apiRun.status, apiRun.stderr).toBe(0);
     const api = JSON.parse(apiRun.stdout);

@@ -20,7 +20,9 @@ stdout carries the protocol.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import traceback
 from typing import Any, Callable, Dict, List, Optional, TextIO
 
 PROTOCOL = 1
@@ -110,6 +112,8 @@ class Bot:
         raise NotImplementedError("decide() must return the bot's action")
 
     def on_event(self, event: Dict[str, Any], obs: Observation) -> None:
+        """A public event. The event message carries no observation: obs here is empty (obs["pot"]
+        raises KeyError); ask the lab with obs.read("pot") or obs.call(...) instead."""
         pass
 
 
@@ -165,5 +169,24 @@ def run(bot_class: Callable[[Dict[str, Any]], Bot], stdin: TextIO = sys.stdin, s
                 bots[message["id"]].on_event(message["event"], Observation({}, connection))
                 connection.send({"type": "ok"})
     except Exception as err:  # the lab prints it as the bot's one line
-        connection.send({"type": "error", "message": f"{type(err).__name__}: {err}"})
+        # The whole traceback goes to the bot's stderr log, and the line that raised to the lab's
+        # one line: without them the author learns only "KeyError: 'pot'", not where.
+        traceback.print_exc(file=sys.stderr)
+        sys.stderr.flush()
+        connection.send({"type": "error", "message": f"{_what(err)}{_where(err)}"})
         sys.exit(1)
+
+
+def _what(err: BaseException) -> str:
+    """'KeyError: 'pot'', or the type alone when the exception says nothing (MemoryError())."""
+    text = str(err)
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
+def _where(err: BaseException) -> str:
+    """Where the exception was raised, as ' (at bot.py line 12, in decide)' ('' if unknown)."""
+    frames = traceback.extract_tb(err.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" (at {os.path.basename(last.filename)} line {last.lineno}, in {last.name})"

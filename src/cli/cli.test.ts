@@ -262,6 +262,32 @@ describe('nothanks tournament / replay', () => {
     );
   });
 
+  it('sweep, tune, test and run give a program bot --decision-timeout to greet, as tournament does', async () => {
+    // A program that never greets (a bot loading a model for longer than the limit), in a folder of its own.
+    const folder = mkdtempSync(join(dir, 'mute-'));
+    writeFileSync(join(folder, 'mute.py'), 'import time\ntime.sleep(1000)\n');
+    const bot = `exec:python3 ${join(folder, 'mute.py')}`;
+    const file = join(dir, 'mute.json');
+    writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['greedy', bot], players: [3], games: 5, seed: 1 }));
+    const commands: [string, string[]][] = [
+      ['sweep', ['sweep', '--agent', 'threshold', '--grid', 'margin=0..4:4', '--field', bot, '--players', '3', '--games', '20']],
+      [
+        'tune',
+        ['tune', '--agent', 'threshold', '--params', 'margin=-4..8', '--field', bot, '--players', '3', '--budget', '120', '--deals', '20', '--holdout', '20'],
+      ],
+      ['test', ['test', '--candidate', bot, '--baseline', 'threshold', '--players', '3']],
+      ['run', ['run', file]],
+    ];
+    await Promise.all(
+      commands.map(async ([name, args]) => {
+        const r = await spawned([...args, '--threads', '1', '--decision-timeout', '6', '--out', join(dir, `mute-${name}`), '-q'], process.env);
+        expect(r.status, name).toBe(1);
+        // Before, all but test checked the greeting with the default 10 s, whatever the flag said.
+        expect(r.stderr, name).toMatch(/^nothanks: bot program exec:python3 .*mute\.py did not answer the greeting within 6 s\n$/);
+      }),
+    );
+  });
+
   it('a sweep refused for its options leaves an earlier run in its --out as it was, --force or not', async () => {
     const out = join(dir, 'sweep-kept');
     const sweep = ['sweep', '--agent', 'threshold', '--grid', 'margin=1..2', '--field', 'greedy', '--players', '3', '--games', '2', '--out', out, '-q'];
@@ -565,6 +591,25 @@ describe('nothanks tournament / replay', () => {
     expect((await inProcess([...args, '--force', '--agents', 'random,greedy'])).status).toBe(0);
     expect(readdirSync(join(out, 'state')).sort()).toEqual(['mynotes.txt', 'run.json', 'tournament.json', 'tournament.means']);
     expect(existsSync(join(out, 'bot-logs'))).toBe(false);
+  });
+
+  it('says once that bot programs run without a sandbox where bubblewrap is missing, however many threads play them', async () => {
+    // A PATH with what a Python bot's run needs (node, python3, mkfifo) and no bwrap.
+    const bin = mkdtempSync(join(dir, 'no-bwrap-'));
+    for (const [name, path] of [
+      ['node', process.execPath],
+      // The interpreter itself (a pyenv shim is a bash script, and bash is not on this PATH).
+      ['python3', spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim()],
+      ['mkfifo', spawnSync('sh', ['-c', 'command -v mkfifo'], { encoding: 'utf8' }).stdout.trim()],
+    ] as const)
+      symlinkSync(path, join(bin, name));
+    const bot = `exec:python3 ${join(PROJECT_ROOT, 'clients', 'python', 'examples', 'no_thanks_greedy.py')}`;
+    const args = ['tournament', '--agents', `${bot},random`, '--players', '3', '--games', '4', '--threads', '2', '--out', join(dir, 'no-bwrap'), '-q'];
+    const r = await spawned(args, { ...process.env, PATH: bin });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr.split('\n').filter((line) => line.includes('run without a sandbox'))).toEqual([
+      expect.stringMatching(/^nothanks: bubblewrap \(bwrap\) is not installed: .*; bot programs run without a sandbox /),
+    ]);
   });
 
   it.runIf(existsSync('/dev/full'))('keeps what was finished when --log cannot be written (a full disk), with one line and no cut-off log', async () => {

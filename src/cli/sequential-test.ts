@@ -72,7 +72,8 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
   // Mistakes fail before the folder is made: a typo leaves nothing behind.
   // The time limit is not a setting of the test (it changes no result): a resume may give another.
   checkSequentialTest({ ...test, decisionSeconds: a.decisionTimeout });
-  for (const spec of [a.candidate, a.baseline, ...(field ?? [])]) await checkAgent(spec, game.id);
+  // A program's greeting gets the run's decision limit, as in a tournament.
+  for (const spec of [a.candidate, a.baseline, ...(field ?? [])]) await checkAgent(spec, game.id, { seconds: a.decisionTimeout });
   let dir: string;
   let done: number[] = [];
   if (a.resume !== undefined) {

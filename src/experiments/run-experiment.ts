@@ -81,7 +81,8 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
   checkDecisionSeconds(o.decisionSeconds);
   // Every bot is checked before the folder is made, so a typo leaves nothing behind.
   const lineups = exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: botSpecsOf(exp) }];
-  for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await checkAgent(spec, game);
+  // A program's greeting gets the run's decision limit, as in a tournament.
+  for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await checkAgent(spec, game, { seconds: o.decisionSeconds });
   if (exp.kind === 'tune') await checkTune(tuneOptionsOf(exp, games));
   if (exp.kind === 'thresholds') await checkSweep(sweepOptionsOf(exp, games, o));
   let dir: string;

@@ -166,7 +166,10 @@ export async function checkSweep(o: SweepOptions): Promise<{
   if (o.alpha !== undefined && !(o.alpha > 0 && o.alpha <= 0.5)) throw new UserError(`alpha must be above 0 and at most 0.5, got ${o.alpha}`);
   checkDecisionSeconds(o.decisionSeconds);
   const base = parseSpec(o.agent);
-  const tuned = await checkAgent(o.agent, game.id);
+  // A program's greeting gets the run's decision limit, as in a tournament (a bot that loads a
+  // model may need longer than the default).
+  const load = { seconds: o.decisionSeconds };
+  const tuned = await checkAgent(o.agent, game.id, load);
   const def = tuned.definition;
   const axes = parseGrid(def, o.grid);
   const fixed = base.params;
@@ -185,7 +188,7 @@ export async function checkSweep(o: SweepOptions): Promise<{
     defaultIndex = specs.length - 1;
   }
   const labels: string[] = [];
-  for (const s of specs) labels.push((await checkAgent(s, game.id)).label); // every point's parameters checked before play
+  for (const s of specs) labels.push((await checkAgent(s, game.id, load)).label); // every point's parameters checked before play
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one agent');
   return { game, rules, axes, grid, specs, labels, defaultIndex, field, agent: tuned.label };

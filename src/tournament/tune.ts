@@ -157,7 +157,9 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
     throw new UserError(
       `budget must cover at least one evaluation (2 settings x ${deals} deals x ${o.rules.players} seatings = ${evaluation} games), got ${o.budget}`,
     );
-  const tuned = await checkAgent(o.agent, game.id);
+  // A program's greeting gets the run's decision limit, as in a tournament.
+  const load = { seconds: o.decisionSeconds };
+  const tuned = await checkAgent(o.agent, game.id, load);
   const dims = o.params.map((entry) => dimension(tuned.definition.params, entry, tuned.definition.name));
   if (dims.length === 0) throw new UserError('--params needs at least one name=lo..hi or name=a|b|c');
   const names = dims.map((d) => d.name);
@@ -165,8 +167,8 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
   const field = o.field.flatMap(splitLineup);
   if (field.length === 0) throw new UserError('--field needs at least one bot');
   const fieldLabels: string[] = [];
-  for (const spec of field) fieldLabels.push((await checkAgent(spec, game.id)).label);
-  for (const spec of o.compare ?? []) await checkAgent(spec, game.id);
+  for (const spec of field) fieldLabels.push((await checkAgent(spec, game.id, load)).label);
+  for (const spec of o.compare ?? []) await checkAgent(spec, game.id, load);
   return { tuned, dims, field, fieldLabels };
 }
 

@@ -1,5 +1,7 @@
 """Tests of the Python client (run by the lab's npm test: python3 -m unittest in clients/python)."""
 
+import contextlib
+import inspect
 import io
 import json
 import unittest
@@ -50,6 +52,8 @@ class Loop(unittest.TestCase):
 
     def test_reports_a_bot_error_and_exits(self):
         class Broken(Bot):
+            line = inspect.currentframe().f_lineno + 3
+
             def decide(self, obs):
                 raise ValueError("no move")
 
@@ -61,10 +65,35 @@ class Loop(unittest.TestCase):
                 {"type": "decide", "id": 0, "observation": {"seat": 0}},
             ]
         )
-        out = io.StringIO()
-        with self.assertRaises(SystemExit):
+        out, err = io.StringIO(), io.StringIO()
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(err):
             run(Broken, stdin=io.StringIO(lab + "\n"), stdout=out)
-        self.assertEqual(json.loads(out.getvalue().splitlines()[-1]), {"type": "error", "message": "ValueError: no move"})
+        # The lab's one line says what and where; the bot's stderr log has the whole traceback.
+        self.assertEqual(
+            json.loads(out.getvalue().splitlines()[-1]),
+            {"type": "error", "message": f"ValueError: no move (at test_client.py line {Broken.line}, in decide)"},
+        )
+        self.assertIn("Traceback (most recent call last)", err.getvalue())
+        self.assertIn('raise ValueError("no move")', err.getvalue())
+
+    def test_names_an_exception_without_a_message_by_its_type(self):
+        class Hungry(Bot):
+            def decide(self, obs):
+                raise MemoryError()
+
+        lab = "\n".join(
+            json.dumps(m)
+            for m in [
+                {"type": "hello", "protocol": 1, "game": "no-thanks", "params": {}},
+                {"type": "new-game", "id": 0, "seat": 0, "players": 3, "rules": {"players": 3}, "agents": [], "random": None},
+                {"type": "decide", "id": 0, "observation": {"seat": 0}},
+            ]
+        )
+        out = io.StringIO()
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
+            run(Hungry, stdin=io.StringIO(lab + "\n"), stdout=out)
+        message = json.loads(out.getvalue().splitlines()[-1])["message"]
+        self.assertRegex(message, r"^MemoryError \(at test_client\.py line \d+, in decide\)$")
 
 
 if __name__ == "__main__":

@@ -20,8 +20,9 @@ describe('the table checks every answer', () => {
   it('names bot, seat and game seed when a bot plays a card it does not hold', () => {
     const bad: SixNimmtAgent = { decide: (obs) => (obs.phase === 'play' ? 105 : 0) };
     expect(() => play([bad, lowest])).toThrow(/^bot "bad-bot" in seat 0 \(game seed 123456789abcdef0\) played 105, which it does not hold \(hand: [\d ]+\)$/);
-    const text: SixNimmtAgent = { decide: () => '17' as unknown as number };
-    expect(() => play([text, lowest])).toThrow(/played "17", which it does not hold/);
+    // A card as text (a program bot's "17") is named as such, not as a card it does not hold.
+    const text: SixNimmtAgent = { decide: (obs) => String(obs.handCard(0)) as unknown as number };
+    expect(() => play([text, lowest])).toThrow(/^bot "bad-bot" in seat 0 \(game seed [0-9a-f]{16}\) played "(\d+)", not a card number \(hand: \1 [\d ]+\)$/);
   });
 
   it('rejects a row index outside 0..3', () => {
@@ -32,6 +33,8 @@ describe('the table checks every answer', () => {
   it('rejects a draft pick that is not open', () => {
     const bad: SixNimmtAgent = { decide: (obs) => (obs.phase === 'draft' ? 99 : lowest.decide(obs)) };
     expect(() => play([bad, lowest], { players: 2, variant: 'pro' })).toThrow(/in seat 0 .* picked 99 in the draft, which is not an open card$/);
+    const text: SixNimmtAgent = { decide: (obs) => (obs.phase === 'draft' ? (String(obs.openCards()[0]) as unknown as number) : lowest.decide(obs)) };
+    expect(() => play([text, lowest], { players: 2, variant: 'pro' })).toThrow(/in seat 0 .* picked "\d+" in the draft, not a card number$/);
   });
 
   it('reports a crash in one line', () => {

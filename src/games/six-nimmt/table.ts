@@ -76,7 +76,8 @@ export class Table implements GameTable<GameRecord> {
         const seat = s.picker;
         const card = this.ask(seat);
         if (typeof card !== 'number' || !(card >= 1 && card <= s.maxCard) || s.open[card] !== 1) {
-          throw this.seats.fail(seat, `picked ${JSON.stringify(card)} in the draft, which is not an open card`);
+          const why = typeof card === 'number' ? 'which is not an open card' : 'not a card number';
+          throw this.seats.fail(seat, `picked ${JSON.stringify(card)} in the draft, ${why}`);
         }
         s.pick(card);
         if (hasListeners) this.notify('pick', seat, card, -1, 0, false);
@@ -123,7 +124,9 @@ export class Table implements GameTable<GameRecord> {
   }
 
   private notHeld(seat: number, card: unknown): Error {
-    return this.seats.fail(seat, `played ${JSON.stringify(card)}, which it does not hold (hand: ${this.state.handOf(seat).join(' ')})`);
+    // A card is a number: "17" (a program bot's text) must not read as held when its hand shows 17.
+    const why = typeof card === 'number' ? 'which it does not hold' : 'not a card number';
+    return this.seats.fail(seat, `played ${JSON.stringify(card)}, ${why} (hand: ${this.state.handOf(seat).join(' ')})`);
   }
 
   /** The row-choosing seat's answer, checked. */

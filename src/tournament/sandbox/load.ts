@@ -1,4 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { agentLabel, assertBot, bundleAgentFile, loadAgent, resolveParams, type LoadedAgent } from '../../agents/registry.js';
 import { parseSpec, type AgentSpec } from '../../agents/spec.js';
 import { UserError } from '../../errors.js';
@@ -31,7 +32,9 @@ export interface LoadOptions {
 function sandboxFor(isolate: boolean | undefined): boolean {
   const missing = sandboxMissing();
   if (missing && isolate) throw new UserError(`--isolate runs bot programs in a sandbox, and ${missing}`);
-  if (missing && !warned) {
+  // Said once, by the main thread's greeting check (every command checks each bot there first):
+  // each worker thread has a flag of its own, so each of them said it again.
+  if (missing && !warned && isMainThread) {
     warned = true;
     process.stderr.write(`nothanks: ${missing}; bot programs run without a sandbox (they can read your files and use the network)\n`);
   }
@@ -191,6 +194,8 @@ export function refuseRunInsideBotFolders(dir: string, specs: readonly string[],
     const spec = parseSpec(text);
     const folder = spec.kind === 'program' ? readProgram(spec.source).folder : spec.kind === 'file' && isolate ? dirname(resolve(spec.source)) : undefined;
     if (folder !== undefined && (run === folder || run.startsWith(`${folder}/`)))
-      throw new UserError(`the run folder ${dir} is inside the folder of bot "${spec.text}" (${folder}), which that bot can read: choose an --out outside it`);
+      throw new UserError(
+        `the run folder ${dir} is inside the folder of bot "${spec.text}" (${folder}), which that bot can read: choose an --out outside it, or give the bot a folder of its own`,
+      );
   }
 }

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,8 +35,11 @@ const numbers = (r: TournamentResult) =>
 const sandboxed = sandboxMissing() === undefined || process.env.REQUIRE_SANDBOX !== undefined;
 
 describe('bot programs', () => {
-  it('the Python client passes its own tests', () => {
-    execFileSync('python3', ['-m', 'unittest', 'discover', '-s', 'tests'], { cwd: join(PROJECT_ROOT, 'clients', 'python'), stdio: 'pipe' });
+  it('the Python client passes its own tests, run as its test file says (python3 -m unittest in clients/python)', () => {
+    const r = spawnSync('python3', ['-m', 'unittest'], { cwd: join(PROJECT_ROOT, 'clients', 'python'), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    // unittest's "Ran 0 tests ... OK" is a pass too: the tests must have been found.
+    expect(r.stderr).toMatch(/^Ran [1-9]\d* tests? in /m);
   });
 
   it.each([
@@ -87,7 +90,11 @@ describe('bot programs', () => {
         /\): its program sent a line of over 8 MB when asked to decide/,
       ],
       ['hang', `        time.sleep(1000)\nrun(B)`, /^bot "bad" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
-      ['raise', `        raise ValueError('no move')\nrun(B)`, /\): its program reported an error: ValueError: no move/],
+      [
+        'raise',
+        `        raise ValueError('no move')\nrun(B)`,
+        /\): its program reported an error: ValueError: no move \(at raise\.py line \d+, in decide\) \(its stderr is in \S+\.log\)/,
+      ],
     ];
     const check = async ([name, body, message]: [string, string, RegExp]): Promise<void> => {
       const bot = pyBot(name, base + body);
@@ -129,8 +136,16 @@ describe('bot programs', () => {
       checkAgent(manifest('b.bot.json', { command, params: { margin: { description: 'm', default: 9, min: 0, max: 5 } } }), 'no-thanks'),
     ).rejects.toThrow(/"default" must lie from "min" to "max"/);
     await expect(checkAgent(manifest('c.bot.json', { command, nmae: 'x' }), 'no-thanks')).rejects.toThrow(/unknown field "nmae"/);
+    // A path with spaces: quoted, it names the bot; unquoted (or escaped as a shell would), the line says to quote it.
+    const spaced = join(dir, 'my bots');
+    mkdirSync(spaced);
+    writeFileSync(join(spaced, 'greedy bot.py'), readFileSync(join(examples, 'no_thanks_greedy.py')));
+    expect((await checkAgent(`exec:python3 '${join(spaced, 'greedy bot.py')}'`, 'no-thanks')).label).toBe('greedy-py');
+    for (const spec of [`exec:python3 ${join(spaced, 'greedy bot.py')}`, `exec:python3 ${join(spaced, 'greedy\\ bot.py').replace('my bots', 'my\\ bots')}`])
+      await expect(checkAgent(spec, 'no-thanks')).rejects.toThrow(/no word of the command names an existing file .*a path with spaces goes in quotes/);
     expect(() => refuseRunInsideBotFolders(join(folder, 'results'), [`exec:python3 ${join(folder, 'bot.py')}`])).toThrow(
-      /the run folder .*results is inside the folder of bot .* which that bot can read/,
+      // The default results/ is inside a bot saved where the lab runs: the line says the way out.
+      /the run folder .*results is inside the folder of bot .* which that bot can read: choose an --out outside it, or give the bot a folder of its own$/,
     );
     expect(() => refuseRunInsideBotFolders(join(dir, 'elsewhere'), [`exec:python3 ${join(folder, 'bot.py')}`])).not.toThrow();
   });

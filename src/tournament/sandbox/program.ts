@@ -50,7 +50,11 @@ export function readProgram(source: string): Program {
     const isFile = (w: string): boolean => existsSync(w) && statSync(w).isFile();
     let at = words.findIndex((w, i) => i > 0 && isFile(w));
     if (at < 0 && isFile(words[0]!)) at = 0;
-    if (at < 0) throw new UserError(`agent "${source}": no word of the command names an existing file (the bot's script or program), so its folder is unknown`);
+    // Words split on spaces: a path with spaces is a word only in quotes, which the author may not know.
+    if (at < 0)
+      throw new UserError(
+        `agent "${source}": no word of the command names an existing file (the bot's script or program), so its folder is unknown (a path with spaces goes in quotes: exec:python3 "my bots/bot.py")`,
+      );
     const command = words.map((w, i) => (i === at ? resolve(w) : w));
     return { command, folder: dirname(command[at]!), memoryMb: DEFAULT_MEMORY_MB };
   }
@@ -233,7 +237,9 @@ export class BotProgram {
         }
         if (!message || typeof message !== 'object' || Array.isArray(message))
           throw this.fail(`sent ${printable(line.slice(0, 80))}, not a JSON object, ${waiting}`);
-        if ((message as FromBot).type === 'error') throw this.fail(`reported an error: ${printable(String((message as FromBot).message).slice(0, 300))}`);
+        // Its log is named too: that is where a client's traceback or a bot's own debugging lies.
+        if ((message as FromBot).type === 'error')
+          throw this.fail(`reported an error: ${printable(String((message as FromBot).message).slice(0, 300))} (its stderr is in ${this.logPath})`);
         return message as FromBot;
       }
       if (this.pending.length > MAX_LINE) throw this.fail(`sent a line of over ${MAX_LINE >> 20} MB ${waiting}: a flood, not a message`);
