@@ -151,28 +151,36 @@ describe("the search's belief over hidden hands", () => {
   });
 });
 
+/**
+ * Never peeking: three decisions of seat 0 from one stream are the same when another seat holds a
+ * set-aside card instead of one of its own (a twin position), and are cards seat 0 holds.
+ */
+function sameWhateverHidden(options: Record<string, number | string>): void {
+  const rules = makeRules({ players: 4 });
+  const real = midRound(rules, 11, 5);
+  const twin = new GameState(rules, false);
+  twin.copyFrom(real);
+  const x = twin.handOf(1)[2]!;
+  const y = Array.from(twin.deck.subarray(44)).find((c) => twin.seen[c] === 0)!;
+  twin.remove(1, x);
+  twin.insert(1, y);
+  const decide = (s: GameState): number[] => {
+    const bot = searchBot(options);
+    const obs = new Observation(s, 0);
+    bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('same') });
+    return [bot.decide(obs), bot.decide(obs), bot.decide(obs)];
+  };
+  const first = decide(real);
+  expect(decide(twin)).toEqual(first);
+  expect(decide(real)).toEqual(first);
+  for (const c of first) expect(real.holds(0, c)).toBe(true);
+}
+
 describe('the search bot', () => {
   const options = { proposals: 8, playTau: 2, noise: 0.1, value: 'smooth', samples: 30 };
 
   it('decides the same from the same stream, whatever the hidden cards it cannot see', () => {
-    const rules = makeRules({ players: 4 });
-    const real = midRound(rules, 11, 5);
-    const twin = new GameState(rules, false);
-    twin.copyFrom(real);
-    const x = twin.handOf(1)[2]!;
-    const y = Array.from(twin.deck.subarray(44)).find((c) => twin.seen[c] === 0)!;
-    twin.remove(1, x);
-    twin.insert(1, y);
-    const decide = (s: GameState): number[] => {
-      const bot = searchBot(options);
-      const obs = new Observation(s, 0);
-      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('same') });
-      return [bot.decide(obs), bot.decide(obs), bot.decide(obs)];
-    };
-    const first = decide(real);
-    expect(decide(twin)).toEqual(first);
-    expect(decide(real)).toEqual(first);
-    for (const c of first) expect(real.holds(0, c)).toBe(true);
+    sameWhateverHidden(options);
   });
 
   it('finds the safe card where every other card takes a full row', () => {
@@ -227,24 +235,7 @@ describe('the search with a model of mc for the other seats (others=mc)', () => 
   const options = { others: 'mc', samples: 30 };
 
   it('decides the same from the same stream, whatever the hidden cards it cannot see', () => {
-    const rules = makeRules({ players: 4 });
-    const real = midRound(rules, 11, 5);
-    const twin = new GameState(rules, false);
-    twin.copyFrom(real);
-    const x = twin.handOf(1)[2]!;
-    const y = Array.from(twin.deck.subarray(44)).find((c) => twin.seen[c] === 0)!;
-    twin.remove(1, x);
-    twin.insert(1, y);
-    const decide = (s: GameState): number[] => {
-      const bot = searchBot(options);
-      const obs = new Observation(s, 0);
-      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('same') });
-      return [bot.decide(obs), bot.decide(obs), bot.decide(obs)];
-    };
-    const first = decide(real);
-    expect(decide(twin)).toEqual(first);
-    expect(decide(real)).toEqual(first);
-    for (const c of first) expect(real.holds(0, c)).toBe(true);
+    sameWhateverHidden(options);
   });
 
   it("plays the others by the model, not the heuristic's noisy card, with every sample (noise unused)", () => {
