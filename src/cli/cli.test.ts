@@ -19,6 +19,17 @@ const inProcess = (args: string[]) => runCli(args, dir);
 /** A child process that does not block this one, so that several can run at once. */
 const spawned = (args: string[], env: NodeJS.ProcessEnv) => runChild(process.execPath, [cli, ...args], { cwd: dir, env, timeout: 60_000 });
 
+/** sweep, tune, test and run, each playing `bot` (an experiment `file` for run): the commands that take --decision-timeout besides tournament and ladder. */
+const sweepTuneTestRun = (bot: string, file: string): [string, string[]][] => [
+  ['sweep', ['sweep', '--agent', 'threshold', '--grid', 'margin=0..4:4', '--field', bot, '--players', '3', '--games', '20']],
+  [
+    'tune',
+    ['tune', '--agent', 'threshold', '--params', 'margin=-4..8', '--field', bot, '--players', '3', '--budget', '120', '--deals', '20', '--holdout', '20'],
+  ],
+  ['test', ['test', '--candidate', bot, '--baseline', 'threshold', '--players', '3']],
+  ['run', ['run', file]],
+];
+
 describe('nothanks tournament / replay', () => {
   it('writes valid records and replays one game readably', async () => {
     const log = join(dir, 'g.jsonl');
@@ -239,15 +250,7 @@ describe('nothanks tournament / replay', () => {
     writeFileSync(bot, "export default { name: 'stuck', params: {}, create: () => ({ decide: () => { for (;;) {} } }) };");
     const file = join(dir, 'stuck-flag.json');
     writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['greedy', bot], players: [3], games: 5, seed: 1 }));
-    const commands: [string, string[]][] = [
-      ['sweep', ['sweep', '--agent', 'threshold', '--grid', 'margin=0..4:4', '--field', bot, '--players', '3', '--games', '20']],
-      [
-        'tune',
-        ['tune', '--agent', 'threshold', '--params', 'margin=-4..8', '--field', bot, '--players', '3', '--budget', '120', '--deals', '20', '--holdout', '20'],
-      ],
-      ['test', ['test', '--candidate', bot, '--baseline', 'threshold', '--players', '3']],
-      ['run', ['run', file]],
-    ];
+    const commands = sweepTuneTestRun(bot, file);
     await Promise.all(
       commands.map(async ([name, args]) => {
         const r = await spawned([...args, '--threads', '1', '--decision-timeout', '1', '--out', join(dir, `stuck-flag-${name}`), '-q'], process.env);
@@ -269,15 +272,7 @@ describe('nothanks tournament / replay', () => {
     const bot = `exec:python3 ${join(folder, 'mute.py')}`;
     const file = join(dir, 'mute.json');
     writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['greedy', bot], players: [3], games: 5, seed: 1 }));
-    const commands: [string, string[]][] = [
-      ['sweep', ['sweep', '--agent', 'threshold', '--grid', 'margin=0..4:4', '--field', bot, '--players', '3', '--games', '20']],
-      [
-        'tune',
-        ['tune', '--agent', 'threshold', '--params', 'margin=-4..8', '--field', bot, '--players', '3', '--budget', '120', '--deals', '20', '--holdout', '20'],
-      ],
-      ['test', ['test', '--candidate', bot, '--baseline', 'threshold', '--players', '3']],
-      ['run', ['run', file]],
-    ];
+    const commands = sweepTuneTestRun(bot, file);
     await Promise.all(
       commands.map(async ([name, args]) => {
         const r = await spawned([...args, '--threads', '1', '--decision-timeout', '6', '--out', join(dir, `mute-${name}`), '-q'], process.env);
