@@ -9,6 +9,17 @@ import unittest
 from nothanks_bot import Bot, Random, run
 
 
+# What the lab sends a bot that fails in its first decision: the greeting, a game, one decision.
+ONE_DECISION = "".join(
+    json.dumps(m) + "\n"
+    for m in [
+        {"type": "hello", "protocol": 1, "game": "no-thanks", "params": {}},
+        {"type": "new-game", "id": 0, "seat": 0, "players": 3, "rules": {"players": 3}, "agents": [], "random": None},
+        {"type": "decide", "id": 0, "observation": {"seat": 0}},
+    ]
+)
+
+
 class RandomStream(unittest.TestCase):
     def test_matches_the_lab_sfc32(self):
         # The lab's SeatStream for key 0123456789abcdef, stream 1 (src/game/seed.ts Sfc32): first draws.
@@ -57,17 +68,9 @@ class Loop(unittest.TestCase):
             def decide(self, obs):
                 raise ValueError("no move")
 
-        lab = "\n".join(
-            json.dumps(m)
-            for m in [
-                {"type": "hello", "protocol": 1, "game": "no-thanks", "params": {}},
-                {"type": "new-game", "id": 0, "seat": 0, "players": 3, "rules": {"players": 3}, "agents": [], "random": None},
-                {"type": "decide", "id": 0, "observation": {"seat": 0}},
-            ]
-        )
         out, err = io.StringIO(), io.StringIO()
         with self.assertRaises(SystemExit), contextlib.redirect_stderr(err):
-            run(Broken, stdin=io.StringIO(lab + "\n"), stdout=out)
+            run(Broken, stdin=io.StringIO(ONE_DECISION), stdout=out)
         # The lab's one line says what and where; the bot's stderr log has the whole traceback.
         self.assertEqual(
             json.loads(out.getvalue().splitlines()[-1]),
@@ -81,17 +84,9 @@ class Loop(unittest.TestCase):
             def decide(self, obs):
                 raise MemoryError()
 
-        lab = "\n".join(
-            json.dumps(m)
-            for m in [
-                {"type": "hello", "protocol": 1, "game": "no-thanks", "params": {}},
-                {"type": "new-game", "id": 0, "seat": 0, "players": 3, "rules": {"players": 3}, "agents": [], "random": None},
-                {"type": "decide", "id": 0, "observation": {"seat": 0}},
-            ]
-        )
         out = io.StringIO()
         with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
-            run(Hungry, stdin=io.StringIO(lab + "\n"), stdout=out)
+            run(Hungry, stdin=io.StringIO(ONE_DECISION), stdout=out)
         message = json.loads(out.getvalue().splitlines()[-1])["message"]
         self.assertRegex(message, r"^MemoryError \(at test_client\.py line \d+, in decide\)$")
 
