@@ -35,6 +35,7 @@ export class CardCosts {
 
   /** The cost of playing `card` on these rows (lower is better), as the heuristic reckons it. */
   cost(card: number, rowEnd: ArrayLike<number>, rowLen: ArrayLike<number>, rowBull: ArrayLike<number>): number {
+    // rowOf() inline: this runs for every card of every playout turn, and it needs the row's end too.
     let row = -1;
     let end = 0;
     for (let r = 0; r < 4; r++) {
@@ -51,6 +52,20 @@ export class CardCosts {
     const base = slots <= 0 ? b : this.caution * (b + slots * AVG_BULLHEADS) * this.tail[slots * this.stride + gap]!;
     return base - (this.dump / this.maxCard) * gap;
   }
+}
+
+/** The row `card` goes on: the one whose end is the highest below it; -1 when it is below every row. */
+export function rowOf(card: number, rowEnd: ArrayLike<number>): number {
+  let row = -1;
+  let end = 0;
+  for (let r = 0; r < 4; r++) {
+    const e = rowEnd[r]!;
+    if (e < card && e > end) {
+      end = e;
+      row = r;
+    }
+  }
+  return row;
 }
 
 /** The cheapest row by bullheads; ties: the longer row, then the lower index (the heuristic's row rule). */

@@ -1,6 +1,6 @@
 import { protect, protectData } from '../../src/game/protect.js';
 import type { Rules } from '../../src/games/six-nimmt/agent.js';
-import type { CardCosts } from './card-costs.js';
+import { type CardCosts, rowOf } from './card-costs.js';
 
 /**
  * A model of the lab's 6 nimmt! mc bot (mc.ts at its defaults) for the other seats of the search's
@@ -74,15 +74,8 @@ export class McModel {
     for (let i = 0; i < n; i++) {
       const card = hand[at + i]!;
       const x = i * MC_FEATURES;
-      let row = -1;
-      let end = 0;
-      for (let r = 0; r < 4; r++) {
-        const e = rowEnd[r]!;
-        if (e < card && e > end) {
-          end = e;
-          row = r;
-        }
-      }
+      const row = rowOf(card, rowEnd);
+      const end = row < 0 ? 0 : rowEnd[row]!;
       const below = row < 0 ? 1 : 0;
       const full = row >= 0 && rowLen[row]! >= this.rowLimit ? 1 : 0;
       const takes = row < 0 ? minBull : full ? rowBull[row]! : 0;
@@ -132,15 +125,8 @@ export class McModel {
     let cheapest = 0;
     for (let i = 0; i < n; i++) {
       const card = hand[at + i]!;
-      let row = -1;
-      let end = 0;
-      for (let r = 0; r < 4; r++) {
-        const e = rowEnd[r]!;
-        if (e < card && e > end) {
-          end = e;
-          row = r;
-        }
-      }
+      const row = rowOf(card, rowEnd);
+      const end = row < 0 ? 0 : rowEnd[row]!;
       const cost = this.costs.cost(card, rowEnd, rowLen, rowBull);
       if (cost < low) {
         low = cost;
