@@ -12,6 +12,7 @@ import { PlayBelief } from './belief.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
 import { GameValue, roundTakings } from './game-value.js';
 import heuristic, { cheapestRow, HeuristicAgent } from './heuristic.js';
+import mcDef from './mc.js';
 import search, { PlayoutState, SixNimmtDomain, SoftmaxPolicy } from './search.js';
 
 const heuristicDefaults = { lowPenalty: 1, caution: 3, dump: 1, draft: 'high' };
@@ -259,6 +260,56 @@ describe('the search with a model of mc for the other seats (others=mc)', () => 
   });
 });
 
+describe('the search choosing per seat between the model of mc and the heuristic (others=adapt)', () => {
+  type Inside = { search: FlatSearch; policy: SoftmaxPolicy };
+  /** Seat 0's decisions (card and candidate means) over two games against mc, heuristic, mc. */
+  const decisions = (over: Record<string, number | string>): { round: number; card: number; means: number[]; modelled: number[] }[] => {
+    const rules = makeRules({ players: 4 });
+    const bot = searchBot({ samples: 20, ...over });
+    const out: { round: number; card: number; means: number[]; modelled: number[] }[] = [];
+    const seat0: SixNimmtAgent = {
+      newGame: (g) => bot.newGame!({ ...g, random: makeRandom(`adapt${g.seat}`) }),
+      decide(obs) {
+        const card = bot.decide(obs);
+        const { search, policy } = bot as unknown as Inside;
+        if (obs.phase === 'play' && obs.handOf().length > 1)
+          out.push({
+            round: obs.round,
+            card,
+            means: Array.from({ length: 10 }, (_, c) => search.mean(c)),
+            modelled: Array.from(policy.modelled.subarray(0, 4)),
+          });
+        return card;
+      },
+      onEvent: bot.onEvent ? (e, obs) => bot.onEvent!(e, obs) : undefined,
+    };
+    const make = (def: typeof mcDef | typeof heuristic): SixNimmtAgent =>
+      def.create(Object.fromEntries(Object.entries(def.params).map(([k, p]) => [k, p.default])) as never) as SixNimmtAgent;
+    const seats = [seat0, make(mcDef), make(heuristic), make(mcDef)];
+    const table = new Table(rules, seats, ['search', 'mc', 'heuristic', 'mc'], false);
+    for (let g = 0; g < 2; g++) table.play({ hi: 7 + g, lo: 4 });
+    return out;
+  };
+
+  it('with a prior of 1 is the model of mc, with a prior of 0 the default, decision for decision on the same stream', () => {
+    const strip = (d: { card: number; means: number[] }[]) => d.map(({ card, means }) => ({ card, means }));
+    expect(strip(decisions({ others: 'adapt', mcPrior: 1 }))).toEqual(strip(decisions({ others: 'mc' })));
+    expect(strip(decisions({ others: 'adapt', mcPrior: 0 }))).toEqual(strip(decisions({})));
+  });
+
+  it("models the mc seats by mc and the heuristic's seat by the heuristic once a round has been played", () => {
+    const seen = decisions({ others: 'adapt' });
+    // Decisions after each game's first round: seats 1 and 3 mostly by the model, seat 2 never.
+    const later = seen.filter((d) => d.round > 0);
+    expect(later.length).toBeGreaterThan(40);
+    const share = (seat: number) => later.filter((d) => d.modelled[seat] === 1).length / later.length;
+    expect(share(1)).toBeGreaterThan(0.9);
+    expect(share(3)).toBeGreaterThan(0.9);
+    expect(share(2)).toBeLessThan(0.02);
+    expect(later.every((d) => d.modelled[0] === 0)).toBe(true);
+  });
+});
+
 describe("the search's work cap (maxTurns)", () => {
   it('stops drawing samples once a decision has played maxTurns turns in its playouts (counted; checked between samples)', () => {
     // A round's first card at 4 players with pruning off: 10 candidates, each playout 10 turns.
@@ -301,6 +352,7 @@ describe("the search's playouts on the bare board", () => {
       { samples: 20, playTau: 2, noise: 0.1, proposals: 8, value: 'smooth' },
       { samples: 20, others: 'mc' },
       { samples: 8, horizon: 'game', others: 'mc' },
+      { samples: 20, others: 'adapt' },
     ];
     const rulesList: RulesInput[] = [{ players: 2 }, { players: 4 }, { players: 7 }, { players: 5, rowLimit: 3, maxCard: 80 }];
     let checked = 0;
@@ -323,6 +375,11 @@ describe("the search's playouts on the bare board", () => {
               expect(a.domain.round).toBe(over.horizon !== 'game');
               b.domain.board = false;
               b.domain.round = false;
+            },
+            // others=adapt: both hear the table's plays.
+            onEvent(e, obs) {
+              board.onEvent?.(e, obs);
+              policy.onEvent?.(e, obs);
             },
             decide(obs) {
               const answer = board.decide(obs);

@@ -1,5 +1,14 @@
 import { protectData, protect } from '../../src/game/protect.js';
-import { defineAgent, type Action, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
+import {
+  defineAgent,
+  type Action,
+  type GameEvent,
+  type GameStart,
+  type Observation,
+  type Random,
+  type Rules,
+  type SixNimmtAgent,
+} from '../../src/games/six-nimmt/agent.js';
 import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, OVER, PLAY, PlayoutBoard, ROW } from '../../src/games/six-nimmt/kit.js';
 import { Sfc32, type SeedKey } from '../../src/game/seed.js';
 import type { ContractPolicy } from '../../src/search/contract.js';
@@ -10,6 +19,7 @@ import { CardCosts, cheapestRowOf } from './card-costs.js';
 import { GameValue, ROUND_MEAN, roundTakings } from './game-value.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
 import { McModel } from './mc-model.js';
+import { SeatEvidence } from './seat-evidence.js';
 
 /**
  * The flagship search for 6 nimmt!: win-share flat Monte Carlo with progressive pruning
@@ -61,6 +71,7 @@ export interface SearchParams {
   spread: number;
   maxTurns: number;
   others: string;
+  mcPrior: number;
 }
 
 const policyDefaults = protectData(
@@ -136,9 +147,16 @@ export default defineAgent<SearchParams>({
     },
     others: {
       description:
-        "base game: the other seats' cards in the playouts: the heuristic's (noise, playTau) or a draw from a model of the mc bot fitted to its plays (mc: noise unused)",
+        "base game: the other seats' cards in the playouts: the heuristic's (noise, playTau), a draw from a model of the mc bot fitted to its plays (mc: noise unused), or per seat and sample one of the two by how well each explains that seat's plays this game (adapt, from prior mcPrior)",
       default: 'heuristic',
-      choices: ['heuristic', 'mc'],
+      choices: ['heuristic', 'mc', 'adapt'],
+    },
+    mcPrior: {
+      description:
+        'others=adapt: prior chance that another seat plays as the mc model rather than the heuristic (its plays this game move it, from the end of the first round)',
+      default: 0.5,
+      min: 0,
+      max: 1,
     },
   },
   create: (p) => new SearchAgent(p),
@@ -199,6 +217,13 @@ export class SoftmaxPolicy extends NoisyHeuristic {
   private readonly weights = new Float64Array(256);
   /** Whether the other seats' cards are drawn (the softmax with tau > 0, or the model), not the heuristic's. */
   readonly draws: boolean;
+  /** Per seat, 1 when its cards this sample are the model's draws (no noise); 0: the heuristic's rule with `noise`. */
+  readonly modelled = new Uint8Array(16);
+  /**
+   * others=adapt: per seat, the chance it plays by the model (SeatEvidence.weight), drawn per
+   * sample into `modelled`; undefined: every seat is modelled if there is a model.
+   */
+  modelWeights: Float64Array | undefined;
 
   constructor(
     heuristic: HeuristicAgent,
@@ -209,6 +234,18 @@ export class SoftmaxPolicy extends NoisyHeuristic {
   ) {
     super(heuristic, noise);
     this.draws = tau > 0 || model !== undefined;
+    if (model) this.modelled.fill(1);
+  }
+
+  override beginSample(random: Random): void {
+    super.beginSample(random);
+    const w = this.modelWeights;
+    if (w === undefined) return;
+    // A sure weight (0 or 1, a prior of 0 or 1) draws nothing: the stream stays the fixed model's.
+    for (let p = 0; p < w.length; p++) {
+      const wp = w[p]!;
+      this.modelled[p] = p !== this.me && (wp >= 1 || (wp > 0 && random() < wp)) ? 1 : 0;
+    }
   }
 
   override act(s: SixNimmtState, seat: number): number {
@@ -217,19 +254,30 @@ export class SoftmaxPolicy extends NoisyHeuristic {
     if (seat === this.me || !this.draws) return super.act(s, seat);
     const base = seat * s.handSize;
     const n = s.handLen[seat]!;
-    if (this.noise > 0 && this.rng.next() < this.noise) return s.hands[base + Math.floor(this.rng.next() * n)]!;
+    const modelled = this.modelled[seat] === 1;
+    if (!modelled && this.noise > 0 && this.rng.next() < this.noise) return s.hands[base + Math.floor(this.rng.next() * n)]!;
+    if (!modelled && this.tau === 0) return this.heuristic.decide(this.views[seat]!);
     return this.softmaxCard(s, seat, this.rng.next());
   }
 
-  /** The softmax's card of `seat` for the uniform draw u (its weights draw nothing). */
+  /** The softmax's (or, for a modelled seat, the model's) card of `seat` for the uniform draw u (its weights draw nothing). */
   softmaxCard(s: GameState, seat: number, u: number): number {
     const base = seat * s.handSize;
-    return s.hands[base + this.softmaxIndexOf(s.hands, base, s.handLen[seat]!, s.rowEnd, s.rowLen, s.rowBull, u)]!;
+    return s.hands[base + this.softmaxIndexOf(s.hands, base, s.handLen[seat]!, s.rowEnd, s.rowLen, s.rowBull, u, this.modelled[seat] === 1)]!;
   }
 
   /** The index of the softmax's (or the model's) card among hand[at, at + n) (ascending) on these rows, for the uniform draw u. */
-  softmaxIndexOf(hand: ArrayLike<number>, at: number, n: number, rowEnd: Int32Array, rowLen: Int32Array, rowBull: Int32Array, u: number): number {
-    if (this.model !== undefined) return this.model.indexOf(hand, at, n, rowEnd, rowLen, rowBull, u);
+  softmaxIndexOf(
+    hand: ArrayLike<number>,
+    at: number,
+    n: number,
+    rowEnd: Int32Array,
+    rowLen: Int32Array,
+    rowBull: Int32Array,
+    u: number,
+    modelled: boolean,
+  ): number {
+    if (modelled) return this.model!.indexOf(hand, at, n, rowEnd, rowLen, rowBull, u);
     const { weights, costs } = this;
     let low = Infinity;
     for (let i = 0; i < n; i++) {
@@ -454,7 +502,8 @@ export class SixNimmtDomain implements SearchDomain {
     for (let p = 0; p < P; p++) {
       if (s.chosen[p] !== 0) continue;
       const n = s.handLen[p]!;
-      if (noise > 0 && p !== me) {
+      const modelled = soft !== undefined && soft.modelled[p] === 1;
+      if (noise > 0 && p !== me && !modelled) {
         // Sfc32.next(), twice when the seat plays at random.
         let t = (((a + b) | 0) + d) | 0;
         d = (d + 1) | 0;
@@ -471,7 +520,7 @@ export class SixNimmtDomain implements SearchDomain {
           continue;
         }
       }
-      if (soft !== undefined && p !== me) {
+      if (soft !== undefined && p !== me && (modelled || soft.tau > 0)) {
         const t = (((a + b) | 0) + d) | 0;
         d = (d + 1) | 0;
         a = b ^ (b >>> 9);
@@ -574,7 +623,8 @@ export class SixNimmtDomain implements SearchDomain {
     for (let p = 0; p < P; p++) {
       if (pick[p] !== -1) continue;
       const n = b.handLen[p]!;
-      if (noise > 0 && p !== me) {
+      const modelled = soft !== undefined && soft.modelled[p] === 1;
+      if (noise > 0 && p !== me && !modelled) {
         // Sfc32.next(), twice when the seat plays at random.
         let t = (((a + bb) | 0) + d) | 0;
         d = (d + 1) | 0;
@@ -591,13 +641,13 @@ export class SixNimmtDomain implements SearchDomain {
           continue;
         }
       }
-      if (soft !== undefined && p !== me) {
+      if (soft !== undefined && p !== me && (modelled || soft.tau > 0)) {
         const t = (((a + bb) | 0) + d) | 0;
         d = (d + 1) | 0;
         a = bb ^ (bb >>> 9);
         bb = (c + (c << 3)) | 0;
         c = (((c << 21) | (c >>> 11)) + t) | 0;
-        pick[p] = soft.softmaxIndexOf(b.hands, p * H, n, b.rowEnd, b.rowLen, b.rowBull, (t >>> 0) / 4294967296);
+        pick[p] = soft.softmaxIndexOf(b.hands, p * H, n, b.rowEnd, b.rowLen, b.rowBull, (t >>> 0) / 4294967296, modelled);
         continue;
       }
       pick[p] = n === 1 ? 0 : heuristic.cheapestIndexOf(b.hands, p * H, n);
@@ -657,8 +707,15 @@ class SearchAgent implements SixNimmtAgent {
   private readonly wholeGame: boolean;
   private readonly searchDraft: boolean;
   private random!: Random;
+  /** others=adapt, base game: what this game's plays say of each other seat (undefined otherwise). */
+  private evidence: SeatEvidence | undefined;
+  /** others=adapt: per seat, the chance it plays by the mc model (the policy draws each sample's seats from it). */
+  private readonly modelWeights = new Float64Array(16);
+  /** others=adapt: the table's events feed the evidence (without it the table sends this bot none). */
+  readonly onEvent: ((e: Readonly<GameEvent>, obs: Observation) => void) | undefined;
 
   constructor(private readonly p: SearchParams) {
+    this.onEvent = p.others === 'adapt' ? (e, obs) => this.evidence?.hear(e, obs) : undefined;
     this.budget = { samples: p.samples, batch: 10, minSamples: 20, z: p.z, indifference: p.indifference, marginWeight: p.marginWeight };
     this.wholeGame = p.horizon === 'game';
     this.searchDraft = p.draft === 'search';
@@ -685,12 +742,15 @@ class SearchAgent implements SixNimmtAgent {
       // against mc at 2 players, where the earlier search won all of 100 (docs/findings.md).
       const pro = r.variant === 'pro';
       let model: McModel | undefined;
-      if (!pro && p.others === 'mc') {
+      if (!pro && p.others !== 'heuristic') {
         model = new McModel(this.costs);
         model.prepare(r);
       }
       // With the model of mc the others' cards are its draws: no random cards besides (noise unused).
-      this.policy = pro ? new NoisyHeuristic(this.heuristic, p.noise) : new SoftmaxPolicy(this.heuristic, this.costs, p.playTau, model ? 0 : p.noise, model);
+      const noise = p.others === 'mc' ? 0 : p.noise;
+      this.policy = pro ? new NoisyHeuristic(this.heuristic, p.noise) : new SoftmaxPolicy(this.heuristic, this.costs, p.playTau, noise, model);
+      this.evidence = model && p.others === 'adapt' ? new SeatEvidence(model, this.heuristic, p.noise) : undefined;
+      if (this.evidence) (this.policy as SoftmaxPolicy).modelWeights = this.modelWeights;
       this.policy.views = views;
       this.domain = new SixNimmtDomain(this.root, this.scratch, this.sampler, this.policy);
       const bull = new Uint8Array(r.maxCard + 1);
@@ -712,6 +772,7 @@ class SearchAgent implements SixNimmtAgent {
       this.domain.spread = p.spread;
     }
     this.random = start.random;
+    this.evidence?.reset();
   }
 
   decide(obs: Observation): Action {
@@ -720,6 +781,7 @@ class SearchAgent implements SixNimmtAgent {
     sampler.observe(obs);
     root.copyFrom(sampler.position as SixNimmtState);
     this.policy.me = obs.seat;
+    if (this.evidence) for (let seat = 0; seat < this.modelWeights.length; seat++) this.modelWeights[seat] = this.evidence.weight(seat, this.p.mcPrior);
     const n = domain.candidates(obs.seat);
     if (n > 1 && domain.belief && domain.proposals > 1) domain.belief.observe(sampler.position, obs.seat);
     const pick = n === 1 ? 0 : this.run(n, obs.seat);
@@ -730,7 +792,7 @@ class SearchAgent implements SixNimmtAgent {
   private run(n: number, me: number): number {
     this.scratch.stopRound = this.wholeGame ? Infinity : this.root.round + 1;
     // With nothing hidden and no noise (pro variant, round horizon), one sample says it all.
-    const noisy = this.p.noise > 0 || ((this.p.playTau > 0 || this.p.others === 'mc') && this.rules!.variant !== 'pro');
+    const noisy = this.p.noise > 0 || ((this.p.playTau > 0 || this.p.others !== 'heuristic') && this.rules!.variant !== 'pro');
     const budget = this.sampler.hidden || noisy || this.wholeGame ? this.budget : this.oneSample;
     return this.search.run(this.domain, n, me, this.random, budget);
   }

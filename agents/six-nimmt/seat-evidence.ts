@@ -1,0 +1,125 @@
+import { protect } from '../../src/game/protect.js';
+import type { GameEvent, Observation, Rules } from '../../src/games/six-nimmt/agent.js';
+import type { HeuristicAgent } from './heuristic.js';
+import type { McModel } from './mc-model.js';
+
+/**
+ * `search:others=adapt` (base game): for every other seat, which of the search's two models of its
+ * card choice explains its plays this game better: the fitted model of the mc bot (mc-model.ts) or
+ * the heuristic's card with a random one with probability `noise` (the search's default model).
+ *
+ * A round's hands become public at its last reveal: every seat plays its whole hand, so a seat's
+ * hand at turn t is exactly the cards it played at turns t and later. Then (and only then) the
+ * evidence replays the round's rows from the public record (start rows, plays, row choices) and adds,
+ * per seat, log P(its plays | mc model) - log P(its plays | heuristic + noise) over the turns with a
+ * choice. Nothing hidden is read: every input is on the table for every seat to see. Within the first
+ * round the prior alone speaks. Allocation-free after construction.
+ */
+export class SeatEvidence {
+  /** Per seat: log-likelihood of the mc model minus that of the heuristic's, this game. */
+  readonly logOdds = new Float64Array(16);
+  private readonly rowEnd = new Int32Array(4);
+  private readonly rowLen = new Int32Array(4);
+  private readonly rowBull = new Int32Array(4);
+  private readonly hand = new Uint8Array(256);
+  private readonly probs = new Float64Array(256);
+  private readonly order = new Int32Array(16);
+  private readonly plays = new Int32Array(16);
+
+  constructor(
+    readonly model: McModel,
+    readonly heuristic: HeuristicAgent,
+    readonly noise: number,
+  ) {}
+
+  /** A new game: no evidence yet. */
+  reset(): void {
+    this.logOdds.fill(0);
+  }
+
+  /** The chance that `seat` plays by the mc model, from the prior chance `prior`. */
+  weight(seat: number, prior: number): number {
+    if (prior <= 0 || prior >= 1) return prior;
+    return 1 / (1 + ((1 - prior) / prior) * Math.exp(-this.logOdds[seat]!));
+  }
+
+  /** Scores a round once its last turn is revealed (the table's event, heard with `obs`). */
+  hear(e: Readonly<GameEvent>, obs: Observation): void {
+    const r: Readonly<Rules> = obs.rules;
+    if (e.type !== 'reveal' || r.variant === 'pro' || e.turn !== r.handSize - 1) return;
+    const { rowEnd, rowLen, rowBull, hand, probs, plays, model, heuristic, noise } = this;
+    const P = r.players;
+    const H = r.handSize;
+    for (let row = 0; row < 4; row++) {
+      const c = obs.startRow(row);
+      rowEnd[row] = c;
+      rowLen[row] = 1;
+      rowBull[row] = obs.cardBullheads(c);
+    }
+    for (let t = 0; t < H - 1; t++) {
+      heuristic.rowsOf(rowEnd, rowLen, rowBull);
+      for (let p = 0; p < P; p++) {
+        const played = obs.playedCard(t, p);
+        plays[p] = played;
+        if (p === obs.seat) continue;
+        // Its hand at turn t, ascending: the cards it played from t on.
+        const n = H - t;
+        for (let u = t, i = 0; u < H; u++, i++) {
+          const c = obs.playedCard(u, p);
+          let j = i;
+          while (j > 0 && hand[j - 1]! > c) {
+            hand[j] = hand[j - 1]!;
+            j--;
+          }
+          hand[j] = c;
+        }
+        let at = 0;
+        while (hand[at] !== played) at++;
+        model.probabilities(hand, 0, n, rowEnd, rowLen, rowBull, probs);
+        const heuristicCard = heuristic.cheapestOf(hand, 0, n);
+        const byHeuristic = (played === heuristicCard ? 1 - noise : 0) + noise / n;
+        this.logOdds[p] = this.logOdds[p]! + Math.log(probs[at]!) - Math.log(byHeuristic);
+      }
+      this.place(t, P, obs);
+    }
+  }
+
+  /** Places turn t's cards (this.plays) on the replayed rows, lowest first, as the engine did. */
+  private place(t: number, P: number, obs: Observation): void {
+    const { rowEnd, rowLen, rowBull, order, plays } = this;
+    const limit = obs.rules.rowLimit;
+    for (let p = 0; p < P; p++) {
+      let i = p;
+      while (i > 0 && plays[order[i - 1]!]! > plays[p]!) {
+        order[i] = order[i - 1]!;
+        i--;
+      }
+      order[i] = p;
+    }
+    for (let i = 0; i < P; i++) {
+      const p = order[i]!;
+      const c = plays[p]!;
+      let row = -1;
+      let end = 0;
+      for (let k = 0; k < 4; k++) {
+        if (rowEnd[k]! < c && rowEnd[k]! > end) {
+          end = rowEnd[k]!;
+          row = k;
+        }
+      }
+      if (row < 0 || rowLen[row] === limit) {
+        if (row < 0) row = obs.rowChoice(t, p);
+        rowEnd[row] = c;
+        rowLen[row] = 1;
+        rowBull[row] = obs.cardBullheads(c);
+      } else {
+        rowEnd[row] = c;
+        rowLen[row]!++;
+        rowBull[row]! += obs.cardBullheads(c);
+      }
+    }
+  }
+}
+
+// Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.
+protect(SeatEvidence);
