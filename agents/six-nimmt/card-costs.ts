@@ -45,7 +45,12 @@ export class CardCosts {
         row = r;
       }
     }
-    if (row < 0) return Math.min(rowBull[0]!, rowBull[1]!, rowBull[2]!, rowBull[3]!) + this.lowPenalty;
+    return this.costOnRow(card, row, end, rowLen, rowBull, row < 0 ? Math.min(rowBull[0]!, rowBull[1]!, rowBull[2]!, rowBull[3]!) : 0);
+  }
+
+  /** cost() of a card on row `row` (rowOf), which ends at `end`; for a card below every row (row -1), `minBull` is the fewest bullheads of a row. */
+  costOnRow(card: number, row: number, end: number, rowLen: ArrayLike<number>, rowBull: ArrayLike<number>, minBull: number): number {
+    if (row < 0) return minBull + this.lowPenalty;
     const b = rowBull[row]!;
     const slots = this.rowLimit - rowLen[row]!;
     const gap = card - end - 1;

@@ -100,8 +100,9 @@ export class McModel {
 
   /**
    * w . x of every card into out[0, n), computed as features() then the dot product would be but
-   * without the feature buffer: the hand-size terms folded into one coefficient per feature. Reads
-   * the costs twice over (once for the cheapest card) rather than keeping them: no allocation.
+   * without the feature buffer: the hand-size terms folded into one coefficient per feature. One
+   * scan of the rows a card (rowOf), its cost read from that row (CardCosts.costOnRow), the cheapest
+   * card's term added last: no allocation.
    */
   logitsInto(
     hand: ArrayLike<number>,
@@ -127,7 +128,7 @@ export class McModel {
       const card = hand[at + i]!;
       const row = rowOf(card, rowEnd);
       const end = row < 0 ? 0 : rowEnd[row]!;
-      const cost = this.costs.cost(card, rowEnd, rowLen, rowBull);
+      const cost = this.costs.costOnRow(card, row, end, rowLen, rowBull, minBull);
       if (cost < low) {
         low = cost;
         cheapest = i;
