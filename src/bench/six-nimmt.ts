@@ -99,6 +99,8 @@ export async function sixNimmtMcWorkload(
   const clock = new DecisionClock(onDecision);
   const timed: SixNimmtAgent = {
     newGame: mc.newGame?.bind(mc),
+    // What the bot does in onEvent (search:others=adapt weighs the others' plays there) counts toward its decisions' time.
+    onEvent: mc.onEvent ? (e, obs) => clock.charge(() => mc.onEvent!(e, obs)) : undefined,
     decide(obs) {
       const a = clock.charge(() => mc.decide(obs));
       // One card left: no search.
