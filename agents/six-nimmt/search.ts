@@ -34,7 +34,10 @@ import { SeatEvidence } from './seat-evidence.js';
  *   temperature `playTau` (a model of players who mostly play the cheap card and sometimes another,
  *   the cheaper the likelier), with probability `noise` a uniformly random card; `playTau` 0 is the
  *   heuristic's own card. Its own later plays are the heuristic's. `others=mc`: instead a draw
- *   from a model of the mc bot fitted to its plays (mc-model.ts; `noise` unused).
+ *   from a model of the mc bot fitted to its plays (mc-model.ts; `noise` unused). `others=adapt`
+ *   (the default): per seat and sample, that model or the heuristic's noisy card, drawn by how
+ *   well each explains the seat's plays in this game's finished rounds (seat-evidence.ts; prior
+ *   `mcPrior`).
  * - Value: playouts stop at the end of the round (horizon=round) or of the game. `value=smooth`
  *   scores a stopped round by the chance of winning from the totals then: a softmin of the totals
  *   with Gumbel noise as wide as the rounds still to come can move them (src/search/softmin-share.ts
@@ -49,10 +52,11 @@ import { SeatEvidence } from './seat-evidence.js';
  *   the others play the heuristic's card, a random one with probability `noise`, valued by the
  *   win share.
  *
- * The defaults are the earlier bot (uniform deals, noisy heuristic, win share): the new options
- * did not measure better against mc and the heuristic (docs/findings.md, "6 nimmt! and special
- * cards, second pass"); they stay for further work. What did pay is the budget: up to 640 samples
- * a decision (the pruning stops clear decisions long before), which tells close cards apart.
+ * The other defaults are the earlier bot's (uniform deals, win share): the other options did not
+ * measure better against mc and the heuristic (docs/findings.md, "6 nimmt! and special cards,
+ * second pass"); they stay for further work. What did pay is the budget, up to 640 samples a
+ * decision (the pruning stops clear decisions long before), which tells close cards apart, and a
+ * model of who sits at the table (`others=adapt`: docs/findings.md, "6 nimmt!, tenth pass").
  */
 export interface SearchParams {
   [key: string]: number | string;
@@ -148,7 +152,9 @@ export default defineAgent<SearchParams>({
     others: {
       description:
         "base game: the other seats' cards in the playouts: the heuristic's (noise, playTau), a draw from a model of the mc bot fitted to its plays (mc: noise unused), or per seat and sample one of the two by how well each explains that seat's plays this game (adapt, from prior mcPrior)",
-      default: 'heuristic',
+      // adapt, was heuristic: at 4 players against 3 x mc +4.2 [0.9, 7.5] points paired over 400
+      // deals, at the cost of 5-8 against the heuristic (docs/findings.md, "6 nimmt!, tenth pass").
+      default: 'adapt',
       choices: ['heuristic', 'mc', 'adapt'],
     },
     mcPrior: {

@@ -13,7 +13,9 @@ import type { McModel } from './mc-model.js';
  * evidence replays the round's rows from the public record (start rows, plays, row choices) and adds,
  * per seat, log P(its plays | mc model) - log P(its plays | heuristic + noise) over the turns with a
  * choice. Nothing hidden is read: every input is on the table for every seat to see. Within the first
- * round the prior alone speaks. Allocation-free after construction.
+ * round the prior alone speaks. (Scoring the round being played too, in each sampled deal, whose
+ * hands plus the cards played make the past hands, measured no better: docs/findings.md, "6 nimmt!,
+ * tenth pass".) Allocation-free after construction.
  */
 export class SeatEvidence {
   /** Per seat: log-likelihood of the mc model minus that of the heuristic's, this game. */

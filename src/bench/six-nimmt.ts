@@ -16,8 +16,8 @@ import { Table } from '../games/six-nimmt/table.js';
  */
 export const RUST_HANDS_PER_SECOND = 1_100_000;
 
-/** The search at the issue-29 start's budget, for the speed target (the default's budget has grown since). */
-const SEARCH_AT_START = 'search:samples=80';
+/** The search at the issue-29 start's budget and opponent model, for the speed target (the default's budget and model have changed since). */
+const SEARCH_AT_START = 'search:samples=80,others=heuristic';
 
 export interface SixNimmtEngineFigures {
   workload: string;
