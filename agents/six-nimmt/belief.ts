@@ -1,6 +1,6 @@
 import { protect } from '../../src/game/protect.js';
 import type { GameState } from '../../src/games/six-nimmt/kit.js';
-import type { CardCosts } from './card-costs.js';
+import { type CardCosts, placeTurn } from './card-costs.js';
 
 /**
  * What the other seats' plays this round say about the cards they still hold (base game). A seat
@@ -76,41 +76,9 @@ export class PlayBelief {
           e[at + c] = Math.exp(-this.costs.cost(c, rowEnd, rowLen, rowBull) * inv);
         }
       }
-      // Place turn t's cards, lowest first, as the engine did (the recorded row choice for a card
-      // lower than every row).
-      for (let p = 0; p < P; p++) {
-        const c = s.plays[t * P + p]!;
-        let i = p;
-        while (i > 0 && s.plays[t * P + order[i - 1]!]! > c) {
-          order[i] = order[i - 1]!;
-          i--;
-        }
-        order[i] = p;
-      }
-      for (let i = 0; i < P; i++) {
-        const p = order[i]!;
-        const c = s.plays[t * P + p]!;
-        let row = -1;
-        let end = 0;
-        for (let r = 0; r < 4; r++) {
-          if (rowEnd[r]! < c && rowEnd[r]! > end) {
-            end = rowEnd[r]!;
-            row = r;
-          }
-        }
-        if (row < 0 || rowLen[row] === L) {
-          if (row < 0) row = s.takes[t * P + p]!;
-          // In a turn still being resolved (this seat's own row choice) nothing more is needed.
-          if (row < 0) break;
-          rowEnd[row] = c;
-          rowLen[row] = 1;
-          rowBull[row] = this.bullheads[c]!;
-        } else {
-          rowEnd[row] = c;
-          rowLen[row]!++;
-          rowBull[row]! += this.bullheads[c]!;
-        }
-      }
+      // Place turn t's cards as the engine did (the recorded row choice for a card lower than every
+      // row; in a turn still being resolved, this seat's own row choice, nothing more is needed).
+      placeTurn(s.plays, s.takes, t * P, P, L, this.bullheads, order, rowEnd, rowLen, rowBull);
     }
   }
 

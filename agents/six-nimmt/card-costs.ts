@@ -73,6 +73,54 @@ export function rowOf(card: number, rowEnd: ArrayLike<number>): number {
   return row;
 }
 
+/**
+ * Places one turn's cards on bare rows as the engine does (a past turn replayed from the public
+ * record): lowest card first, each after the row end highest below it; the card one too many for a
+ * full row, or a card below every row (on the row its seat chose), starts that row anew. Seat p's
+ * card is plays[at + p], its row choice choices[at + p] (-1: none); `order` is scratch for P seats.
+ * Returns false, the rows partly placed, at a card below every row with no choice recorded (a turn
+ * still being resolved).
+ */
+export function placeTurn(
+  plays: ArrayLike<number>,
+  choices: ArrayLike<number>,
+  at: number,
+  P: number,
+  limit: number,
+  bullheads: ArrayLike<number>,
+  order: Int32Array,
+  rowEnd: Int32Array,
+  rowLen: Int32Array,
+  rowBull: Int32Array,
+): boolean {
+  for (let p = 0; p < P; p++) {
+    const c = plays[at + p]!;
+    let i = p;
+    while (i > 0 && plays[at + order[i - 1]!]! > c) {
+      order[i] = order[i - 1]!;
+      i--;
+    }
+    order[i] = p;
+  }
+  for (let i = 0; i < P; i++) {
+    const p = order[i]!;
+    const c = plays[at + p]!;
+    let row = rowOf(c, rowEnd);
+    if (row < 0 || rowLen[row] === limit) {
+      if (row < 0) row = choices[at + p]!;
+      if (row < 0) return false;
+      rowEnd[row] = c;
+      rowLen[row] = 1;
+      rowBull[row] = bullheads[c]!;
+    } else {
+      rowEnd[row] = c;
+      rowLen[row]!++;
+      rowBull[row]! += bullheads[c]!;
+    }
+  }
+  return true;
+}
+
 /** The cheapest row by bullheads; ties: the longer row, then the lower index (the heuristic's row rule). */
 export function cheapestRowOf(rowLen: ArrayLike<number>, rowBull: ArrayLike<number>): number {
   let best = 0;

@@ -755,12 +755,12 @@ class SearchAgent implements SixNimmtAgent {
       // With the model of mc the others' cards are its draws: no random cards besides (noise unused).
       const noise = p.others === 'mc' ? 0 : p.noise;
       this.policy = pro ? new NoisyHeuristic(this.heuristic, p.noise) : new SoftmaxPolicy(this.heuristic, this.costs, p.playTau, noise, model);
-      this.evidence = model && p.others === 'adapt' ? new SeatEvidence(model, this.heuristic, p.noise) : undefined;
-      if (this.evidence) (this.policy as SoftmaxPolicy).modelWeights = this.modelWeights;
       this.policy.views = views;
       this.domain = new SixNimmtDomain(this.root, this.scratch, this.sampler, this.policy);
       const bull = new Uint8Array(r.maxCard + 1);
       for (let c = 1; c <= r.maxCard; c++) bull[c] = views[0]!.cardBullheads(c);
+      this.evidence = model && p.others === 'adapt' ? new SeatEvidence(model, this.heuristic, p.noise, bull) : undefined;
+      if (this.evidence) (this.policy as SoftmaxPolicy).modelWeights = this.modelWeights;
       this.domain.belief = pro ? undefined : new PlayBelief(r.players, r.handSize, r.maxCard, r.rowLimit, bull, this.costs, p.beliefTau, 0.05);
       this.domain.proposals = p.proposals;
       this.domain.board = !pro;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentDefinition } from '../../src/game/agent.js';
 import type { GameEvent, Observation, SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
-import { makeRules } from '../../src/games/six-nimmt/rules.js';
+import { BULLHEADS, makeRules } from '../../src/games/six-nimmt/rules.js';
 import { Table } from '../../src/games/six-nimmt/table.js';
 import { CardCosts } from './card-costs.js';
 import heuristic, { HeuristicAgent } from './heuristic.js';
@@ -24,7 +24,8 @@ function evidenceFor(rules: ReturnType<typeof makeRules>): { evidence: SeatEvide
   model.prepare(rules);
   const judge = new HeuristicAgent({ lowPenalty: 1, caution: 3, dump: 1, draft: 'high' });
   judge.prepare(rules);
-  return { evidence: new SeatEvidence(model, judge, NOISE), model, judge };
+  const bullheads = Array.from({ length: rules.maxCard + 1 }, (_, c) => BULLHEADS[c] ?? 0);
+  return { evidence: new SeatEvidence(model, judge, NOISE, bullheads), model, judge };
 }
 
 /**

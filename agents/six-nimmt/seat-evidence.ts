@@ -1,5 +1,6 @@
 import { protect } from '../../src/game/protect.js';
 import type { GameEvent, Observation, Rules } from '../../src/games/six-nimmt/agent.js';
+import { placeTurn } from './card-costs.js';
 import type { HeuristicAgent } from './heuristic.js';
 import type { McModel } from './mc-model.js';
 
@@ -27,11 +28,15 @@ export class SeatEvidence {
   private readonly probs = new Float64Array(256);
   private readonly order = new Int32Array(16);
   private readonly plays = new Int32Array(16);
+  /** Per seat, the row it chose in the turn being replayed (-1: none). */
+  private readonly choices = new Int32Array(16);
 
   constructor(
     readonly model: McModel,
     readonly heuristic: HeuristicAgent,
     readonly noise: number,
+    /** Bullheads of each card (index: the card). */
+    readonly bullheads: ArrayLike<number>,
   ) {}
 
   /** A new game: no evidence yet. */
@@ -49,20 +54,21 @@ export class SeatEvidence {
   hear(e: Readonly<GameEvent>, obs: Observation): void {
     const r: Readonly<Rules> = obs.rules;
     if (e.type !== 'reveal' || r.variant === 'pro' || e.turn !== r.handSize - 1) return;
-    const { rowEnd, rowLen, rowBull, hand, probs, plays, model, heuristic, noise } = this;
+    const { rowEnd, rowLen, rowBull, hand, probs, plays, choices, model, heuristic, noise } = this;
     const P = r.players;
     const H = r.handSize;
     for (let row = 0; row < 4; row++) {
       const c = obs.startRow(row);
       rowEnd[row] = c;
       rowLen[row] = 1;
-      rowBull[row] = obs.cardBullheads(c);
+      rowBull[row] = this.bullheads[c]!;
     }
     for (let t = 0; t < H - 1; t++) {
       heuristic.rowsOf(rowEnd, rowLen, rowBull);
       for (let p = 0; p < P; p++) {
         const played = obs.playedCard(t, p);
         plays[p] = played;
+        choices[p] = obs.rowChoice(t, p);
         if (p === obs.seat) continue;
         // Its hand at turn t, ascending: the cards it played from t on.
         const n = H - t;
@@ -82,43 +88,7 @@ export class SeatEvidence {
         const byHeuristic = (played === heuristicCard ? 1 - noise : 0) + noise / n;
         this.logOdds[p] = this.logOdds[p]! + Math.log(probs[at]!) - Math.log(byHeuristic);
       }
-      this.place(t, P, obs);
-    }
-  }
-
-  /** Places turn t's cards (this.plays) on the replayed rows, lowest first, as the engine did. */
-  private place(t: number, P: number, obs: Observation): void {
-    const { rowEnd, rowLen, rowBull, order, plays } = this;
-    const limit = obs.rules.rowLimit;
-    for (let p = 0; p < P; p++) {
-      let i = p;
-      while (i > 0 && plays[order[i - 1]!]! > plays[p]!) {
-        order[i] = order[i - 1]!;
-        i--;
-      }
-      order[i] = p;
-    }
-    for (let i = 0; i < P; i++) {
-      const p = order[i]!;
-      const c = plays[p]!;
-      let row = -1;
-      let end = 0;
-      for (let k = 0; k < 4; k++) {
-        if (rowEnd[k]! < c && rowEnd[k]! > end) {
-          end = rowEnd[k]!;
-          row = k;
-        }
-      }
-      if (row < 0 || rowLen[row] === limit) {
-        if (row < 0) row = obs.rowChoice(t, p);
-        rowEnd[row] = c;
-        rowLen[row] = 1;
-        rowBull[row] = obs.cardBullheads(c);
-      } else {
-        rowEnd[row] = c;
-        rowLen[row]!++;
-        rowBull[row]! += obs.cardBullheads(c);
-      }
+      placeTurn(plays, choices, 0, P, r.rowLimit, this.bullheads, this.order, rowEnd, rowLen, rowBull);
     }
   }
 }
