@@ -262,11 +262,13 @@ describe('the search with a model of mc for the other seats (others=mc)', () => 
 
 describe('the search choosing per seat between the model of mc and the heuristic (others=adapt)', () => {
   type Inside = { search: FlatSearch; policy: SoftmaxPolicy };
-  /** Seat 0's decisions (card and candidate means) over two games against mc, heuristic, mc. */
-  const decisions = (over: Record<string, number | string>): { round: number; card: number; means: number[]; modelled: number[] }[] => {
+  type Decision = { game: number; round: number; card: number; means: number[]; modelled: number[] };
+  /** Seat 0's decisions (card and candidate means) over the games of these keys against mc, heuristic, mc. */
+  const decisions = (over: Record<string, number | string>, games = [7, 8]): Decision[] => {
     const rules = makeRules({ players: 4 });
     const bot = searchBot({ samples: 20, ...over });
-    const out: { round: number; card: number; means: number[]; modelled: number[] }[] = [];
+    const out: Decision[] = [];
+    let game = 0;
     const seat0: SixNimmtAgent = {
       newGame: (g) => bot.newGame!({ ...g, random: makeRandom(`adapt${g.seat}`) }),
       decide(obs) {
@@ -274,6 +276,7 @@ describe('the search choosing per seat between the model of mc and the heuristic
         const { search, policy } = bot as unknown as Inside;
         if (obs.phase === 'play' && obs.handOf().length > 1)
           out.push({
+            game,
             round: obs.round,
             card,
             means: Array.from({ length: 10 }, (_, c) => search.mean(c)),
@@ -287,9 +290,16 @@ describe('the search choosing per seat between the model of mc and the heuristic
       def.create(Object.fromEntries(Object.entries(def.params).map(([k, p]) => [k, p.default])) as never) as SixNimmtAgent;
     const seats = [seat0, make(mcDef), make(heuristic), make(mcDef)];
     const table = new Table(rules, seats, ['search', 'mc', 'heuristic', 'mc'], false);
-    for (let g = 0; g < 2; g++) table.play({ hi: 7 + g, lo: 4 });
+    for (game of games) table.play({ hi: game, lo: 4 });
     return out;
   };
+
+  it('starts every game from its prior: after a game at this table it decides the next as a fresh bot does', () => {
+    // Evidence kept from one game to the next would make results depend on which games a worker played before.
+    const second = decisions({}, [7, 8]).filter((d) => d.game === 8);
+    expect(second.length).toBeGreaterThan(20);
+    expect(second).toEqual(decisions({}, [8]));
+  });
 
   it('with a prior of 1 is the model of mc, with a prior of 0 the default, decision for decision on the same stream', () => {
     const strip = (d: { card: number; means: number[] }[]) => d.map(({ card, means }) => ({ card, means }));

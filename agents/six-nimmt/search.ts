@@ -151,8 +151,8 @@ export default defineAgent<SearchParams>({
     },
     others: {
       description:
-        "base game: the other seats' cards in the playouts: the heuristic's (noise, playTau), a draw from a model of the mc bot fitted to its plays (mc: noise unused), or per seat and sample one of the two by how well each explains that seat's plays this game (adapt, from prior mcPrior)",
-      // adapt, was heuristic: at 4 players against 3 x mc +4.2 [0.9, 7.5] points paired over 400
+        "base game: the other seats' cards in the playouts: the heuristic's (noise, playTau), a draw from a model of the mc bot fitted to its plays (mc: noise unused), or per seat and sample one of the two by how well each explains that seat's plays this game (adapt, from prior mcPrior; the plays are weighed against the heuristic's card with noise, whatever playTau)",
+      // adapt, was heuristic: at 4 players against 3 x mc +3.1 [0.4, 5.9] points paired over 600
       // deals, at the cost of 5-8 against the heuristic (docs/findings.md, "6 nimmt!, tenth pass").
       default: 'adapt',
       choices: ['heuristic', 'mc', 'adapt'],
@@ -226,8 +226,8 @@ export class SoftmaxPolicy extends NoisyHeuristic {
   /** Per seat, 1 when its cards this sample are the model's draws (no noise); 0: the heuristic's rule with `noise`. */
   readonly modelled = new Uint8Array(16);
   /**
-   * others=adapt: per seat, the chance it plays by the model (SeatEvidence.weight), drawn per
-   * sample into `modelled`; undefined: every seat is modelled if there is a model.
+   * others=adapt: per seat of the table, the chance it plays by the model (SeatEvidence.weight),
+   * drawn per sample into `modelled`; undefined: every seat is modelled if there is a model.
    */
   modelWeights: Float64Array | undefined;
 
@@ -716,7 +716,7 @@ class SearchAgent implements SixNimmtAgent {
   /** others=adapt, base game: what this game's plays say of each other seat (undefined otherwise). */
   private evidence: SeatEvidence | undefined;
   /** others=adapt: per seat, the chance it plays by the mc model (the policy draws each sample's seats from it). */
-  private readonly modelWeights = new Float64Array(16);
+  private modelWeights = new Float64Array(0);
   /** others=adapt: the table's events feed the evidence (without it the table sends this bot none). */
   readonly onEvent: ((e: Readonly<GameEvent>, obs: Observation) => void) | undefined;
 
@@ -760,6 +760,8 @@ class SearchAgent implements SixNimmtAgent {
       const bull = new Uint8Array(r.maxCard + 1);
       for (let c = 1; c <= r.maxCard; c++) bull[c] = views[0]!.cardBullheads(c);
       this.evidence = model && p.others === 'adapt' ? new SeatEvidence(model, this.heuristic, p.noise, bull) : undefined;
+      // One weight a seat of this table: the policy draws for these seats only.
+      this.modelWeights = new Float64Array(r.players);
       if (this.evidence) (this.policy as SoftmaxPolicy).modelWeights = this.modelWeights;
       this.domain.belief = pro ? undefined : new PlayBelief(r.players, r.handSize, r.maxCard, r.rowLimit, bull, this.costs, p.beliefTau, 0.05);
       this.domain.proposals = p.proposals;

@@ -52,8 +52,11 @@ export class SeatEvidence {
 
   /** Scores a round once its last turn is revealed (the table's event, heard with `obs`). */
   hear(e: Readonly<GameEvent>, obs: Observation): void {
+    // The event's type first: under --isolate every read of obs is a message to the lab.
+    if (e.type !== 'reveal') return;
     const r: Readonly<Rules> = obs.rules;
-    if (e.type !== 'reveal' || r.variant === 'pro' || e.turn !== r.handSize - 1) return;
+    if (r.variant === 'pro' || e.turn !== r.handSize - 1) return;
+    const me = obs.seat;
     const { rowEnd, rowLen, rowBull, hand, probs, plays, choices, model, heuristic, noise } = this;
     const P = r.players;
     const H = r.handSize;
@@ -69,7 +72,7 @@ export class SeatEvidence {
         const played = obs.playedCard(t, p);
         plays[p] = played;
         choices[p] = obs.rowChoice(t, p);
-        if (p === obs.seat) continue;
+        if (p === me) continue;
         // Its hand at turn t, ascending: the cards it played from t on.
         const n = H - t;
         for (let u = t, i = 0; u < H; u++, i++) {
@@ -86,7 +89,9 @@ export class SeatEvidence {
         model.probabilities(hand, 0, n, rowEnd, rowLen, rowBull, probs);
         const heuristicCard = heuristic.cheapestOf(hand, 0, n);
         const byHeuristic = (played === heuristicCard ? 1 - noise : 0) + noise / n;
-        this.logOdds[p] = this.logOdds[p]! + Math.log(probs[at]!) - Math.log(byHeuristic);
+        // A model that gives the play no chance (noise 0 and not the heuristic's card; the mc model's
+        // exponential under the smallest double) counts strongly against it, never as log 0 - log 0.
+        this.logOdds[p] = this.logOdds[p]! + Math.log(Math.max(probs[at]!, 1e-300)) - Math.log(Math.max(byHeuristic, 1e-300));
       }
       placeTurn(plays, choices, 0, P, r.rowLimit, this.bullheads, this.order, rowEnd, rowLen, rowBull);
     }
