@@ -152,8 +152,8 @@ export default defineAgent<SearchParams>({
     others: {
       description:
         "base game: the other seats' cards in the playouts: the heuristic's (noise, playTau), a draw from a model of the mc bot fitted to its plays (mc: noise unused), or per seat and sample one of the two by how well each explains that seat's plays this game (adapt, from prior mcPrior; the plays are weighed against the heuristic's card with noise, whatever playTau)",
-      // adapt, was heuristic: at 4 players against 3 x mc +3.1 [0.4, 5.9] points paired over 600
-      // deals, at the cost of 5-8 against the heuristic (docs/findings.md, "6 nimmt!, tenth pass").
+      // adapt, was heuristic: at 4 players against 3 x mc +2.9 [0.2, 5.6] points paired over 600
+      // deals, at the cost of 3-7 against the heuristic (docs/findings.md, "6 nimmt!, tenth pass").
       default: 'adapt',
       choices: ['heuristic', 'mc', 'adapt'],
     },
