@@ -752,7 +752,8 @@ class SearchAgent implements SixNimmtAgent {
         model = new McModel(this.costs);
         model.prepare(r);
       }
-      // With the model of mc the others' cards are its draws: no random cards besides (noise unused).
+      // others=mc: every other seat's cards are the model's draws, no random cards besides (noise
+      // unused); adapt: `noise` for the seats a sample plays by the heuristic.
       const noise = p.others === 'mc' ? 0 : p.noise;
       this.policy = pro ? new NoisyHeuristic(this.heuristic, p.noise) : new SoftmaxPolicy(this.heuristic, this.costs, p.playTau, noise, model);
       this.policy.views = views;
