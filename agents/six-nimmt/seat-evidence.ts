@@ -28,6 +28,8 @@ export class SeatEvidence {
   private readonly probs = new Float64Array(256);
   private readonly order = new Int32Array(16);
   private readonly plays = new Int32Array(16);
+  /** hear(): the round's plays, seat p's card of turn t at [t * P + p] (grown to the rules' size once). */
+  private round = new Int32Array(0);
   /** Per seat, the row it chose in the turn being replayed (-1: none). */
   private readonly choices = new Int32Array(16);
 
@@ -66,17 +68,21 @@ export class SeatEvidence {
       rowLen[row] = 1;
       rowBull[row] = this.bullheads[c]!;
     }
+    // The round's plays, read once (each read is a message under --isolate).
+    if (this.round.length < H * P) this.round = new Int32Array(H * P);
+    const round = this.round;
+    for (let t = 0; t < H; t++) for (let p = 0; p < P; p++) round[t * P + p] = obs.playedCard(t, p);
     for (let t = 0; t < H - 1; t++) {
       heuristic.rowsOf(rowEnd, rowLen, rowBull);
       for (let p = 0; p < P; p++) {
-        const played = obs.playedCard(t, p);
+        const played = round[t * P + p]!;
         plays[p] = played;
         choices[p] = obs.rowChoice(t, p);
         if (p === me) continue;
         // Its hand at turn t, ascending: the cards it played from t on.
         const n = H - t;
         for (let u = t, i = 0; u < H; u++, i++) {
-          const c = obs.playedCard(u, p);
+          const c = round[u * P + p]!;
           let j = i;
           while (j > 0 && hand[j - 1]! > c) {
             hand[j] = hand[j - 1]!;
