@@ -2,7 +2,7 @@ import { loadAgent } from '../agents/registry.js';
 import type { Ratio } from './ratios.js';
 import { REFERENCE_SCRIPTS, runReference } from './reference.js';
 import { ISSUE_29_START } from './start.js';
-import { DecisionClock, tailText, type Tail } from './tail.js';
+import { chargedOnEvent, DecisionClock, tailText, type Tail } from './tail.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { SixNimmtAgent } from '../games/six-nimmt/agent.js';
 import { makeRules, type RulesInput } from '../games/six-nimmt/rules.js';
@@ -99,8 +99,7 @@ export async function sixNimmtMcWorkload(
   const clock = new DecisionClock(onDecision);
   const timed: SixNimmtAgent = {
     newGame: mc.newGame?.bind(mc),
-    // What the bot does in onEvent (search:others=adapt weighs the others' plays there) counts toward its decisions' time.
-    onEvent: mc.onEvent ? (e, obs) => clock.charge(() => mc.onEvent!(e, obs)) : undefined,
+    onEvent: chargedOnEvent(clock, mc),
     decide(obs) {
       const a = clock.charge(() => mc.decide(obs));
       // One card left: no search.

@@ -1,7 +1,7 @@
 import { loadAgent } from '../agents/registry.js';
 import type { Ratio } from './ratios.js';
 import { ISSUE_29_START } from './start.js';
-import { cpuNow, DecisionClock, tailText, type Tail } from './tail.js';
+import { chargedOnEvent, cpuNow, DecisionClock, tailText, type Tail } from './tail.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { SpecialsAgent } from '../games/no-thanks-specials/agent.js';
 import type { Observation } from '../games/no-thanks-specials/observation.js';
@@ -36,7 +36,7 @@ export async function specialsDecisionWorkload(
   const clock = new DecisionClock(onDecision, cpu ? cpuNow : undefined);
   const timed: SpecialsAgent = {
     newGame: (start) => bot.newGame?.(start),
-    onEvent: bot.onEvent ? (e, obs) => clock.charge(() => bot.onEvent!(e, obs)) : undefined,
+    onEvent: chargedOnEvent(clock, bot),
     decide(obs: Observation) {
       const answer = clock.charge(() => bot.decide(obs));
       clock.count(obs);

@@ -16,6 +16,15 @@ export function cpuNow(): number {
  * (its onEvent() work included); skip() drops that for one that does not (6 nimmt!'s last card).
  * Times and counts start at start(), after the untimed warm-up.
  */
+/**
+ * A timed bot's onEvent: the bot's, charged to `clock` (what a bot does there, such as modelling the
+ * other seats, counts toward its next decision); undefined when the bot has none, so the table sends
+ * it no events, as it would the bot itself.
+ */
+export function chargedOnEvent<E, O>(clock: DecisionClock<O>, bot: { onEvent?(event: E, obs: O): void }): ((event: E, obs: O) => void) | undefined {
+  return bot.onEvent ? (event, obs) => clock.charge(() => bot.onEvent!(event, obs)) : undefined;
+}
+
 export class DecisionClock<O> {
   spent = 0;
   cpu = 0;
