@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AgentDefinition } from '../../src/game/agent.js';
 import { makeRandom } from '../../src/game/seed.js';
 import type { SixNimmtAgent } from '../../src/games/six-nimmt/agent.js';
 import { SixNimmtState } from '../../src/games/six-nimmt/forward-model.js';
@@ -33,9 +34,14 @@ function midRound(rules: Rules, seed: number, turns: number): GameState {
   return s;
 }
 
+/** A bot of `def` at its defaults, with `over` on top. */
+function withDefaults(def: AgentDefinition, over: Record<string, number | string> = {}): SixNimmtAgent {
+  const params = Object.fromEntries(Object.entries(def.params).map(([k, p]) => [k, p.default]));
+  return def.create({ ...params, ...over }) as SixNimmtAgent;
+}
+
 function searchBot(over: Record<string, number | string>): SixNimmtAgent {
-  const params = Object.fromEntries(Object.entries(search.params).map(([k, p]) => [k, p.default]));
-  return search.create({ ...params, ...over } as Parameters<typeof search.create>[0]) as SixNimmtAgent;
+  return withDefaults(search, over);
 }
 
 describe('the card costs of the search', () => {
@@ -286,9 +292,7 @@ describe('the search choosing per seat between the model of mc and the heuristic
       },
       onEvent: bot.onEvent ? (e, obs) => bot.onEvent!(e, obs) : undefined,
     };
-    const make = (def: typeof mcDef | typeof heuristic): SixNimmtAgent =>
-      def.create(Object.fromEntries(Object.entries(def.params).map(([k, p]) => [k, p.default])) as never) as SixNimmtAgent;
-    const seats = [seat0, make(mcDef), make(heuristic), make(mcDef)];
+    const seats = [seat0, withDefaults(mcDef), withDefaults(heuristic), withDefaults(mcDef)];
     const table = new Table(rules, seats, ['search', 'mc', 'heuristic', 'mc'], false);
     for (game of games) table.play({ hi: game, lo: 4 });
     return out;

@@ -35,10 +35,9 @@ function evidenceFor(rules: ReturnType<typeof makeRules>): { evidence: SeatEvide
  */
 function table(players: number, bots: AgentDefinition[], check: (evidence: SeatEvidence, truth: Float64Array, round: number) => void): Table {
   const rules = makeRules({ players });
-  const { evidence, model } = evidenceFor(rules);
+  // judge plays seat 0 and names the heuristic's card for the truth (its decide(), not the cheapestOf() the evidence calls).
+  const { evidence, model, judge } = evidenceFor(rules);
   const truth = new Float64Array(players);
-  const own = new HeuristicAgent({ lowPenalty: 1, caution: 3, dump: 1, draft: 'high' });
-  own.prepare(rules);
   const probs = new Float64Array(16);
   const rowEnd = new Int32Array(4);
   const rowLen = new Int32Array(4);
@@ -48,7 +47,7 @@ function table(players: number, bots: AgentDefinition[], check: (evidence: SeatE
       evidence.reset();
       truth.fill(0);
     },
-    decide: (obs) => own.decide(obs),
+    decide: (obs) => judge.decide(obs),
     onEvent(e: Readonly<GameEvent>, obs: Observation) {
       evidence.hear(e, obs);
       if (e.type === 'reveal' && e.turn === rules.handSize - 1) check(evidence, truth, e.round);
@@ -69,7 +68,7 @@ function table(players: number, bots: AgentDefinition[], check: (evidence: SeatE
             rowBull[r] = obs.rowBullheads(r);
           }
           model.probabilities(hand, 0, hand.length, rowEnd, rowLen, rowBull, probs);
-          const byHeuristic = (card === own.decide(obs) ? 1 - NOISE : 0) + NOISE / hand.length;
+          const byHeuristic = (card === judge.decide(obs) ? 1 - NOISE : 0) + NOISE / hand.length;
           truth[obs.seat] = truth[obs.seat]! + Math.log(probs[hand.indexOf(card)]!) - Math.log(byHeuristic);
         }
         return card;
