@@ -2,24 +2,29 @@
 // The house rule, checked: data flows one way, so every module imports only from its own unit or
 // from a unit below it in LAYERS (no arrow up, hence no folder cycles), and a bot reaches its game
 // only through the game's public bot surface (agent.ts: types; kit.ts: what search bots may use).
-// No two files import each other either, directly or round a circle, anywhere in src/ and agents/
+// No two files import each other either, directly or round a circle, anywhere in src/
 // (type imports, bare `import './x.js'` and dynamic import() count: each is a module that cannot be
 // read without the other).
 // Run: node scripts/check-layers.mjs   (prints each offending import and exits 1; src/layers.test.ts runs it)
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** Units from the bottom up. A unit is a folder (or one file) of src/ or agents/. */
+/**
+ * Units from the bottom up. A unit is a folder (or one file) of src/; `*` stands for one folder
+ * name, so `src/games/*` is every game folder: the games are siblings at one rank, and each game's
+ * bots, manifest, web view and bench workloads sit at the ranks of what they use.
+ */
 export const LAYERS = [
   ['src/errors.ts', 'src/paths.ts', 'src/text.ts'],
   ['src/files.ts'],
   ['src/game'],
-  ['src/games/no-thanks'],
-  ['src/games/six-nimmt'],
-  ['src/games/no-thanks-specials'],
   ['src/search'],
-  ['agents/terminal.ts'],
-  ['agents/no-thanks', 'agents/six-nimmt', 'agents/no-thanks-specials'],
+  ['src/games/manifest.ts'],
+  // Every game's rules and engine (src/games/<id>/), then its built-in bots, then its manifest.
+  ['src/games/*'],
+  ['src/games/*/bots'],
+  ['src/games/*/manifest.ts'],
+  ['src/games/registry.ts'],
   // One game and its bots loaded alone (a tournament worker's), below the registry of every game.
   ['src/game-loader.ts'],
   ['src/registry.ts'],
@@ -29,12 +34,15 @@ export const LAYERS = [
   ['src/tournament'],
   // Game analysis (evaluator, worker pool, its outputs) sits below the web app, whose viewer shows it.
   ['src/analysis'],
-  // The web app (the browser bundle and its server) sits below the outputs: reports embed the replay viewer.
+  // The web app (the browser bundle and its server), then each game's drawing in it; both sit
+  // below the outputs: reports embed the replay viewer.
   ['src/web'],
+  ['src/games/*/web'],
   ['src/output'],
   ['src/ladder'],
   ['src/experiments'],
   ['src/testing', 'src/bench'],
+  ['src/games/*/bench.ts'],
   ['src/cli', 'src/index.ts'],
 ];
 /** What a bot may import of its game's folder. */
@@ -42,12 +50,28 @@ const BOT_SURFACE = ['agent.ts', 'kit.ts'];
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const rank = new Map(LAYERS.flatMap((units, r) => units.map((u) => [u, r])));
+const patterns = [...rank.keys()].map((u) => ({ unit: u, re: new RegExp(`^${u.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]+')}(?=/|$)`) }));
 
-/** The unit a file belongs to: the longest LAYERS entry that is the file or a folder holding it. */
+/** The unit a file belongs to (the longest LAYERS entry that is the file or a folder holding it, `*` filled in) and its rank. */
 function unitOf(file) {
   let best;
-  for (const u of rank.keys()) if ((file === u || file.startsWith(`${u}/`)) && (!best || u.length > best.length)) best = u;
-  return best;
+  for (const { unit, re } of patterns) {
+    const m = re.exec(file);
+    if (m && (!best || unit.length > best.pattern.length)) best = { pattern: unit, path: m[0] };
+  }
+  return best && { path: best.path, rank: rank.get(best.pattern) };
+}
+
+/** The game folder a file is in (src/games/<id>/...), or undefined. */
+function gameOf(file) {
+  return /^src\/games\/([^/]+)\//.exec(file)?.[1];
+}
+
+/** The other games a game's manifest says it uses (`uses: ['no-thanks']`). */
+function usesOf(root, game) {
+  const manifest = join(root, 'src', 'games', game, 'manifest.ts');
+  const list = existsSync(manifest) ? /\buses:\s*\[([^\]]*)\]/.exec(readFileSync(manifest, 'utf8'))?.[1] : undefined;
+  return new Set([...(list ?? '').matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]));
 }
 
 function sources(root, dir) {
@@ -94,7 +118,7 @@ function circles(edges) {
 export function violations(root = ROOT) {
   const found = [];
   const edges = new Map();
-  for (const file of [...sources(root, 'src'), ...sources(root, 'agents')]) {
+  for (const file of sources(root, 'src')) {
     const from = unitOf(file);
     if (from === undefined) {
       found.push(`${file}: in no unit of scripts/check-layers.mjs LAYERS (add its folder)`);
@@ -110,9 +134,15 @@ export function violations(root = ROOT) {
       if (!edges.has(file)) edges.set(file, new Set());
       edges.get(file).add(target);
       const to = unitOf(target);
-      if (to === undefined || to === from) continue;
-      if (rank.get(to) >= rank.get(from)) found.push(`${file} imports ${target}: ${to} is not below ${from}`);
-      else if (from.startsWith('agents/') && to.startsWith('src/games/') && !BOT_SURFACE.includes(target.slice(to.length + 1))) {
+      const [fromGame, toGame] = [gameOf(file), gameOf(target)];
+      if (fromGame && toGame && fromGame !== toGame) {
+        if (!usesOf(root, fromGame).has(toGame)) found.push(`${file} imports ${target}: the game ${fromGame} does not list ${toGame} in its manifest's uses`);
+        else if (to !== undefined && to.rank > from.rank) found.push(`${file} imports ${target}: ${to.path} is not below ${from.path}`);
+        continue;
+      }
+      if (to === undefined || to.path === from.path) continue;
+      if (to.rank >= from.rank) found.push(`${file} imports ${target}: ${to.path} is not below ${from.path}`);
+      else if (/^src\/games\/[^/]+\/bots$/.test(from.path) && toGame === fromGame && !BOT_SURFACE.includes(target.slice(`src/games/${toGame}/`.length))) {
         found.push(`${file} imports ${target}: a bot uses only its game's ${BOT_SURFACE.join(' and ')}`);
       }
     }

@@ -11,8 +11,8 @@
 //        node scripts/search-timing.mjs 6-nimmt SPEC GAMES [OPPONENT] [--slow N]
 //        node scripts/search-timing.mjs no-thanks-specials SPEC GAMES [OPPONENT] [--slow N]
 import { searchWorkload } from '../dist/src/bench/bench.js';
-import { sixNimmtMcWorkload } from '../dist/src/bench/six-nimmt.js';
-import { specialsDecisionWorkload } from '../dist/src/bench/specials.js';
+import { sixNimmtMcWorkload } from '../dist/src/games/6-nimmt/bench.js';
+import { specialsDecisionWorkload } from '../dist/src/games/no-thanks-specials/bench.js';
 import { formatTail, tailOf } from '../dist/src/bench/tail.js';
 
 const args = process.argv.slice(2);

@@ -24,8 +24,8 @@ async function load(root) {
   const at = (f) => import(pathToFileURL(resolve(root, 'dist/src', f)).href);
   const [{ loadAgent }, { Table }, { makeRules }, { dealKeyInto, masterKey }] = await Promise.all([
     at('agents/registry.js'),
-    at('games/six-nimmt/table.js'),
-    at('games/six-nimmt/rules.js'),
+    at('games/6-nimmt/table.js'),
+    at('games/6-nimmt/rules.js'),
     at('game/seed.js'),
   ]);
   return { loadAgent, Table, makeRules, dealKeyInto, masterKey };

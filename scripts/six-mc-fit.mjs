@@ -1,4 +1,4 @@
-// The 6 nimmt! search's model of mc (agents/six-nimmt/mc-model.ts, `search:others=mc`): plays GAMES
+// The 6 nimmt! search's model of mc (src/games/6-nimmt/bots/mc-model.ts, `search:others=mc`): plays GAMES
 // games of 4 x mc (master key 6-nimmt/mc-fit, deals 0..GAMES-1), records every card mc plays from a
 // hand of two or more with the model's features of each hand card, fits the conditional logit by
 // Newton's method (ridge 0.01) on the plays of the first three quarters of the games and scores it
@@ -8,11 +8,11 @@
 // Usage: node scripts/six-mc-fit.mjs [GAMES]
 import { loadAgent } from '../dist/src/agents/registry.js';
 import { dealKeyInto, masterKey } from '../dist/src/game/seed.js';
-import { makeRules } from '../dist/src/games/six-nimmt/rules.js';
-import { Table } from '../dist/src/games/six-nimmt/table.js';
-import { CardCosts } from '../dist/agents/six-nimmt/card-costs.js';
-import heuristic, { HeuristicAgent } from '../dist/agents/six-nimmt/heuristic.js';
-import { MC_FEATURES, McModel } from '../dist/agents/six-nimmt/mc-model.js';
+import { makeRules } from '../dist/src/games/6-nimmt/rules.js';
+import { Table } from '../dist/src/games/6-nimmt/table.js';
+import { CardCosts } from '../dist/src/games/6-nimmt/bots/card-costs.js';
+import heuristic, { HeuristicAgent } from '../dist/src/games/6-nimmt/bots/heuristic.js';
+import { MC_FEATURES, McModel } from '../dist/src/games/6-nimmt/bots/mc-model.js';
 
 const games = Number(process.argv[2] ?? 400);
 if (!(Number.isInteger(games) && games >= 4)) {

@@ -4,8 +4,8 @@
 // wall clock counts other programs' turns). Prints each round's figures and the medians.
 // Usage: node scripts/six-search-cpu.mjs GAMES ROUNDS SPEC [SPEC...]
 import { loadAgent } from '../dist/src/agents/registry.js';
-import { Table } from '../dist/src/games/six-nimmt/table.js';
-import { makeRules } from '../dist/src/games/six-nimmt/rules.js';
+import { Table } from '../dist/src/games/6-nimmt/table.js';
+import { makeRules } from '../dist/src/games/6-nimmt/rules.js';
 import { dealKeyInto, masterKey } from '../dist/src/game/seed.js';
 
 const [gamesText, roundsText, ...specs] = process.argv.slice(2);

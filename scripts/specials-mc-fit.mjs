@@ -1,4 +1,4 @@
-// The special-card search's model of mc (agents/no-thanks-specials/mc-model.ts): plays GAMES games
+// The special-card search's model of mc (src/games/no-thanks-specials/bots/mc-model.ts): plays GAMES games
 // of 4 x mc (master key no-thanks/diag, deals 0..GAMES-1), records every take / pass answer with
 // chips left and every bid / decline answer with chips left, and fits the two logistic models
 // (Newton, ridge 0.01) on the model's features; prints their weights, how many answers each
@@ -9,7 +9,7 @@ import { dealKeyInto, masterKey } from '../dist/src/game/seed.js';
 import { isSpecial } from '../dist/src/games/no-thanks-specials/cards.js';
 import { makeRules } from '../dist/src/games/no-thanks-specials/rules.js';
 import { Table } from '../dist/src/games/no-thanks-specials/table.js';
-import { VALUE_PARAMS, valueDecide, worth } from '../dist/agents/no-thanks-specials/value.js';
+import { VALUE_PARAMS, valueDecide, worth } from '../dist/src/games/no-thanks-specials/bots/value.js';
 
 const games = Number(process.argv[2] ?? 80);
 if (!(Number.isInteger(games) && games > 0)) {

@@ -13,7 +13,7 @@ export { defineAgent, GAME_ID } from './games/no-thanks/agent.js';
 export type { Action, GameEvent, GameStart, HistoryEvent, NoThanksAgent, Observation, Rules } from './games/no-thanks/agent.js';
 export * as noThanks from './games/no-thanks/agent.js';
 export * as noThanksSpecials from './games/no-thanks-specials/agent.js';
-export * as sixNimmt from './games/six-nimmt/agent.js';
+export * as sixNimmt from './games/6-nimmt/agent.js';
 
 // Loading bots by spec.
 export { builtinAgents, loadAgent, loadPool, type LoadedAgent } from './agents/registry.js';
@@ -27,7 +27,7 @@ export type { GameDefinition, MetricSpec, RuleOption, RulesInput, State } from '
 export { runTournament, type AgentOrigin, type TournamentOptions, type TournamentResult } from './tournament/run.js';
 export { runSequentialTest, type Look, type SequentialTestOptions, type SequentialTestResult } from './tournament/sequential.js';
 export { runTune, type TuneDimension, type TuneEvaluation, type TuneOptions, type TuneResult } from './tournament/tune.js';
-export { runAnalysis, DEFAULT_SAMPLES, type AnalysisOptions, type AnalysisResult } from './analysis/run.js';
+export { runAnalysis, type AnalysisOptions, type AnalysisResult } from './analysis/run.js';
 export { THRESHOLDS as ANALYSIS_THRESHOLDS } from './analysis/evaluate.js';
 export type { DecisionEntry } from './analysis/walk.js';
 export { runSweep, type GridAxis, type SweepOptions, type SweepPoint, type SweepResult } from './tournament/sweep.js';

@@ -19,12 +19,13 @@ describe('the house (scripts/check-layers.mjs)', () => {
     try {
       write('src/game/contract.ts', "import { runTournament } from '../tournament/run.js';\n");
       write('src/tournament/run.ts', "import type { State } from '../game/contract.js';\n");
-      write(
-        'agents/no-thanks/mc.ts',
-        "import { GameState } from '../../src/games/no-thanks/state.js';\nimport { HiddenSampler } from '../../src/games/no-thanks/kit.js';\n",
-      );
+      write('src/games/no-thanks/bots/mc.ts', "import { GameState } from '../state.js';\nimport { HiddenSampler } from '../kit.js';\n");
       write('src/games/no-thanks/state.ts', '');
       write('src/games/no-thanks/kit.ts', '');
+      // Games are siblings: one reaches another only where its manifest lists it in `uses`.
+      write('src/games/chess/rules.ts', "import { GameState } from '../no-thanks/state.js';\n");
+      write('src/games/draughts/manifest.ts', "export default { uses: ['no-thanks'] };\n");
+      write('src/games/draughts/rules.ts', "import { GameState } from '../no-thanks/state.js';\n");
       write('src/newfolder/x.ts', '');
       // A circle inside one folder (through a type import) breaks no layer but is still a circle;
       // so is one through a bare import; a comment that names a file is no import.
@@ -36,14 +37,15 @@ describe('the house (scripts/check-layers.mjs)', () => {
       write('src/stats/f.ts', "export const f = 1; // not from './g.js'\n/* nor from './g.js' */\n");
       write('src/stats/g.ts', "export { f } from './f.js';\n");
       const found: string[] = violations(root);
-      expect(found).toHaveLength(6);
+      expect(found).toHaveLength(7);
       expect(found).toContain('import circle among: src/stats/a.ts, src/stats/b.ts, src/stats/c.ts');
       expect(found).toContain('import circle among: src/stats/d.ts, src/stats/e.ts');
       // contract.ts -> run.ts -> contract.ts: the upward import closes a circle too.
       expect(found).toContain('import circle among: src/game/contract.ts, src/tournament/run.ts');
       expect(found[0]).toMatch(/^src\/game\/contract\.ts imports src\/tournament\/run\.ts: src\/tournament is not below src\/game$/);
       expect(found.some((l) => /^src\/newfolder\/x\.ts: in no unit/.test(l))).toBe(true);
-      expect(found.some((l) => /agents\/no-thanks\/mc\.ts imports src\/games\/no-thanks\/state\.ts: a bot uses only/.test(l))).toBe(true);
+      expect(found.some((l) => /bots\/mc\.ts imports src\/games\/no-thanks\/state\.ts: a bot uses only/.test(l))).toBe(true);
+      expect(found).toContain('src/games/chess/rules.ts imports src/games/no-thanks/state.ts: the game chess does not list no-thanks in its manifest\'s uses');
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -76,7 +76,7 @@ describe('the packed package', () => {
         'dist/src/index.js',
         'dist/src/index.d.ts',
         'dist/src/tournament/worker.js',
-        'dist/agents/no-thanks/mc.js',
+        'dist/src/games/no-thanks/bots/mc.js',
         // What a program bot needs of the lab: the clients it imports and the sandbox binds.
         'clients/python/nothanks_bot.py',
         'clients/node/nothanks-bot.mjs',

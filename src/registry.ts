@@ -1,30 +1,19 @@
 import { UserError } from './errors.js';
-import { noThanks } from './games/no-thanks/index.js';
-import { noThanksSpecials } from './games/no-thanks-specials/index.js';
-import { sixNimmt } from './games/six-nimmt/index.js';
-import { bots as noThanksBots, rollout as noThanksRollout } from '../agents/no-thanks/index.js';
-import { bots as noThanksSpecialsBots, rollout as noThanksSpecialsRollout } from '../agents/no-thanks-specials/index.js';
-import { bots as sixNimmtBots, rollout as sixNimmtRollout } from '../agents/six-nimmt/index.js';
 import type { GameDefinition } from './game/contract.js';
 import { registerGame, type RegisteredGame } from './game-loader.js';
+import * as manifests from './games/registry.js';
 
 export type { RegisteredGame } from './game-loader.js';
 
 /**
- * Every game the lab knows, by id, with its bots. The one place generic code (tournament,
- * statistics, outputs, experiments, CLI, bench, web) reaches a game's folder or its bots' folder;
- * adding a game is one line here and one in src/game-loader.ts (which loads a game alone, for a
- * worker thread; the registry test then asks for both, its conformance suite, golden records and
- * web view).
+ * Every game the lab knows, by id, with its bots: the one door generic code (tournament,
+ * statistics, outputs, experiments, CLI, bench, web) goes through to a game. The games are those
+ * src/games/registry.ts lists (one line each): the default game first, then the others by name.
  */
 export const GAMES: ReadonlyMap<string, RegisteredGame> = frozenMap(
-  (
-    [
-      [noThanks, noThanksBots, noThanksRollout],
-      [sixNimmt, sixNimmtBots, sixNimmtRollout],
-      [noThanksSpecials, noThanksSpecialsBots, noThanksSpecialsRollout],
-    ] as const
-  ).map(([game, agents, rollout]) => [game.id, registerGame(game, agents, rollout)]),
+  Object.values(manifests)
+    .sort((a, b) => Number(b === manifests.noThanks) - Number(a === manifests.noThanks) || a.name.localeCompare(b.name, 'en'))
+    .map((manifest) => [manifest.id, registerGame(manifest)]),
 );
 
 /**
@@ -43,7 +32,8 @@ function frozenMap<K, V>(entries: [K, V][]): ReadonlyMap<K, V> {
   return Object.freeze(map);
 }
 
-export const DEFAULT_GAME = 'no-thanks';
+/** The game of a command that names none: the lab's first. */
+export const DEFAULT_GAME: string = manifests.noThanks.id;
 
 export function gameById(id: string): RegisteredGame {
   const game = GAMES.get(id);

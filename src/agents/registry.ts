@@ -14,7 +14,7 @@ import { builtinAgent, builtinsByName, resolveParams, type LoadedAgent } from '.
 
 export { createBot, resolveParams, type LoadedAgent } from './builtin.js';
 
-/** A game's built-in bots (agents/<game>/), by name. */
+/** A game's built-in bots (src/games/<game>/bots/), by name. */
 export function builtinAgents(game: string): ReadonlyMap<string, AgentDefinition> {
   return builtinsByName(gameById(game));
 }
@@ -111,7 +111,7 @@ export async function loadBot(text: string, game: string = DEFAULT_GAME): Promis
 
 /**
  * An esbuild plugin that points a bot's `import ... from 'nothanks-lab'` (or a subpath such as
- * 'nothanks-lab/6-nimmt') at the files of the lab that is running it, through its package.json
+ * 'nothanks-lab/<game id>') at the files of the lab that is running it, through its package.json
  * `exports`: a bot file anywhere on disk then works with this lab, whether or not its own folder
  * has the package installed, and never binds to a second copy.
  */
@@ -198,7 +198,7 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
   if (!def || typeof def !== 'object' || typeof def.create !== 'function') {
     throw new UserError(`agent file ${path} does not export a bot: export default { name, description, params, create }`);
   }
-  if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id such as "no-thanks"`);
+  if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id, a string`);
   if (def.name !== undefined && (typeof def.name !== 'string' || !def.name.trim()))
     throw new UserError(`agent file ${path}: "name" must be a non-empty string (the bot's label in tables)`);
   // A name reaches terminals, reports and CSVs: an escape sequence in it would act there.

@@ -7,7 +7,7 @@ import { ContractDomain } from '../search/contract.js';
 /**
  * The analyst's evaluation of one decision: every legal action of the acting seat played out on
  * the same re-dealt samples (common random numbers) with the game's rollout policy in every seat
- * (agents/<game>/rollout.ts), on the flat Monte Carlo domain of the search bots
+ * (src/games/<game>/bots/rollout.ts), on the flat Monte Carlo domain of the search bots
  * (src/search/contract.ts ContractDomain).
  *
  * What the analyst may see: each sample starts from the real position re-dealt by the game's own

@@ -12,12 +12,6 @@ import { POINT_THRESHOLDS, THRESHOLDS } from './evaluate.js';
 import type { DecisionEntry } from './walk.js';
 import type { AnalysisTask, AnalysisWire } from './worker.js';
 
-/**
- * Samples per decision by game at the default budget: about 10-30 ms a decision on one core
- * (docs/analysis.md), enough for a win-chance standard error near 0.02 on a clear decision.
- */
-export const DEFAULT_SAMPLES: Readonly<Record<string, number>> = Object.freeze({ 'no-thanks': 500, '6-nimmt': 100, 'no-thanks-specials': 200 });
-
 export interface AnalysisOptions {
   /** A JSON Lines file of game records (a --log). */
   file: string;
@@ -25,7 +19,7 @@ export interface AnalysisOptions {
   games?: readonly number[];
   /** Refuse records of another game. */
   game?: string;
-  /** The analyst: `rollouts` or `rollouts:samples=N` (default: the game's DEFAULT_SAMPLES). */
+  /** The analyst: `rollouts` or `rollouts:samples=N` (default: the game's analysisSamples). */
   analyst?: string;
   seed?: string;
   threads?: number;
@@ -171,7 +165,7 @@ export async function runAnalysis(options: AnalysisOptions): Promise<AnalysisRes
         const task: AnalysisTask = {
           line,
           text: lines[line - 1]!,
-          settings: { samples: samples ?? DEFAULT_SAMPLES[id] ?? 200, seed },
+          settings: { samples: samples ?? gameById(id).analysisSamples, seed },
           ...(options.game === undefined ? {} : { expectGame: options.game }),
         };
         try {
@@ -201,7 +195,7 @@ export async function runAnalysis(options: AnalysisOptions): Promise<AnalysisRes
     games,
     analyst: {
       name: 'rollouts',
-      samples: samples ?? (ids.length === 1 ? (DEFAULT_SAMPLES[ids[0]!] ?? 200) : 'default'),
+      samples: samples ?? (ids.length === 1 ? gameById(ids[0]!).analysisSamples : 'default'),
       rollout: Object.fromEntries(ids.map((id) => [id, gameById(id).rollout.describe])),
       thresholds: THRESHOLDS,
       pointThresholds: POINT_THRESHOLDS,

@@ -1,23 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../paths.js';
 
 /**
- * The C reference engines of the benchmark (reference.sh: No Thanks!; reference-six.sh: 6 nimmt!)
- * live beside the clone in shared/perf/, not in this repository. They are looked for in
+ * The C reference engines of the benchmark (a script per game, named by the game's bench.ts) live
+ * beside the clone in shared/perf/, not in this repository. They are looked for in
  * $NOTHANKS_PERF_DIR, then in shared/perf/ beside the project and beside each folder above it (a
  * git worktree sits one level deeper than the clone), and each is built and run when found.
  */
-export const REFERENCE_SCRIPTS = { noThanks: 'reference.sh', sixNimmt: 'reference-six.sh' } as const;
 
 /** The folder holding the reference scripts, or null (runReference then says where it looked). */
 export function findPerfDir(root: string = PROJECT_ROOT, env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.NOTHANKS_PERF_DIR) return resolve(env.NOTHANKS_PERF_DIR);
   for (let dir = resolve(root); ; dir = dirname(dir)) {
     const candidate = join(dirname(dir), 'shared', 'perf');
-    if (existsSync(join(candidate, REFERENCE_SCRIPTS.noThanks)) || existsSync(join(candidate, REFERENCE_SCRIPTS.sixNimmt))) return candidate;
+    if (existsSync(candidate) && readdirSync(candidate).some((f) => /^reference.*\.sh$/.test(f))) return candidate;
     if (dirname(dir) === dir) return null;
   }
 }

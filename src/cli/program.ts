@@ -4,7 +4,7 @@ import yargs from 'yargs';
 import { format } from 'node:util';
 import { UserError } from '../errors.js';
 import { releaseRunFolders } from '../files.js';
-import { gameById } from '../registry.js';
+import { DEFAULT_GAME, GAMES, gameById } from '../registry.js';
 import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
 import { ladderCommand, printLadder, type LadderArgs } from './ladder.js';
@@ -353,9 +353,9 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
           .option('reference', { type: 'boolean', default: true, describe: 'also build and run the C reference (../shared/perf)' })
           .option('game', {
             type: 'string',
-            default: 'no-thanks',
-            choices: ['no-thanks', '6-nimmt', 'no-thanks-specials', 'all'],
-            describe: 'whose workloads: no-thanks, 6-nimmt, no-thanks-specials or all',
+            default: DEFAULT_GAME,
+            choices: [...GAMES.keys(), 'all'],
+            describe: `whose workloads: ${[...GAMES.keys()].join(', ')} or all`,
           }),
       (a) => benchCommand(a),
     )

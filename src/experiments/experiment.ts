@@ -11,7 +11,7 @@ import type { Shard } from '../tournament/shard.js';
 /** experiments/*.json, validated before anything runs. */
 interface Common {
   kind: 'strategies' | 'player-count' | 'thresholds' | 'compare' | 'ladder' | 'tune';
-  /** Game id (default no-thanks). */
+  /** Game id (default: the registry's DEFAULT_GAME). */
   game: string;
   /** Rule settings for every table (besides the player count), as the game's makeRules takes them. */
   rules: Record<string, unknown>;

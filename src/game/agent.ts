@@ -1,6 +1,6 @@
 /**
  * The public bot interface, the same for every game. A game narrows it with its own observation,
- * action and event types (No Thanks!: src/games/no-thanks/agent.ts); built-in bots in agents/<game>/
+ * action and event types (src/games/<id>/agent.ts); built-in bots in src/games/<id>/bots/
  * and a user's own file are written against exactly that.
  */
 import type { Random } from './seed.js';
@@ -51,7 +51,7 @@ export type ParamValues = Record<string, number | string>;
 /** What a bot module exports (as its default export). */
 export interface AgentDefinition<P extends ParamValues = ParamValues, A extends object = object> {
   name: string;
-  /** The game it plays (a game id, e.g. "6-nimmt"); a bot file without it is a No Thanks! bot. */
+  /** The game it plays (a game id); a bot file without it plays the default game. */
   game?: string;
   description: string;
   params: Record<string, ParamSpec>;

@@ -184,7 +184,7 @@ export interface GameRecordBase {
  * these defaults; each game's folder declares its own.
  */
 export interface GameDefinition<R extends { players: number } = { players: number }, Rec extends GameRecordBase = GameRecordBase, Bot extends object = object> {
-  /** The record's `game` and the --game value: "no-thanks". */
+  /** The record's `game`, the --game value and the name of the game's folder in src/games/. */
   id: string;
   /**
    * The master seed's namespace (default: the id). A variant game may share its parent's, so that

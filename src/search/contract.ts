@@ -82,7 +82,7 @@ export class ContractDomain<S extends State> implements SearchDomain {
 /**
  * A game's rollout policy for generic evaluation (the analysis, src/analysis/): what plays every
  * seat after a candidate, on a scratch State of its own. Each game's bots folder supplies one
- * (agents/<game>/rollout.ts), the strongest policy that is cheap enough to play thousands of
+ * (src/games/<game>/bots/rollout.ts), the strongest policy that is cheap enough to play thousands of
  * games a decision.
  */
 export interface RolloutPolicyMaker {

@@ -120,7 +120,7 @@ describe('fair play', () => {
       ],
       [
         'mc.mjs',
-        `import mc from ${JSON.stringify(join(process.cwd(), 'dist', 'agents', 'no-thanks', 'mc.js'))}; const bot = mc.create({ rollouts: 1 }); Object.getPrototypeOf(bot).decide = () => 'take';`,
+        `import mc from ${JSON.stringify(join(process.cwd(), 'dist', 'src', 'games', 'no-thanks', 'bots', 'mc.js'))}; const bot = mc.create({ rollouts: 1 }); Object.getPrototypeOf(bot).decide = () => 'take';`,
         /Cannot assign to read only property 'decide'/,
       ],
     ];
@@ -139,7 +139,7 @@ describe('fair play', () => {
       [
         '6-nimmt',
         'zeros.mjs',
-        `import { BULLHEADS } from ${dist('src/games/six-nimmt/rules.js')}; BULLHEADS.fill(0);`,
+        `import { BULLHEADS } from ${dist('src/games/6-nimmt/rules.js')}; BULLHEADS.fill(0);`,
         /^a bot changed 6 nimmt! bullhead table, shared with the engine/,
       ],
       [
@@ -151,7 +151,7 @@ describe('fair play', () => {
       [
         'no-thanks',
         'rollout.mjs',
-        `import { bots } from ${dist('agents/no-thanks/index.js')}; bots[3].params.rollouts.default = 1;`,
+        `import { bots } from ${dist('src/games/no-thanks/bots/index.js')}; bots[3].params.rollouts.default = 1;`,
         /Cannot assign to read only property 'default'/,
       ],
     ];

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseSpec } from '../agents/spec.js';
 import { UserError } from '../errors.js';
-import { gameById } from '../registry.js';
+import { DEFAULT_GAME, gameById } from '../registry.js';
 import { difference, readManifest, stateDir, type RunManifest } from './run-state.js';
 import { TournamentStats } from '../stats/tournament-stats.js';
 import { loadPart, type LoadedPart } from './checkpoint.js';
@@ -82,7 +82,7 @@ export function checkPart(shards: ShardFolder[], part: string, games: number): {
 export function mergePart(shards: ShardFolder[], part: string, options: TournamentOptions): TournamentResult {
   const parts = checkPart(shards, part, options.games);
   const reference = parts[0]!.loaded.state;
-  const game = gameById(options.game ?? 'no-thanks');
+  const game = gameById(options.game ?? DEFAULT_GAME);
   const stats = new TournamentStats(reference.labels, reference.seatings, reference.players, reference.shape);
   let decisions = 0;
   let elapsedSeconds = 0;

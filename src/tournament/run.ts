@@ -17,7 +17,7 @@ import { DecisionWatchdog } from './sandbox/watchdog.js';
 import { unpack, type WireResult, type WorkerResult, type WorkerTask } from './worker.js';
 
 export interface TournamentOptions {
-  /** Game id (default no-thanks). */
+  /** Game id (default: the registry's DEFAULT_GAME). */
   game?: string;
   /** Agent specs of the pool (duplicates are merged). */
   pool: string[];

@@ -71,7 +71,7 @@ export function gridPoints(axes: GridAxis[]): ParamValues[] {
 }
 
 export interface SweepOptions {
-  /** Game id (default no-thanks). */
+  /** Game id (default: the registry's DEFAULT_GAME). */
   game?: string;
   /** The bot to tune, possibly with fixed parameters: "threshold:cost=face". */
   agent: string;

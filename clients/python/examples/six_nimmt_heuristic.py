@@ -1,4 +1,4 @@
-"""6 nimmt!: the built-in heuristic bot (agents/six-nimmt/heuristic.ts), in Python, move for move
+"""6 nimmt!: the built-in heuristic bot (src/games/6-nimmt/bots/heuristic.ts), in Python, move for move
 (tested): the card with the lowest expected penalty, the cheapest row, a simple draft."""
 
 from nothanks_bot import Bot, run

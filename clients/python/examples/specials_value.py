@@ -1,4 +1,4 @@
-"""No Thanks! with special cards: the built-in value bot (agents/no-thanks-specials/value.ts), in
+"""No Thanks! with special cards: the built-in value bot (src/games/no-thanks-specials/bots/value.ts), in
 Python, move for move (tested). The exact scoring it needs (a card's effect on a display with
 jokers, double-highest and the rest) it asks of the lab through obs.call(): the real
 observation's own methods, as an in-process bot calls them."""

@@ -1,5 +1,5 @@
 import { conformanceSuite } from '../../testing/conformance.js';
-import { noThanksSpecials } from './index.js';
+import noThanksSpecials from './manifest.js';
 
 // The expansion through the generic battery: the standard set, every rule choice, variants.
 conformanceSuite(noThanksSpecials, {

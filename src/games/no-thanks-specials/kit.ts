@@ -1,5 +1,5 @@
 /**
- * What the special-card game's search bots (agents/no-thanks-specials/) may use of the engine, and
+ * What the special-card game's search bots (src/games/no-thanks-specials/bots/) may use of the engine, and
  * nothing else of its internals (scripts/check-layers.mjs holds bots to agent.ts and this file):
  * the engine state and forward model as rollout boards, the seat view a rollout reads, the sampler
  * that re-deals what a seat cannot see from its observation only, and the one encoding between a

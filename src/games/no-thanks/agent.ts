@@ -1,6 +1,6 @@
 /**
  * The No Thanks! bot interface: the lab's generic Agent (src/game/agent.ts) with this game's
- * observation, actions and events. Built-in bots (agents/no-thanks/) and a user's bot file import
+ * observation, actions and events. Built-in bots (src/games/no-thanks/bots/) and a user's bot file import
  * defineAgent from here.
  */
 import type { Agent, AgentDefinition, GameStart as GenericGameStart, ParamValues } from '../../game/agent.js';

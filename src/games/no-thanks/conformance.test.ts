@@ -1,5 +1,5 @@
 import { conformanceSuite } from '../../testing/conformance.js';
-import { noThanks } from './index.js';
+import noThanks from './manifest.js';
 
 // No Thanks! through the generic battery: every player count, the house variants, a custom deck.
 conformanceSuite(noThanks, {

@@ -1,5 +1,5 @@
 /**
- * What No Thanks!'s search bots (agents/no-thanks/) may use of the engine, and nothing else of its
+ * What No Thanks!'s search bots (src/games/no-thanks/bots/) may use of the engine, and nothing else of its
  * internals (scripts/check-layers.mjs holds bots to agent.ts and this file): the engine state as a
  * rollout board, the sampler that re-deals what a seat cannot see from its observation only, and
  * the small helpers a bot's evaluation needs.

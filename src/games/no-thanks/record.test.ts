@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import greedy from '../../../agents/no-thanks/greedy.js';
-import random from '../../../agents/no-thanks/random.js';
-import threshold from '../../../agents/no-thanks/threshold.js';
+import greedy from './bots/greedy.js';
+import random from './bots/random.js';
+import threshold from './bots/threshold.js';
 import { makeRecord, replayRecord, type GameRecord } from './record.js';
 import { makeRules } from './rules.js';
 import { deal } from './deal.js';

@@ -74,7 +74,7 @@ export function readProgram(source: string): Program {
     fail('"command" must be a non-empty list of strings, e.g. ["python3", "greedy.py"]');
   if (m.name !== undefined && (typeof m.name !== 'string' || !m.name.trim() || hasControlCharacters(m.name)))
     fail('"name" must be a non-empty string without control characters');
-  if (m.game !== undefined && typeof m.game !== 'string') fail('"game" must be a game id such as "no-thanks"');
+  if (m.game !== undefined && typeof m.game !== 'string') fail('"game" must be a game id, a string');
   const unknown = Object.keys(m).filter((k) => !MANIFEST_KEYS.includes(k));
   if (unknown.length)
     fail(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: ${MANIFEST_KEYS.join(', ')})`);

@@ -1,11 +1,20 @@
 import { runBatch } from '../../tournament/batch.js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BatchLayout, type RulesInput } from '../../game/contract.js';
-import { gameById } from '../../registry.js';
+import { GAMES, gameById } from '../../registry.js';
+import { importGameModule } from '../../game-loader.js';
+import { GAME_MODULES } from '../../games/manifest.js';
+import type { GameView } from './types.js';
 import { recordsOf } from '../testing.js';
-import { webGame } from './games.js';
+import { registerViews, webGame } from './games.js';
 import { defaultParams, PlaySession } from './session.js';
-import { sixNimmtView } from './games/six-nimmt.js';
+import { sixNimmtView } from '../../games/6-nimmt/web/view.js';
+
+// The bundle's entry hands the page every game's view (src/web/build.ts); here the test does.
+beforeAll(async () => {
+  const views = await Promise.all([...GAMES.keys()].map(async (id) => [id, ((await importGameModule(id, GAME_MODULES.webView)) as { default: GameView }).default] as const));
+  registerViews(Object.fromEntries(views));
+});
 
 describe('replay frames', () => {
   it.each([

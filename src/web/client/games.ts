@@ -1,27 +1,34 @@
 import { GAMES, type RegisteredGame } from '../../registry.js';
-import { noThanksView } from './games/no-thanks.js';
-import { specialsView } from './games/no-thanks-specials.js';
-import { sixNimmtView } from './games/six-nimmt.js';
 import type { GameView } from './types.js';
 
-/** The page's drawing of each registered game (by game id); every game of the registry has one. */
-const VIEWS: ReadonlyMap<string, GameView> = new Map([
-  ['no-thanks', noThanksView],
-  ['6-nimmt', sixNimmtView],
-  ['no-thanks-specials', specialsView],
-]);
+/**
+ * The page's drawing of each registered game. The views live in the game folders
+ * (src/games/<id>/web/view.ts); the bundle's entry (src/web/build.ts) imports each and hands them
+ * here before the page starts, so this module names no game.
+ */
+const views = new Map<string, GameView>();
 
 export interface WebGame {
   game: RegisteredGame;
   view: GameView;
 }
 
-export const WEB_GAMES: readonly WebGame[] = [...GAMES.values()].map((game) => {
-  const view = VIEWS.get(game.id);
-  if (!view) throw new Error(`the web app has no view of the game "${game.id}": add one in src/web/client/games/`);
-  return { game, view };
-});
+/** Takes the view of every registered game, by game id; a game without one is named. */
+export function registerViews(byId: Readonly<Record<string, GameView>>): void {
+  for (const id of GAMES.keys()) {
+    const view = byId[id];
+    if (!view) throw new Error(`the web app has no view of the game "${id}": add src/games/${id}/web/view.ts`);
+    views.set(id, view);
+  }
+}
+
+/** Every registered game with its view, in the registry's order. */
+export function webGames(): WebGame[] {
+  return [...GAMES.values()].map((game) => webGame(game.id)!);
+}
 
 export function webGame(id: unknown): WebGame | undefined {
-  return WEB_GAMES.find((g) => g.game.id === id);
+  const game = typeof id === 'string' ? GAMES.get(id) : undefined;
+  const view = typeof id === 'string' ? views.get(id) : undefined;
+  return game && view ? { game, view } : undefined;
 }

@@ -3,8 +3,9 @@ import { playPage } from './play.js';
 import { replayPage } from './replay.js';
 
 /**
- * The web app's entry (bundled by src/web/build.ts): two views by the address's fragment,
- * #replay (optionally #record=<a game record, URI-encoded>, the link report.html uses) and #play.
+ * The web app (bundled by src/web/build.ts, whose entry registers the games' views and then calls
+ * startPage): two views by the address's fragment, #replay (optionally #record=<a game record,
+ * URI-encoded>, the link report.html uses) and #play.
  */
 function route(): void {
   const root = document.getElementById('app')!;
@@ -33,5 +34,7 @@ function route(): void {
   }
 }
 
-window.addEventListener('hashchange', route);
-route();
+export function startPage(): void {
+  window.addEventListener('hashchange', route);
+  route();
+}

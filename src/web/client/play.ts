@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { GameRecordBase, RulesInput } from '../../game/contract.js';
 import { el, fill, plural } from './dom.js';
-import { WEB_GAMES, webGame, type WebGame } from './games.js';
+import { webGame, webGames, type WebGame } from './games.js';
 import { HUMAN_LABEL, PlaySession, type Outcome } from './session.js';
 
 /**
@@ -9,7 +9,7 @@ import { HUMAN_LABEL, PlaySession, type Outcome } from './session.js';
  * the page; what you see of the table is what your seat's observation shows, nothing more.
  */
 export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) => void): void {
-  const gameSelect = el('select', { attrs: { id: 'play-game' } }, ...WEB_GAMES.map((g) => el('option', { attrs: { value: g.game.id } }, g.game.name)));
+  const gameSelect = el('select', { attrs: { id: 'play-game' } }, ...webGames().map((g) => el('option', { attrs: { value: g.game.id } }, g.game.name)));
   const players = el('input', { attrs: { type: 'number', id: 'play-players' } });
   const seatSelect = el('select', { attrs: { id: 'play-seat' } });
   const bots = el('div', { class: 'row', attrs: { id: 'play-bots' } });

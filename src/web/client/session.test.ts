@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameById } from '../../registry.js';
-import { sixNimmtView } from './games/six-nimmt.js';
-import { noThanksView } from './games/no-thanks.js';
+import { sixNimmtView } from '../../games/6-nimmt/web/view.js';
+import { noThanksView } from '../../games/no-thanks/web/view.js';
 import { HumanBridge, PlaySession } from './session.js';
 
 describe('play session', () => {

@@ -1,5 +1,5 @@
 /**
- * Stands in for agents/terminal.ts in the browser bundle (src/web/build.ts swaps it in): the
+ * Stands in for src/game/terminal.ts in the browser bundle (src/web/build.ts swaps it in): the
  * terminal's human bots are never seated by the page, which has its own (src/web/client/human.ts).
  */
 export function readKey(): string {

@@ -1,0 +1,46 @@
+import type { GameManifest } from '../manifest.js';
+import { bots, rollout } from './bots/index.js';
+import { viewOf, type Observation } from './observation.js';
+import { GAME_ID, type SixNimmtAgent } from './agent.js';
+import { Sfc32 } from '../../game/seed.js';
+import { GameState } from './state.js';
+import { Table } from './table.js';
+import { recordedGame, SixNimmtState } from './forward-model.js';
+import { replayLines, type GameRecord } from './record.js';
+import { makeRules, MAX_PLAYERS, MIN_PLAYERS, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, type RecordRules, type Rules } from './rules.js';
+
+/** The stream the dealt starter is drawn from (reset by dealtStarter from the key). */
+const starterStream = new Sfc32();
+
+/** 6 nimmt! (AMIGO 04910), the lab's second game: base game for 2-10 players and the pro variant. */
+const sixNimmt: GameManifest<Rules, GameRecord, SixNimmtAgent> = {
+  id: GAME_ID,
+  name: '6 nimmt!',
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
+  defaultPlayers: 4,
+  makeRules,
+  recordRules,
+  rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),
+  ruleOptions: RULE_OPTIONS,
+  metrics: [{ id: 'rows', label: 'rows taken' }],
+  scoreRange,
+  seatingNote: 'play is simultaneous, so seats matter little (in the pro variant: who drafts first); use --seatings all for comparisons you quote.',
+  observationJson: (obs) => viewOf(obs as Observation),
+  newState: (rules) => new SixNimmtState(rules),
+  batch: {
+    table: (rules, bots, labels, records) => new Table(rules, bots, labels, records),
+    dealtStarter: (rules, key) => GameState.dealtStarter(key, rules.players, starterStream),
+  },
+  replay: replayLines,
+  recordedGame,
+  finalTable: {
+    heading: (r) => `Game over after ${r.rounds.length} round${r.rounds.length === 1 ? '' : 's'}. Final table (bullheads, lower is better):`,
+    holding: () => '',
+  },
+  agents: bots,
+  rollout,
+  analysisSamples: 100,
+};
+
+export default sixNimmt;

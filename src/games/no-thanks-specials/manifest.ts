@@ -1,0 +1,57 @@
+import type { GameManifest } from '../manifest.js';
+import { bots, rollout } from './bots/index.js';
+import { viewOf, type Observation } from './observation.js';
+import { MAX_PLAYERS, MIN_PLAYERS } from '../no-thanks/rules.js';
+import { GAME_ID, type SpecialsAgent } from './agent.js';
+import { dealInto } from '../no-thanks/deal.js';
+import { Table } from './table.js';
+import { recordedGame, SpecialsForwardModel } from './forward-model.js';
+import { holdingWorth, replayLines, type GameRecord } from './record.js';
+import { makeRules, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, SEED_NAMESPACE, type RecordRules, type Rules } from './rules.js';
+
+/** The batch runner asks for dealt starters only in circuits, one per match: a scratch deck for them. */
+const dealScratch = new Uint8Array(256);
+
+/**
+ * No Thanks! with the special cards of seed 003, a game of its own next to the base game (whose
+ * engine, speed and results it leaves untouched). It shares the base game's seed namespace: deal k
+ * has the base game's number cards, set-aside cards and starter, with the specials mixed in.
+ */
+const noThanksSpecials: GameManifest<Rules, GameRecord, SpecialsAgent> = {
+  id: GAME_ID,
+  name: 'No Thanks! with special cards',
+  seedNamespace: SEED_NAMESPACE,
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
+  defaultPlayers: 4,
+  makeRules,
+  recordRules,
+  rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),
+  ruleOptions: RULE_OPTIONS,
+  metrics: [
+    { id: 'chips', label: 'chips left' },
+    { id: 'specials', label: 'specials held' },
+  ],
+  scoreRange,
+  seatingNote: 'cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.',
+  observationJson: (obs) => viewOf(obs as Observation),
+  newState: (rules) => new SpecialsForwardModel(rules),
+  batch: {
+    table: (rules, bots, labels) => new Table(rules, bots, labels),
+    dealtStarter: (rules, key) => dealInto(rules, key, dealScratch),
+  },
+  replay: replayLines,
+  recordedGame,
+  holdingWorth,
+  finalTable: {
+    heading: () => 'Game over. Final table (lower is better):',
+    holding: (r, seat) =>
+      `${r.cards[seat]!.join(' ') || '—'} · ${r.specials[seat]!.join(' ') || 'no specials'}${r.jokers[seat]!.length ? ` (jokers as ${r.jokers[seat]!.join(', ')})` : ''}`,
+  },
+  agents: bots,
+  rollout,
+  analysisSamples: 200,
+  uses: ['no-thanks'],
+};
+
+export default noThanksSpecials;

@@ -1,0 +1,58 @@
+import type { GameManifest } from '../manifest.js';
+import { bots, rollout } from './bots/index.js';
+import { viewOf, type Observation } from './observation.js';
+import { GAME_ID, type NoThanksAgent } from './agent.js';
+import { dealInto } from './deal.js';
+import { Table } from './table.js';
+import { recordedGame, NoThanksState } from './forward-model.js';
+import { formatRuns } from './format.js';
+import { replayLines, type GameRecord } from './record.js';
+import {
+  deckSize,
+  makeRules,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  recordRules,
+  RULE_OPTIONS,
+  rulesFromRecord,
+  scoreRange,
+  type RecordRules,
+  type Rules,
+} from './rules.js';
+
+/** The batch runner asks for dealt starters only in circuits, one per match: a scratch deck for them. */
+const dealScratch = new Uint8Array(64);
+
+/** No Thanks! (AMIGO), the lab's first game: the definition the game registry lists. */
+const noThanks: GameManifest<Rules, GameRecord, NoThanksAgent> = {
+  id: GAME_ID,
+  name: 'No Thanks!',
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
+  defaultPlayers: 4,
+  makeRules,
+  recordRules,
+  rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),
+  ruleOptions: RULE_OPTIONS,
+  metrics: [{ id: 'chips', label: 'chips left' }],
+  scoreRange,
+  tableFactor: { label: 'chips per played card', of: (r) => (r.players * r.startChips) / deckSize(r) },
+  seatingNote: 'cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.',
+  observationJson: (obs) => viewOf(obs as Observation),
+  newState: (rules) => new NoThanksState(rules),
+  batch: {
+    table: (rules, bots, labels) => new Table(rules, bots, labels),
+    dealtStarter: (rules, key) => dealInto(rules, key, dealScratch),
+  },
+  replay: replayLines,
+  recordedGame,
+  finalTable: {
+    heading: () => 'Game over. Final table (lower is better):',
+    holding: (r, seat) => formatRuns(r.cards[seat]!).padEnd(40),
+  },
+  agents: bots,
+  rollout,
+  analysisSamples: 500,
+};
+
+export default noThanks;
