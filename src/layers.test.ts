@@ -45,7 +45,7 @@ describe('the house (scripts/check-layers.mjs)', () => {
       expect(found[0]).toMatch(/^src\/game\/contract\.ts imports src\/tournament\/run\.ts: src\/tournament is not below src\/game$/);
       expect(found.some((l) => /^src\/newfolder\/x\.ts: in no unit/.test(l))).toBe(true);
       expect(found.some((l) => /bots\/mc\.ts imports src\/games\/no-thanks\/state\.ts: a bot uses only/.test(l))).toBe(true);
-      expect(found).toContain('src/games/chess/rules.ts imports src/games/no-thanks/state.ts: the game chess does not list no-thanks in its manifest\'s uses');
+      expect(found).toContain("src/games/chess/rules.ts imports src/games/no-thanks/state.ts: the game chess does not list no-thanks in its manifest's uses");
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

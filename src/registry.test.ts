@@ -27,7 +27,7 @@ function sourceFiles(dir: string): string[] {
  * What a game folder must hold beyond its manifest, each with why a user needs it: the registry's
  * checks below name the first thing missing, so a new game is finished when this test passes.
  */
-export function missingPieces(folder: string): string[] {
+function missingPieces(folder: string): string[] {
   const need: [string, string][] = [
     ['manifest.ts', 'the game as one object (src/games/manifest.ts)'],
     ['README.md', 'its rules and the choices made where documents are vague'],
@@ -70,7 +70,8 @@ describe('the game registry', () => {
       if (game !== undefined && folderNames.has(game)) continue;
       if (path.startsWith('src/games/template/')) continue;
       const text = readFileSync(file, 'utf8');
-      if (!named.has(path)) for (const id of ids) if (new RegExp(`(?<![\\w-])${id.replace('-', '\\-')}(?![\\w-])`).test(text)) found.push(`${path} names ${id}`);
+      if (!named.has(path))
+        for (const id of ids) if (new RegExp(`(?<![\\w-])${id.replace('-', '\\-')}(?![\\w-])`).test(text)) found.push(`${path} names ${id}`);
       for (const m of text.matchAll(/from\s+['"]([^'"]*\/games\/([^/'"]+)\/([^'"]+))['"]/g))
         if (folderNames.has(m[2]!) && m[3] !== 'manifest.js' && !named.has(path)) found.push(`${path} imports ${m[1]}`);
     }

@@ -1,3 +1,5 @@
+import type { ActionSpace } from './actions.js';
+import type { GameFacts } from './facts.js';
 import type { Random, SeedKey } from './seed.js';
 
 /**
@@ -110,8 +112,8 @@ export class BatchLayout {
 }
 
 /**
- * The forward model of one game in progress. Actions are small non-negative integers the game
- * defines (No Thanks!: 0 pass, 1 take); `describeAction` names them.
+ * The forward model of one game in progress. Actions are the ids of the game's action space
+ * (GameDefinition.actions: No Thanks!: 0 pass, 1 take); `describeAction` names them.
  */
 export interface State {
   readonly players: number;
@@ -178,12 +180,8 @@ export interface GameRecordBase {
   winners: number[];
 }
 
-/**
- * A game, as one declarative object (after boardgame.io): R its validated rules, Rec its game
- * record, Bot the bot interface its tables seat. The registry (src/registry.ts) holds every game at
- * these defaults; each game's folder declares its own.
- */
-export interface GameDefinition<R extends { players: number } = { players: number }, Rec extends GameRecordBase = GameRecordBase, Bot extends object = object> {
+/** Who a game is and its fixed facts: what holds whatever the rule settings. */
+export interface GameIdentity {
   /** The record's `game`, the --game value and the name of the game's folder in src/games/. */
   id: string;
   /**
@@ -197,6 +195,12 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
   maxPlayers: number;
   /** Seats when a command names none and the pool does not say. */
   defaultPlayers: number;
+  /** Move structure, what is hidden, chance, score direction and the utility reported (src/game/facts.ts). */
+  facts: GameFacts;
+}
+
+/** A game's rule settings: defaults, validation, how records and CLI flags write them. */
+export interface GameRules<R extends { players: number }> {
   /** Fills defaults and validates; a UserError names the setting and what is allowed. */
   makeRules(input: RulesInput): R;
   recordRules(rules: R): RecordRules;
@@ -204,6 +208,32 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
   rulesFromRecord(players: number, rules: RecordRules): R;
   /** The CLI flags of its settings. */
   ruleOptions: readonly RuleOption[];
+}
+
+/** A game's engine: the forward model, its action space, the tournament's batch kit and records. */
+export interface GameEngine<R extends { players: number }, Rec extends GameRecordBase, Bot extends object> {
+  newState(rules: R): State;
+  /** The one integer action space the forward model, search, records and learners share (src/game/actions.ts). */
+  actions: ActionSpace<R, object, unknown>;
+  /**
+   * A seat's observation (what its bot's decide() gets) as plain data, read through its public
+   * methods only: what the line protocol sends a process bot (docs/protocol.md) and the forward
+   * model's view.
+   */
+  observationJson(obs: object): JsonObject;
+  /** What the tournament's one game loop (src/tournament/batch.ts runBatch) needs of the game. */
+  batch: BatchKit<R, Rec, Bot>;
+  /**
+   * Checks a parsed record move by move on the forward model (a UserError names the first
+   * problem) and re-scores it; with `explain`, returns the game decision by decision and the final table.
+   */
+  replay(record: JsonObject, explain: boolean): string[];
+  /** A record's game on the forward model, its fields checked (see RecordedGame). */
+  recordedGame(record: JsonObject): RecordedGame;
+}
+
+/** How a game's results read to people: metrics beside the score, ranges, notes and tables. */
+export interface GamePresentation<R extends { players: number }, Rec extends GameRecordBase> {
   metrics: readonly MetricSpec[];
   /** Lowest and highest final score possible under these rules (the histogram's range). */
   scoreRange(rules: R): [number, number];
@@ -219,25 +249,21 @@ export interface GameDefinition<R extends { players: number } = { players: numbe
   holdingWorth?(record: JsonObject): { item: string; seat: number; worth: number }[];
   /** Why seat order matters in this game, printed with rotation-only tournaments (optional). */
   seatingNote?: string;
-  newState(rules: R): State;
-  /**
-   * A seat's observation (what its bot's decide() gets) as plain data, read through its public
-   * methods only: what the line protocol sends a process bot (docs/protocol.md) and the forward
-   * model's view.
-   */
-  observationJson(obs: object): JsonObject;
-  /** What the tournament's one game loop (src/tournament/batch.ts runBatch) needs of the game. */
-  batch: BatchKit<R, Rec, Bot>;
-  /**
-   * Checks a parsed record move by move (a UserError names the first problem) and re-scores it;
-   * with `explain`, returns the game decision by decision and the final table.
-   */
-  replay(record: JsonObject, explain: boolean): string[];
-  /** A record that passed `replay`, on the forward model (see RecordedGame). */
-  recordedGame(record: JsonObject): RecordedGame;
   /**
    * `nothanks play`'s final table after each game (src/cli/play.ts plays the games and prints seat,
    * name, what `holding` says, each metric and the score), read from the game's record.
    */
   finalTable: { heading(record: Rec): string; holding(record: Rec, seat: number): string };
 }
+
+/**
+ * A game, as one declarative object (after boardgame.io), in four pieces: who it is and its fixed
+ * facts, its rules, its engine and its presentation. R its validated rules, Rec its game record,
+ * Bot the bot interface its tables seat. Each game's folder declares its own in its manifest
+ * (src/games/manifest.ts), which the registry (src/registry.ts) holds at these defaults.
+ */
+export interface GameDefinition<R extends { players: number } = { players: number }, Rec extends GameRecordBase = GameRecordBase, Bot extends object = object>
+  extends GameIdentity,
+    GameRules<R>,
+    GameEngine<R, Rec, Bot>,
+    GamePresentation<R, Rec> {}

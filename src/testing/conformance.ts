@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/registry.js';
 import type { GameDefinition, RulesInput, State } from '../game/contract.js';
 import { BatchLayout } from '../game/contract.js';
+import { stateMask } from '../game/state-mask.js';
 import { dealKeyInto, makeRandom, masterKey, seedHex, type Random, type SeedKey } from '../game/seed.js';
 import { runTournament, WorkerPool } from '../tournament/run.js';
 
@@ -15,6 +16,9 @@ import { runTournament, WorkerPool } from '../tournament/run.js';
  * - random games with the game's invariants checked after every move, every record replayed and
  *   re-scored, winners the argmin of the scores;
  * - the same seed gives the same record;
+ * - the declared facts hold (one seat acts at a time in a sequential game), and the action space's
+ *   masks, from the state and from a seat's observation, are exactly the legal actions, each one
+ *   named as the forward model names it and decoded to a bot's answer that encodes back;
  * - simultaneous choices: one seat's choice never shows in another acting seat's view;
  * - re-sampling never changes what the seat sees, does change what it cannot see, and is computed
  *   from the seat's view only (states with equal views give equal samples for equal streams);
@@ -221,6 +225,48 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
           expect(record.game).toBe(game.id);
           game.replay(JSON.parse(json(record)), false);
         }
+      });
+
+      it('plays as its facts declare, and its action space masks exactly the legal actions, from the state and from the observation', () => {
+        const { actions, facts } = game;
+        const size = actions.size(rules);
+        const state = game.newState(rules);
+        const seats = new Int32Array(SCRATCH);
+        const ids = new Int32Array(SCRATCH);
+        const fromState = new Uint8Array(size);
+        const fromObservation = new Uint8Array(size);
+        const key: SeedKey = { hi: 0, lo: 0 };
+        let together = 0;
+        for (let g = 0; g < Math.min(o.games, 40); g++) {
+          state.deal(dealKeyInto(master, 30_000 + g, key));
+          const random = makeRandom(`${game.id}/${g}/mask`);
+          do {
+            const n = state.actingSeats(seats);
+            together = Math.max(together, n);
+            const acting = new Set(seats.subarray(0, n));
+            for (let seat = 0; seat < rules.players; seat++) {
+              const obs = state.observation(seat);
+              const legal = actions.observationMask(obs, fromObservation);
+              if (!acting.has(seat)) {
+                expect(legal, `game ${g}: seat ${seat} does not act, but its observation's mask has legal actions`).toBe(0);
+                continue;
+              }
+              const k = stateMask(state, seat, size, fromState, ids);
+              for (let i = 0; i < k; i++) {
+                const id = ids[i]!;
+                expect(id >= 0 && id < size, `game ${g}: legal action ${id} outside the action space 0..${size - 1}`).toBe(true);
+                expect(actions.name(rules, id), 'the action space and the forward model name an action alike').toBe(state.describeAction(id));
+                expect(actions.encode(obs, actions.decode(obs, id)), `game ${g}: action ${id} decoded and encoded again`).toBe(id);
+              }
+              expect(legal).toBe(k);
+              expect(Array.from(fromObservation), `game ${g}: seat ${seat}'s mask from its observation`).toEqual(Array.from(fromState));
+            }
+          } while (randomStep(state, random, seats, ids));
+        }
+        if (facts.moves === 'sequential') expect(together, 'a sequential game had several seats acting at once').toBe(1);
+        else expect(together, 'a simultaneous game never had several seats acting at once').toBeGreaterThan(1);
+        expect(facts.scoreDirection).toBe('lower-is-better');
+        expect(facts.hidden.length).toBeGreaterThan(0);
       });
 
       it('deals the same game from the same seed, and a different one from another', () => {

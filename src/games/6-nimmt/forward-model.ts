@@ -1,15 +1,12 @@
 import { protect } from '../../game/protect.js';
 import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
 import { parseSeedHex, type Random, type SeedKey } from '../../game/seed.js';
+import { actionName } from './action-ids.js';
 import { Observation, viewOf } from './observation.js';
 import { makeRecord, type GameRecord } from './record.js';
 import { BULLHEADS, ROWS, rulesFromRecord, type RecordRules, type Rules } from './rules.js';
 import { HiddenSampler } from './sampler.js';
 import { DRAFT, GameState, OVER, PLAY, ROW } from './state.js';
-
-/** Integer actions, unambiguous across phases: play card c = c, take row r = 1000 + r, pick card c = 2000 + c. */
-export const ROW_ACTION = 1000;
-export const DRAFT_ACTION = 2000;
 
 /**
  * 6 nimmt! behind the generic game contract: the engine's GameState plus what generic code (the
@@ -58,9 +55,9 @@ export class SixNimmtState extends GameState implements State {
     if (this.phase === PLAY && this.chosen[seat] === 0) {
       for (let i = 0; i < this.handLen[seat]!; i++) out[n++] = this.hands[seat * this.handSize + i]!;
     } else if (this.phase === ROW && seat === this.rowSeat) {
-      for (let r = 0; r < ROWS; r++) out[n++] = ROW_ACTION + r;
+      for (let r = 0; r < ROWS; r++) out[n++] = this.rowAction + r;
     } else if (this.phase === DRAFT && seat === this.picker) {
-      for (let c = 1; c <= this.maxCard; c++) if (this.open[c] === 1) out[n++] = DRAFT_ACTION + c;
+      for (let c = 1; c <= this.maxCard; c++) if (this.open[c] === 1) out[n++] = this.pickAction + c;
     }
     return n;
   }
@@ -68,30 +65,27 @@ export class SixNimmtState extends GameState implements State {
   apply(seat: number, action: number): void {
     if (this.phase === PLAY) {
       if (this.chosen[seat] !== 0) throw new Error(`seat ${seat} has already chosen this turn`);
-      if (!(action >= 1 && action < ROW_ACTION) || !this.holds(seat, action))
+      if (!(action >= 1 && action <= this.maxCard) || !this.holds(seat, action))
         throw new Error(`action ${action} is not legal for seat ${seat}: it does not hold that card`);
       this.choose(seat, action);
       if (this.pending === this.players) this.playTurn();
     } else if (this.phase === ROW) {
       if (seat !== this.rowSeat) throw new Error(`seat ${seat} does not act now`);
-      const r = action - ROW_ACTION;
+      const r = action - this.rowAction;
       if (!(r >= 0 && r < ROWS && Number.isInteger(r)))
-        throw new Error(`action ${action} is not legal for seat ${seat}: expected a row ${ROW_ACTION}..${ROW_ACTION + ROWS - 1}`);
+        throw new Error(`action ${action} is not legal for seat ${seat}: expected a row ${this.rowAction}..${this.rowAction + ROWS - 1}`);
       this.chooseRow(r);
       if (this.resolve()) this.endTurn();
     } else if (this.phase === DRAFT) {
       if (seat !== this.picker) throw new Error(`seat ${seat} does not pick now`);
-      const c = action - DRAFT_ACTION;
+      const c = action - this.pickAction;
       if (!(c >= 1 && c <= this.maxCard) || this.open[c] !== 1) throw new Error(`action ${action} is not legal for seat ${seat}: card ${c} is not open`);
       this.pick(c);
     } else throw new Error('the game is over');
   }
 
   describeAction(action: number): string {
-    if (action >= 1 && action < ROW_ACTION) return `play ${action}`;
-    if (action >= ROW_ACTION && action < ROW_ACTION + ROWS) return `take row ${action - ROW_ACTION}`;
-    if (action > DRAFT_ACTION && action <= DRAFT_ACTION + 255) return `pick ${action - DRAFT_ACTION}`;
-    return `unknown action ${action}`;
+    return actionName(this.maxCard, action);
   }
 
   metric(seat: number, index: number): number {
@@ -252,8 +246,8 @@ export function recordedGame(record: JsonObject): RecordedGame {
     actionOf(seat) {
       const round = r.rounds[state.round]!;
       if (state.phase === PLAY) return round.tricks[state.turn]!.cards[seat]!;
-      if (state.phase === ROW) return ROW_ACTION + round.tricks[state.turn]!.takes[seat]!;
-      return DRAFT_ACTION + round.draft![state.picks]!;
+      if (state.phase === ROW) return state.rowAction + round.tricks[state.turn]!.takes[seat]!;
+      return state.pickAction + round.draft![state.picks]!;
     },
   };
 }

@@ -4,7 +4,7 @@
  * its phases as a rollout board, the bare board of a round's turns (board.ts) for round-horizon playouts, the forward model's action codes, the seat view a rollout reads,
  * and the sampler that re-deals the hidden hands from a seat's observation only.
  */
-export { DRAFT_ACTION, ROW_ACTION, SixNimmtState } from './forward-model.js';
+export { SixNimmtState } from './forward-model.js';
 export { Observation as SeatView } from './observation.js';
 export { HiddenSampler } from './sampler.js';
 export { PlayoutBoard } from './board.js';

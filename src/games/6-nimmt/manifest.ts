@@ -1,4 +1,5 @@
 import type { GameManifest } from '../manifest.js';
+import { actions } from './actions.js';
 import { bots, rollout } from './bots/index.js';
 import { viewOf, type Observation } from './observation.js';
 import { GAME_ID, type SixNimmtAgent } from './agent.js';
@@ -19,6 +20,14 @@ const sixNimmt: GameManifest<Rules, GameRecord, SixNimmtAgent> = {
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: 4,
+  facts: {
+    moves: 'simultaneous',
+    hidden: ["the other seats' hands (the pro variant shows them)", "the other seats' choices of a turn until all have chosen", 'the cards not dealt'],
+    chance: 'deal',
+    scoreDirection: 'lower-is-better',
+    utility: 'win-share',
+  },
+  actions,
   makeRules,
   recordRules,
   rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dealKeyInto, masterKey, Sfc32 } from '../../game/seed.js';
-import { DRAFT_ACTION, SixNimmtState } from './forward-model.js';
+import { SixNimmtState } from './forward-model.js';
 import { makeRecord } from './record.js';
 import { BULLHEADS, makeRules, type RulesInput } from './rules.js';
 import { DRAFT, GameState, OVER, PLAY, ROW, winners } from './state.js';
@@ -147,8 +147,8 @@ describe('rounds and the end of the game', () => {
       s.apply(0, a);
       s.apply(1, b);
       if (s.phase === ROW) {
-        s.apply(s.rowSeat, 1000);
-        if ((s.phase as number) === ROW) s.apply(s.rowSeat, 1000);
+        s.apply(s.rowSeat, s.rowAction);
+        if ((s.phase as number) === ROW) s.apply(s.rowSeat, s.rowAction);
       }
     }
     expect(s.round).toBe(3);
@@ -169,7 +169,7 @@ describe('the pro variant', () => {
       pickers.push(s.picker);
       let c = 24;
       while (s.open[c] !== 1 || keep.has(c)) c--;
-      s.apply(s.picker, DRAFT_ACTION + c);
+      s.apply(s.picker, s.pickAction + c);
     }
     expect(pickers).toEqual(Array.from({ length: 20 }, (_, i) => (first + i) % 2));
     expect(s.phase).toBe(PLAY);
@@ -190,10 +190,10 @@ describe('the pro variant', () => {
       while (s.phase === DRAFT) {
         let c = rules.maxCard;
         while (s.open[c] !== 1) c--;
-        s.apply(s.picker, DRAFT_ACTION + c);
+        s.apply(s.picker, s.pickAction + c);
       }
       for (let p = 0; p < 3; p++) s.apply(p, s.handOf(p)[0]!);
-      while (s.phase === ROW) s.apply(s.rowSeat, 1000);
+      while (s.phase === ROW) s.apply(s.rowSeat, s.rowAction);
     };
     play();
     play();
@@ -204,9 +204,10 @@ describe('the pro variant', () => {
 });
 
 describe("the forward model's actions", () => {
-  it('are unambiguous across phases: play c = c, take row r = 1000 + r, pick c = 2000 + c', () => {
+  it('are unambiguous across phases: play c = c, take row r = maxCard + 1 + r, pick c = maxCard + 4 + c', () => {
     const s = new SixNimmtState(makeRules({ players: 2, variant: 'pro' }));
-    expect([s.describeAction(17), s.describeAction(1002), s.describeAction(2005), s.describeAction(1500)]).toEqual([
+    expect(s.maxCard).toBe(24);
+    expect([s.describeAction(17), s.describeAction(27), s.describeAction(33), s.describeAction(1500)]).toEqual([
       'play 17',
       'take row 2',
       'pick 5',
@@ -220,7 +221,7 @@ describe("the forward model's actions", () => {
     expect(out[0]).toBe(2001);
     expect(s.legalActions(1 - s.picker, out)).toBe(0);
     expect(() => s.apply(s.picker, 17)).toThrow(/not open/);
-    while (s.phase === DRAFT) s.apply(s.picker, 2000 + [...Array(24).keys()].map((i) => 24 - i).find((c) => s.open[c] === 1)!);
+    while (s.phase === DRAFT) s.apply(s.picker, s.pickAction + [...Array(24).keys()].map((i) => 24 - i).find((c) => s.open[c] === 1)!);
     expect(s.actingSeats(seats)).toBe(2);
     const n = s.legalActions(0, out);
     expect(Array.from(out.subarray(0, n))).toEqual(s.handOf(0));

@@ -1,3 +1,4 @@
+import { pickAction, rowAction } from './action-ids.js';
 import { Sfc32, type SeedKey } from '../../game/seed.js';
 import { BULLHEADS, ROWS, type Rules } from './rules.js';
 
@@ -29,6 +30,9 @@ export class GameState {
   readonly rowLimit: number;
   readonly maxCard: number;
   readonly pro: boolean;
+  /** The action ids of the forward model (actions.ts): take row r is rowAction + r, pick card c is pickAction + c. */
+  readonly rowAction: number;
+  readonly pickAction: number;
 
   private readonly u8: Uint8Array;
   private readonly i32: Int32Array;
@@ -118,6 +122,8 @@ export class GameState {
     const L = (this.rowLimit = rules.rowLimit);
     const N = (this.maxCard = rules.maxCard);
     this.pro = rules.variant === 'pro';
+    this.rowAction = rowAction(N);
+    this.pickAction = pickAction(N);
     const u8Sizes = [N, P * H, 1, N + 1, N + 1, P * H, P * H, N + 1, ROWS, ROWS * L, H * P];
     this.u8 = new Uint8Array(u8Sizes.reduce((a, b) => a + b, 0));
     let at = 0;

@@ -1,4 +1,5 @@
 import type { GameManifest } from '../manifest.js';
+import { actions } from './actions.js';
 import { bots, rollout } from './bots/index.js';
 import { viewOf, type Observation } from './observation.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../no-thanks/rules.js';
@@ -24,6 +25,14 @@ const noThanksSpecials: GameManifest<Rules, GameRecord, SpecialsAgent> = {
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: 4,
+  facts: {
+    moves: 'sequential',
+    hidden: ['the order of the face-down deck', 'the cards removed unseen (unless knownRemoved)', "the other seats' chip counts (unless openChips)"],
+    chance: 'deal',
+    scoreDirection: 'lower-is-better',
+    utility: 'win-share',
+  },
+  actions,
   makeRules,
   recordRules,
   rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),

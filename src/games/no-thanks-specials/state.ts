@@ -5,13 +5,13 @@ import { cardCount, MAX_PLAYERS } from '../no-thanks/rules.js';
 import { bonusOf, CODE, FORTY_VALUE, isGreen, isSpecial, KIND_COUNT, KINDS, SPECIAL_BASE } from './cards.js';
 import { fortyCount, specialCards, topCard, type Rules } from './rules.js';
 
-/** Actions (the contract's integers; a card choice is CHOOSE + the card's code). */
+/** Actions: the ids of the action space (actions.ts); choosing a card of the display is CHOOSE + the card's code. */
 export const PASS = 0;
 export const TAKE = 1;
 export const SIT_OUT = 2;
 export const BID = 3;
 export const DECLINE = 4;
-export const CHOOSE = 1000;
+export const CHOOSE = 5;
 
 /** What the seat to act decides on. */
 export const PHASE_TAKE = 0; // a number or red card: take it (with its chips) or pay a chip

@@ -1,3 +1,4 @@
+import { actions } from './actions.js';
 import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
 import { parseSeedHex, type Random } from '../../game/seed.js';
 import { Observation, viewOf } from './observation.js';
@@ -45,7 +46,7 @@ export class NoThanksState extends GameState implements State {
   }
 
   describeAction(action: number): string {
-    return action === TAKE ? 'take' : action === PASS ? 'pass' : `unknown action ${action}`;
+    return actions.name(this.rules, action);
   }
 
   metric(seat: number, index: number): number {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { GAMES } from '../../registry.js';
 import { PROJECT_ROOT } from '../../paths.js';
 import { runTournament, type TournamentOptions, type TournamentResult } from '../run.js';
 import { sandboxMissing } from './bubblewrap.js';
@@ -199,6 +200,9 @@ run(Spy)`,
     const ajv = new Ajv2020({ strict: false });
     const schemas = join(PROJECT_ROOT, 'clients', 'schemas');
     for (const f of readdirSync(schemas)) ajv.addSchema(JSON.parse(readFileSync(join(schemas, f), 'utf8')), f);
+    // Each game's observation schema sits in its folder.
+    for (const id of GAMES.keys())
+      ajv.addSchema(JSON.parse(readFileSync(join(PROJECT_ROOT, 'src', 'games', id, 'observation.schema.json'), 'utf8')), `observation.${id}.schema.json`);
     const logs = mkdtempSync(join(dir, 'logs-'));
     const recorder = join(PROJECT_ROOT, 'clients', 'python', 'tests', 'record_bot.py');
     for (const [game, example, players] of [

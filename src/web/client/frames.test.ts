@@ -12,7 +12,9 @@ import { sixNimmtView } from '../../games/6-nimmt/web/view.js';
 
 // The bundle's entry hands the page every game's view (src/web/build.ts); here the test does.
 beforeAll(async () => {
-  const views = await Promise.all([...GAMES.keys()].map(async (id) => [id, ((await importGameModule(id, GAME_MODULES.webView)) as { default: GameView }).default] as const));
+  const views = await Promise.all(
+    [...GAMES.keys()].map(async (id) => [id, ((await importGameModule(id, GAME_MODULES.webView)) as { default: GameView }).default] as const),
+  );
   registerViews(Object.fromEntries(views));
 });
 

@@ -1,12 +1,4 @@
-import {
-  defineAgent,
-  type Action,
-  type GameStart,
-  type NumberParam,
-  type Observation,
-  type Rules,
-  type SixNimmtAgent,
-} from '../agent.js';
+import { defineAgent, type Action, type GameStart, type NumberParam, type Observation, type Rules, type SixNimmtAgent } from '../agent.js';
 
 /**
  * The rule of thumb most players use, made explicit.

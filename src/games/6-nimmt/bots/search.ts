@@ -1,15 +1,6 @@
 import { protectData, protect } from '../../../game/protect.js';
-import {
-  defineAgent,
-  type Action,
-  type GameEvent,
-  type GameStart,
-  type Observation,
-  type Random,
-  type Rules,
-  type SixNimmtAgent,
-} from '../agent.js';
-import { DRAFT_ACTION, ROW_ACTION, SixNimmtState, SeatView, HiddenSampler, GameState, OVER, PLAY, PlayoutBoard, ROW } from '../kit.js';
+import { defineAgent, type Action, type GameEvent, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../agent.js';
+import { SixNimmtState, SeatView, HiddenSampler, GameState, OVER, PLAY, PlayoutBoard, ROW } from '../kit.js';
 import { Sfc32, type SeedKey } from '../../../game/seed.js';
 import type { ContractPolicy } from '../../../search/contract.js';
 import { FlatSearch, type SearchBudget, type SearchDomain, winShareUtility } from '../../../search/flat.js';
@@ -208,7 +199,7 @@ export class NoisyHeuristic implements ContractPolicy<SixNimmtState> {
       return this.heuristic.decide(this.views[seat]!);
     }
     const answer = this.heuristic.decide(this.views[seat]!);
-    return s.phase === ROW ? ROW_ACTION + answer : DRAFT_ACTION + answer;
+    return s.phase === ROW ? s.rowAction + answer : s.pickAction + answer;
   }
 }
 
@@ -255,8 +246,8 @@ export class SoftmaxPolicy extends NoisyHeuristic {
   }
 
   override act(s: SixNimmtState, seat: number): number {
-    if (s.phase === ROW) return ROW_ACTION + cheapestRowOf(s.rowLen, s.rowBull);
-    if (s.phase !== PLAY) return DRAFT_ACTION + this.heuristic.decide(this.views[seat]!);
+    if (s.phase === ROW) return s.rowAction + cheapestRowOf(s.rowLen, s.rowBull);
+    if (s.phase !== PLAY) return s.pickAction + this.heuristic.decide(this.views[seat]!);
     if (seat === this.me || !this.draws) return super.act(s, seat);
     const base = seat * s.handSize;
     const n = s.handLen[seat]!;
@@ -795,7 +786,7 @@ class SearchAgent implements SixNimmtAgent {
     if (n > 1 && domain.belief && domain.proposals > 1) domain.belief.observe(sampler.position, obs.seat);
     const pick = n === 1 ? 0 : this.run(n, obs.seat);
     const action = domain.actions[pick]!;
-    return obs.phase === 'play' ? action : obs.phase === 'row' ? action - ROW_ACTION : action - DRAFT_ACTION;
+    return obs.phase === 'play' ? action : obs.phase === 'row' ? action - root.rowAction : action - root.pickAction;
   }
 
   private run(n: number, me: number): number {

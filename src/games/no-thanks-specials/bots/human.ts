@@ -1,14 +1,4 @@
-import {
-  cardName,
-  defineAgent,
-  KINDS,
-  SPECIAL_BASE,
-  type Action,
-  type GameEvent,
-  type GameStart,
-  type Observation,
-  type SpecialsAgent,
-} from '../agent.js';
+import { cardName, defineAgent, KINDS, SPECIAL_BASE, type Action, type GameEvent, type GameStart, type Observation, type SpecialsAgent } from '../agent.js';
 import { readLine } from '../../../game/terminal.js';
 
 /**

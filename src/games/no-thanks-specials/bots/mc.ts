@@ -1,15 +1,5 @@
 import { protectData } from '../../../game/protect.js';
-import {
-  defineAgent,
-  KINDS,
-  SPECIAL_BASE,
-  type Action,
-  type GameStart,
-  type Observation,
-  type Random,
-  type Rules,
-  type SpecialsAgent,
-} from '../agent.js';
+import { defineAgent, KINDS, SPECIAL_BASE, type Action, type GameStart, type Observation, type Random, type Rules, type SpecialsAgent } from '../agent.js';
 import { SeatView, HiddenSampler, SpecialsState, toAction } from '../kit.js';
 import { VALUE_PARAMS, valueDecide, type ValueParams } from './value.js';
 

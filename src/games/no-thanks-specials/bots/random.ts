@@ -1,13 +1,4 @@
-import {
-  defineAgent,
-  type Action,
-  type Observation,
-  type Random,
-  type GameStart,
-  type SpecialsAgent,
-  SPECIAL_BASE,
-  KINDS,
-} from '../agent.js';
+import { defineAgent, type Action, type Observation, type Random, type GameStart, type SpecialsAgent, SPECIAL_BASE, KINDS } from '../agent.js';
 
 /** Uniform over the legal answers of each decision (the floor every bot must beat). */
 export default defineAgent({

@@ -1,14 +1,5 @@
 import { protectData, protect } from '../../../game/protect.js';
-import {
-  defineAgent,
-  type Action,
-  type GameEvent,
-  type GameStart,
-  type Observation,
-  type Random,
-  type Rules,
-  type SpecialsAgent,
-} from '../agent.js';
+import { defineAgent, type Action, type GameEvent, type GameStart, type Observation, type Random, type Rules, type SpecialsAgent } from '../agent.js';
 import { SpecialsForwardModel, SeatView, HiddenSampler, BID, CHOOSE, DECLINE, PASS, SIT_OUT, TAKE, toAction } from '../kit.js';
 import { ContractDomain, type ContractPolicy } from '../../../search/contract.js';
 import { FlatSearch, type SearchBudget } from '../../../search/flat.js';

@@ -1,16 +1,5 @@
 import { protectData } from '../../../game/protect.js';
-import {
-  bonusOf,
-  CODE,
-  defineAgent,
-  isSpecial,
-  KINDS,
-  SPECIAL_BASE,
-  type Action,
-  type NumberParam,
-  type Observation,
-  type SpecialsAgent,
-} from '../agent.js';
+import { bonusOf, CODE, defineAgent, isSpecial, KINDS, SPECIAL_BASE, type Action, type NumberParam, type Observation, type SpecialsAgent } from '../agent.js';
 
 /**
  * The special-card heuristic: values every card by what it would do to its own score (exactly, now,

@@ -1,13 +1,4 @@
-import {
-  cardName,
-  isGreen,
-  isSpecial,
-  KINDS,
-  SPECIAL_BASE,
-  type GameEvent,
-  type GameStart,
-  type Observation,
-} from '../agent.js';
+import { cardName, isGreen, isSpecial, KINDS, SPECIAL_BASE, type GameEvent, type GameStart, type Observation } from '../agent.js';
 import { replayRecord, type GameRecord } from '../record.js';
 import { rulesFromRecord } from '../rules.js';
 import { EVENT_NAMES, PHASE_BID, PHASE_GIVE, PHASE_REMOVE, SpecialsState } from '../state.js';
