@@ -1,9 +1,6 @@
 import { DEFAULT_FILL, TABLE_FILLS } from '../tournament/schedule.js';
-import { DECIMAL, hasControlCharacters, printable } from '../text.js';
 import yargs from 'yargs';
-import { format } from 'node:util';
 import { UserError } from '../errors.js';
-import { releaseRunFolders } from '../files.js';
 import { gameById } from '../registry.js';
 import { agentsCommand } from './agents.js';
 import { benchCommand } from './bench.js';
@@ -20,6 +17,10 @@ import { analyseCommand, type AnalyseArgs } from './analyse.js';
 import { DEFAULT_DECISION_SECONDS } from '../tournament/run.js';
 import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
 import { webCommand } from './web.js';
+import { runCaptured, type CliResult } from './captured-run.js';
+import { checkFlagValues } from './flag-values.js';
+
+export type { CliResult } from './captured-run.js';
 
 const SHARD_HELP =
   'play shard I of N (0-based, I/N) of the deals into a shard folder for nothanks merge; "env" reads SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or NOTHANKS_SHARD with NOTHANKS_SHARDS';
@@ -30,61 +31,6 @@ const DECISION_TIMEOUT = {
   default: DEFAULT_DECISION_SECONDS,
   describe: 'stop with an error naming the bot when one bot call takes longer than this many seconds (a stuck bot)',
 } as const;
-
-/** Flags that take several values; any other flag given twice is a mistake, not "the last one wins". */
-const LIST_FLAGS = new Set(['grid', 'shards', 'params', 'compare']);
-
-/**
- * Before any command: a flag given twice (yargs would hand the command an array where it expects
- * one value) and an empty value (`--out ''` would write into the current folder, `--host ''`
- * listen on every interface) are one line each.
- */
-function checkFlagValues(argv: Record<string, unknown>, args: readonly string[], aliases: Readonly<Record<string, readonly string[]>>): void {
-  for (const [key, value] of Object.entries(argv)) {
-    // yargs keeps each flag under its camelCase name, its kebab-case name and its aliases: check one.
-    if (key === '_' || key === '$0' || key.length === 1 || key.includes('-')) continue;
-    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-    if (Array.isArray(value) && !LIST_FLAGS.has(key)) throw new UserError(`${flag} is given more than once`);
-    if (typeof value === 'string' && value.trim() === '') throw new UserError(`${flag} must not be empty`);
-    if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.trim() === '')) throw new UserError(`${flag} must not be empty`);
-    // A value goes into file names, records and terminal lines (a seed is printed): no escapes, line breaks or bidi controls.
-    if ((Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && hasControlCharacters(v)))
-      throw new UserError(`${flag} must not hold control characters, got "${printable(String(value).replace(/\n/g, '\\n'))}"`);
-    // yargs turns a number flag's text that is no number into NaN, and reads hex ("0x10") and
-    // binary as numbers: name the flag and the text unless it was written in decimal.
-    if (typeof value === 'number') {
-      // Its one-letter aliases (-p for --players).
-      const names = [flag, ...(aliases[key] ?? []).filter((k) => k.length === 1).map((k) => `-${k}`)];
-      const at = args.findIndex((arg) => names.some((n) => arg === n || arg.startsWith(`${n}=`)));
-      const given = at < 0 ? undefined : names.includes(args[at]!) ? args[at + 1] : args[at]!.slice(args[at]!.indexOf('=') + 1);
-      // A flag next instead of a value is the "needs a value" line below.
-      if (Number.isNaN(value) || (given !== undefined && !/^-[^\d.]/.test(given) && !DECIMAL.test(given)))
-        throw new UserError(`${flag} must be a number${given === undefined ? '' : `, got "${given}"`}`);
-    }
-  }
-  // yargs reads `--open-chips=maybe` as false: a switch takes true or false, or nothing.
-  for (const [i, arg] of args.entries()) {
-    // A flag that takes a value, given none (the last word, or a flag next): yargs would quietly
-    // use its default (`--games` ran 1000 deals) or leave it unset (`-p`).
-    const bare = /^--?([a-zA-Z][a-zA-Z-]*)$/.exec(arg);
-    if (bare) {
-      const key = bare[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-      const next = args[i + 1];
-      if (key in argv && typeof argv[key] !== 'boolean' && (next === undefined || /^-[^\d.]/.test(next))) throw new UserError(`${arg} needs a value`);
-    }
-    const m = /^--([a-z][a-z-]*)=(.*)$/.exec(arg);
-    if (!m) continue;
-    const camel = m[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (typeof argv[camel] === 'boolean' && m[2] !== 'true' && m[2] !== 'false')
-      throw new UserError(`--${m[1]} is a switch: give it alone, or =true / =false, not "${m[2]}"`);
-  }
-}
-
-/** Every mistake a user can make ends as this one line on stderr (and exit code 1). */
-export function failureLine(message: string): string {
-  // One line, whatever the message holds (a bot's error text is the bot's): no newline, no escape sequence.
-  return `nothanks: ${printable(message.replace(/\s*\n\s*/g, ' '))}\n`;
-}
 
 /** --fill's help, the same for every command that fills tables (docs/tournaments.md "Table filling"). */
 const FILL_HELP =
@@ -389,15 +335,6 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
     .parseAsync();
 }
 
-/** What a command run by runCli printed, and the exit code the binary would end with. */
-export interface CliResult {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-let running: Promise<unknown> = Promise.resolve();
-
 /**
  * The CLI inside this process, for tests that check what a command prints and its exit code
  * without the cost of starting Node: status is the exit code the binary would end with (1 after
@@ -407,74 +344,5 @@ let running: Promise<unknown> = Promise.resolve();
  * with the binary, main.ts.
  */
 export function runCli(args: readonly string[], cwd?: string): Promise<CliResult> {
-  const next = running.then(() => captured(args, cwd));
-  running = next.catch(() => undefined);
-  return next;
-}
-
-async function captured(args: readonly string[], cwd: string | undefined): Promise<CliResult> {
-  const result: CliResult = { status: 0, stdout: '', stderr: '' };
-  const saved = {
-    stdout: process.stdout.write,
-    stderr: process.stderr.write,
-    log: console.log,
-    info: console.info,
-    warn: console.warn,
-    error: console.error,
-    exitCode: process.exitCode,
-    cwd: process.cwd(),
-    stdoutTTY: Object.getOwnPropertyDescriptor(process.stdout, 'isTTY'),
-    stderrTTY: Object.getOwnPropertyDescriptor(process.stderr, 'isTTY'),
-  };
-  const sink =
-    (stream: 'stdout' | 'stderr') =>
-    (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
-      result[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-      if (done) queueMicrotask(done);
-      return true;
-    };
-  const line =
-    (stream: 'stdout' | 'stderr') =>
-    (...values: unknown[]): void => {
-      result[stream] += `${format(...values)}\n`;
-    };
-  // What the command writes goes to a string, not a terminal: no progress bar, whatever runs the tests.
-  Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true, writable: true });
-  Object.defineProperty(process.stderr, 'isTTY', { value: false, configurable: true, writable: true });
-  process.stdout.write = sink('stdout') as typeof process.stdout.write;
-  process.stderr.write = sink('stderr') as typeof process.stderr.write;
-  console.log = console.info = line('stdout');
-  console.warn = console.error = line('stderr');
-  process.exitCode = undefined;
-  try {
-    if (cwd !== undefined) process.chdir(cwd);
-    try {
-      await parseAndRun(args);
-      result.status = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0);
-    } catch (err) {
-      if (!(err instanceof UserError)) throw err;
-      result.stderr += failureLine(err.message);
-      result.status = 1;
-    }
-    return result;
-  } finally {
-    // The binary releases its run folders as it exits; this process goes on.
-    releaseRunFolders();
-    process.chdir(saved.cwd);
-    process.stdout.write = saved.stdout;
-    process.stderr.write = saved.stderr;
-    console.log = saved.log;
-    console.info = saved.info;
-    console.warn = saved.warn;
-    console.error = saved.error;
-    process.exitCode = saved.exitCode;
-    for (const [stream, tty] of [
-      [process.stdout, saved.stdoutTTY],
-      [process.stderr, saved.stderrTTY],
-    ] as const) {
-      if (tty) Object.defineProperty(stream, 'isTTY', tty);
-      else delete (stream as { isTTY?: boolean }).isTTY;
-    }
-  }
+  return runCaptured(() => parseAndRun(args), cwd);
 }
