@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { hideBin } from 'yargs/helpers';
 import { UserError } from '../errors.js';
-import { failureLine, parseAndRun } from './program.js';
+import { failureLine } from './failure-line.js';
+import { parseAndRun } from './program.js';
 
 /** Every mistake a user can make ends here as one line on stderr and exit code 1. */
 function fail(message: string): never {

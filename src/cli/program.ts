@@ -1,94 +1,22 @@
-import { DEFAULT_FILL, TABLE_FILLS } from '../tournament/schedule.js';
-import { DECIMAL, hasControlCharacters, printable } from '../text.js';
 import yargs from 'yargs';
-import { format } from 'node:util';
 import { UserError } from '../errors.js';
-import { releaseRunFolders } from '../files.js';
-import { DEFAULT_GAME, GAMES, gameById } from '../registry.js';
-import { agentsCommand } from './agents.js';
-import { benchCommand } from './bench.js';
-import { ladderCommand, printLadder, type LadderArgs } from './ladder.js';
-import { sequentialTestCommand, type TestArgs } from './sequential-test.js';
-import { tuneCommand, type TuneArgs } from './tune.js';
-import { DEFAULT_TUNE_DEALS } from '../tournament/tune.js';
-import { runCommand, sweepCommand } from './experiment.js';
-import { withRuleOptions, type RuleArgs } from './options.js';
-import { mergeCommand } from './merge.js';
-import { playCommand } from './play.js';
-import { replayCommand } from './replay.js';
-import { analyseCommand, type AnalyseArgs } from './analyse.js';
-import { DEFAULT_DECISION_SECONDS } from '../tournament/run.js';
-import { printTournament, tournamentCommand, type TournamentArgs } from './tournament.js';
-import { webCommand } from './web.js';
+import { runCaptured, type CliResult } from './captured-run.js';
+import { agents } from './commands/agents.js';
+import { analyse } from './commands/analyse.js';
+import { bench } from './commands/bench.js';
+import { ladder } from './commands/ladder.js';
+import { merge } from './commands/merge.js';
+import { play } from './commands/play.js';
+import { replay } from './commands/replay.js';
+import { run } from './commands/run.js';
+import { sweep } from './commands/sweep.js';
+import { test } from './commands/test.js';
+import { tournament } from './commands/tournament.js';
+import { tune } from './commands/tune.js';
+import { web } from './commands/web.js';
+import { checkFlagValues } from './flag-values.js';
 
-const SHARD_HELP =
-  'play shard I of N (0-based, I/N) of the deals into a shard folder for nothanks merge; "env" reads SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or NOTHANKS_SHARD with NOTHANKS_SHARDS';
-const RESUME_HELP = 'continue the interrupted run (or shard) in this folder: repeat its command with --resume DIR in place of --out';
-/** The per-decision limit of the commands that play tournaments inside (the stuck-bot line names it). */
-const DECISION_TIMEOUT = {
-  type: 'number',
-  default: DEFAULT_DECISION_SECONDS,
-  describe: 'stop with an error naming the bot when one bot call takes longer than this many seconds (a stuck bot)',
-} as const;
-
-/** Flags that take several values; any other flag given twice is a mistake, not "the last one wins". */
-const LIST_FLAGS = new Set(['grid', 'shards', 'params', 'compare']);
-
-/**
- * Before any command: a flag given twice (yargs would hand the command an array where it expects
- * one value) and an empty value (`--out ''` would write into the current folder, `--host ''`
- * listen on every interface) are one line each.
- */
-function checkFlagValues(argv: Record<string, unknown>, args: readonly string[], aliases: Readonly<Record<string, readonly string[]>>): void {
-  for (const [key, value] of Object.entries(argv)) {
-    // yargs keeps each flag under its camelCase name, its kebab-case name and its aliases: check one.
-    if (key === '_' || key === '$0' || key.length === 1 || key.includes('-')) continue;
-    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-    if (Array.isArray(value) && !LIST_FLAGS.has(key)) throw new UserError(`${flag} is given more than once`);
-    if (typeof value === 'string' && value.trim() === '') throw new UserError(`${flag} must not be empty`);
-    if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.trim() === '')) throw new UserError(`${flag} must not be empty`);
-    // A value goes into file names, records and terminal lines (a seed is printed): no escapes, line breaks or bidi controls.
-    if ((Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && hasControlCharacters(v)))
-      throw new UserError(`${flag} must not hold control characters, got "${printable(String(value).replace(/\n/g, '\\n'))}"`);
-    // yargs turns a number flag's text that is no number into NaN, and reads hex ("0x10") and
-    // binary as numbers: name the flag and the text unless it was written in decimal.
-    if (typeof value === 'number') {
-      // Its one-letter aliases (-p for --players).
-      const names = [flag, ...(aliases[key] ?? []).filter((k) => k.length === 1).map((k) => `-${k}`)];
-      const at = args.findIndex((arg) => names.some((n) => arg === n || arg.startsWith(`${n}=`)));
-      const given = at < 0 ? undefined : names.includes(args[at]!) ? args[at + 1] : args[at]!.slice(args[at]!.indexOf('=') + 1);
-      // A flag next instead of a value is the "needs a value" line below.
-      if (Number.isNaN(value) || (given !== undefined && !/^-[^\d.]/.test(given) && !DECIMAL.test(given)))
-        throw new UserError(`${flag} must be a number${given === undefined ? '' : `, got "${given}"`}`);
-    }
-  }
-  // yargs reads `--open-chips=maybe` as false: a switch takes true or false, or nothing.
-  for (const [i, arg] of args.entries()) {
-    // A flag that takes a value, given none (the last word, or a flag next): yargs would quietly
-    // use its default (`--games` ran 1000 deals) or leave it unset (`-p`).
-    const bare = /^--?([a-zA-Z][a-zA-Z-]*)$/.exec(arg);
-    if (bare) {
-      const key = bare[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-      const next = args[i + 1];
-      if (key in argv && typeof argv[key] !== 'boolean' && (next === undefined || /^-[^\d.]/.test(next))) throw new UserError(`${arg} needs a value`);
-    }
-    const m = /^--([a-z][a-z-]*)=(.*)$/.exec(arg);
-    if (!m) continue;
-    const camel = m[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (typeof argv[camel] === 'boolean' && m[2] !== 'true' && m[2] !== 'false')
-      throw new UserError(`--${m[1]} is a switch: give it alone, or =true / =false, not "${m[2]}"`);
-  }
-}
-
-/** Every mistake a user can make ends as this one line on stderr (and exit code 1). */
-export function failureLine(message: string): string {
-  // One line, whatever the message holds (a bot's error text is the bot's): no newline, no escape sequence.
-  return `nothanks: ${printable(message.replace(/\s*\n\s*/g, ' '))}\n`;
-}
-
-/** --fill's help, the same for every command that fills tables (docs/tournaments.md "Table filling"). */
-const FILL_HELP =
-  'a pool smaller than the table: balanced (every bot once, the seats left to each subset in turn), multisets (every multiset of bots) or cycle (the pool repeated in order)';
+export type { CliResult } from './captured-run.js';
 
 /**
  * One command of the CLI, given its arguments (without `node main.js`). Every mistake a user can
@@ -101,276 +29,20 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
   await cli
     .scriptName('nothanks')
     .usage('$0 <command> [options]')
-    .command(
-      'tournament',
-      'play a pool of bots at every table and seating on duplicate deals',
-      (y) =>
-        withRuleOptions(y)
-          .option('agents', { alias: 'a', type: 'string', demandOption: true, describe: 'the pool: comma-separated agent specs' })
-          .option('games', { alias: 'g', type: 'number', default: 1000, describe: 'deals per seating (total games = deals x seatings)' })
-          .option('seed', { alias: 's', type: 'string', describe: 'master seed (default 1; with --isolate a secret random one, printed)' })
-          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
-          .option('chunk', { type: 'number', describe: 'deals per worker task (results do not depend on it)' })
-          .option('self-play', { type: 'boolean', default: false, describe: 'tables may seat one bot more than once' })
-          .option('fill', {
-            choices: TABLE_FILLS,
-            default: DEFAULT_FILL,
-            describe: FILL_HELP,
-          })
-          .option('seatings', {
-            choices: ['rotations', 'all'] as const,
-            default: 'rotations' as const,
-            describe: 'cyclic rotations or every permutation of each table',
-          })
-          .option('table', {
-            type: 'string',
-            describe: 'play only this table, as pool indices per seat: 0,1,1 seats the first bot against two copies of the second',
-          })
-          .option('format', {
-            choices: ['single', 'circuit'] as const,
-            default: 'single' as const,
-            describe: 'circuit: matches of P games, starting seat moving left',
-          })
-          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tournament-<time>)' })
-          .option('log', { type: 'string', describe: 'write every game record (JSON Lines) to this file' })
-          .option('per-game', { type: 'string', describe: 'write one CSV row per seat and game to this file' })
-          .option('report', {
-            type: 'boolean',
-            default: true,
-            describe: "write report.html and the charts (SVG, Vega-Lite) beside the outputs, as an experiment's; --no-report skips them",
-          })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder, --log or --per-game file that exists' })
-          .option('isolate', {
-            type: 'boolean',
-            default: false,
-            describe:
-              'contest mode: every bot file and program in a sandboxed process of its own (bubblewrap) that sees only its observation; without --seed a secret random seed (a known seed gives every deal away)',
-          })
-          .option('decision-timeout', {
-            type: 'number',
-            default: DEFAULT_DECISION_SECONDS,
-            describe: 'stop with an error when one bot call takes longer than this many seconds (a stuck bot)',
-          })
-          .option('shard', { type: 'string', describe: SHARD_HELP })
-          .option('resume', { type: 'string', describe: RESUME_HELP })
-          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
-      async (a) => {
-        const { summary, dir, interrupted } = await tournamentCommand(a as unknown as TournamentArgs & RuleArgs);
-        printTournament(summary, dir, interrupted);
-        if (summary.partial) process.exitCode = 130;
-      },
-    )
-    .command(
-      'ladder',
-      'rate a pool of bots (Plackett-Luce, Elo-like scale, 95% intervals) from games at one or more table sizes',
-      (y) =>
-        withRuleOptions(y, { type: 'string', demandOption: true, describe: 'table sizes, comma-separated (e.g. 3,4,5)' })
-          .option('agents', { alias: 'a', type: 'string', demandOption: true, describe: 'the pool: comma-separated agent specs (any bots, files too)' })
-          .option('games', { alias: 'g', type: 'number', default: 100, describe: 'deals per seating at each table size' })
-          .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed (the same deals at every table size)' })
-          .option('seatings', {
-            choices: ['all', 'rotations'] as const,
-            default: 'all' as const,
-            describe: 'every permutation of each table, or the rotations of a seat order drawn from the seed',
-          })
-          .option('self-play', { type: 'boolean', default: false, describe: 'tables may seat one bot more than once' })
-          .option('fill', {
-            choices: TABLE_FILLS,
-            default: DEFAULT_FILL,
-            describe: FILL_HELP,
-          })
-          .option('anchor', { type: 'string', describe: 'the bot rated 0 (default: random if in the pool, else the first)' })
-          .option('holdout', { type: 'number', default: 5, describe: "hold out every k-th deal to test the ratings' predictions (0: none)" })
-          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
-          .option('chunk', { type: 'number', describe: 'deals per worker task (results do not depend on it)' })
-          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/ladder-<time>)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
-          .option('decision-timeout', {
-            type: 'number',
-            default: DEFAULT_DECISION_SECONDS,
-            describe: 'stop with an error naming the bot when one bot call takes longer than this many seconds (a stuck bot)',
-          })
-          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
-      async (a) => {
-        const { result, dir } = await ladderCommand(a as unknown as LadderArgs);
-        printLadder(result, dir);
-        if (result.partial) process.exitCode = 130;
-      },
-    )
-    .command(
-      'replay <file>',
-      'validate game records by replaying them; print one game decision by decision',
-      (y) =>
-        y
-          .positional('file', { type: 'string', demandOption: true, describe: 'JSON Lines file of game records' })
-          .option('show', { type: 'number', describe: 'print this game (1 = first line)' })
-          .option('game', { type: 'string', describe: 'expect records of this game (default: each record names its game)' }),
-      (a) => console.log(replayCommand(a.file, a.show, a.game)),
-    )
-    .command(
-      'analyse <file>',
-      "evaluate every decision of game records from the acting seat's view: win chance of each action, losses, inaccuracies, mistakes, blunders",
-      (y) =>
-        y
-          .positional('file', { type: 'string', demandOption: true, describe: 'JSON Lines file of game records (a --log)' })
-          .option('game', { type: 'string', describe: 'expect records of this game (default: each record names its game)' })
-          .option('with', { type: 'string', describe: "the analyst: rollouts:samples=N (default: rollouts at the game's default budget)" })
-          .option('games', { type: 'string', describe: 'games (lines) to analyse: 1,3-5 (default: every line)' })
-          .option('seed', { alias: 's', type: 'string', default: '1', describe: "seed of the analyst's samples" })
-          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
-          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/analysis-<time>)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
-          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' }),
-      async (a) => {
-        await analyseCommand(a as unknown as AnalyseArgs);
-      },
-    )
-    .command(
-      'agents',
-      'list the built-in bots of every game and their parameters',
-      (y) => y.option('game', { type: 'string', describe: 'only this game' }),
-      (a) => console.log(agentsCommand(a.game === undefined ? undefined : gameById(a.game).id)),
-    )
-    .command(
-      'play',
-      'play at the terminal against bots',
-      (y) =>
-        withRuleOptions(y)
-          .option('agents', { alias: 'a', type: 'string', demandOption: true, describe: 'the bots at your table' })
-          .option('seat', { type: 'number', describe: 'your seat (default 0)' })
-          .option('games', { type: 'number', default: 1 })
-          .option('seed', { type: 'string', default: String(Date.now()) }),
-      (a) => playCommand(a as unknown as Parameters<typeof playCommand>[0]),
-    )
-    .command(
-      'run <file>',
-      'run an experiment file (experiments/*.json): tournaments or a sweep, charts and report.html',
-      (y) =>
-        y
-          .positional('file', { type: 'string', demandOption: true })
-          .option('games', { type: 'number', describe: 'override the deals per seating of the file' })
-          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/<kind>-<time>)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
-          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
-          .option('decision-timeout', DECISION_TIMEOUT)
-          .option('shard', { type: 'string', describe: `${SHARD_HELP} (strategies and player-count experiments)` })
-          .option('resume', { type: 'string', describe: RESUME_HELP })
-          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
-      (a) => runCommand(a),
-    )
-    .command(
-      'merge <shards..>',
-      'combine the shard folders of a tournament or experiment into the outputs of the single run',
-      (y) =>
-        y
-          .positional('shards', { type: 'string', array: true, demandOption: true, describe: 'the shard folders (every shard of the run, once)' })
-          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/<kind>-<time>)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
-          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
-      async (a) => void (await mergeCommand({ shards: a.shards as string[], out: a.out, force: a.force, quiet: a.quiet })),
-    )
-    .command(
-      'sweep',
-      "tune a bot's numeric parameters against a field, with racing",
-      (y) =>
-        withRuleOptions(y)
-          .option('agent', { type: 'string', demandOption: true, describe: 'bot to tune (may fix other parameters: threshold:cost=face)' })
-          .option('grid', { type: 'string', array: true, demandOption: true, describe: 'name=lo..hi, name=lo..hi:step or name=a|b|c' })
-          .option('field', { type: 'string', demandOption: true, describe: 'the opponents, comma-separated' })
-          .option('games', { alias: 'g', type: 'number', default: 2000, describe: 'deals for a point raced to the end' })
-          .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
-          .option('rounds', { type: 'number', default: 4, describe: 'racing rounds (1: no racing)' })
-          .option('alpha', { type: 'number', default: 0.05, describe: 'drop points worse than the leader at this Holm-corrected level' })
-          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
-          .option('decision-timeout', DECISION_TIMEOUT)
-          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/sweep-<time>)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds files' })
-          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
-      (a) => sweepCommand(a as unknown as Parameters<typeof sweepCommand>[0]),
-    )
-    .command(
-      'test',
-      'is the candidate stronger than the baseline? a sequential test (GSPRT) on duplicate deals, stopped when the answer is sure',
-      (y) =>
-        withRuleOptions(y)
-          .option('candidate', { type: 'string', demandOption: true, describe: 'the bot to test (B)' })
-          .option('baseline', { type: 'string', demandOption: true, describe: 'the bot it must beat (A)' })
-          .option('field', { type: 'string', describe: 'the other seats: one bot, or players-1 comma-separated (default: copies of the baseline)' })
-          .option('unit', {
-            type: 'string',
-            choices: ['win', 'score'],
-            default: 'win',
-            describe: 'win: win share in points of percentage; score: mean score in points',
-          })
-          .option('d0', { type: 'number', default: 0, describe: 'H0: the candidate is better by at most d0' })
-          .option('d1', { type: 'number', describe: 'H1: the candidate is better by at least d1 (default 3 win-share points, or 1 score point)' })
-          .option('alpha', { type: 'number', default: 0.05, describe: 'the chance of accepting H1 when the difference is d0' })
-          .option('beta', { type: 'number', default: 0.05, describe: 'the chance of accepting H0 when the difference is d1' })
-          .option('max-deals', { type: 'number', default: 20000, describe: 'the cap: a truncated test stops here' })
-          .option('batch', { type: 'number', default: 50, describe: 'deals between looks at the evidence' })
-          .option('seatings', { type: 'string', choices: ['rotations', 'all'], default: 'rotations', describe: 'seatings per deal (all: every permutation)' })
-          .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
-          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
-          .option('decision-timeout', DECISION_TIMEOUT)
-          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/test-<time>)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
-          .option('resume', { type: 'string', describe: 'continue the interrupted test in this folder' })
-          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
-      (a) => sequentialTestCommand(a as unknown as TestArgs),
-    )
-    .command(
-      'tune',
-      'tune every parameter of a bot at once (SPSA or NTBEA on duplicate deals), then check the winner on held-out deals',
-      (y) =>
-        withRuleOptions(y)
-          .option('agent', { type: 'string', demandOption: true, describe: 'bot to tune (may fix other parameters: threshold:cost=face)' })
-          .option('params', { type: 'string', array: true, demandOption: true, describe: 'name=lo..hi or name=a|b|c, one per parameter to tune' })
-          .option('field', { type: 'string', demandOption: true, describe: 'the opponents, comma-separated' })
-          .option('budget', { type: 'number', default: 20000, describe: 'games the tuning may play (the held-out check comes on top)' })
-          .option('method', { type: 'string', choices: ['spsa', 'ntbea'], default: 'spsa', describe: 'spsa (continuous) or ntbea (mixed, discrete levels)' })
-          .option('deals', { type: 'number', default: DEFAULT_TUNE_DEALS, describe: 'deals per evaluation, shared by the settings it compares' })
-          .option('holdout', { type: 'number', default: 1000, describe: 'deals of the held-out check (another seed)' })
-          .option('compare', {
-            type: 'string',
-            array: true,
-            describe: 'other specs (a grid winner) replayed with the tuned and starting settings on the held-out deals',
-          })
-          .option('seed', { alias: 's', type: 'string', default: '1', describe: 'master seed' })
-          .option('threads', { alias: 't', type: 'number', describe: 'worker threads (default: the machine cores)' })
-          .option('decision-timeout', DECISION_TIMEOUT)
-          .option('out', { alias: 'o', type: 'string', describe: 'output folder (default results/tune-<time>)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an --out folder that holds a run' })
-          .option('quiet', { alias: 'q', type: 'boolean', default: false }),
-      (a) => tuneCommand(a as unknown as TuneArgs),
-    )
-    .command(
-      'bench',
-      'measure engine, bots and tournament speed on fixed workloads',
-      (y) =>
-        y
-          .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' })
-          .option('quick', { type: 'boolean', default: false, describe: 'workloads 10x smaller' })
-          .option('reference', { type: 'boolean', default: true, describe: 'also build and run the C reference (../shared/perf)' })
-          .option('game', {
-            type: 'string',
-            default: DEFAULT_GAME,
-            choices: [...GAMES.keys(), 'all'],
-            describe: `whose workloads: ${[...GAMES.keys()].join(', ')} or all`,
-          }),
-      (a) => benchCommand(a),
-    )
-    .command(
-      'web',
-      'build the web app (replay viewer, play page) and serve it locally, or write it with --out',
-      (y) =>
-        y
-          .option('out', { alias: 'o', type: 'string', describe: 'write the page (index.html, self-contained) to this folder instead of serving it' })
-          .option('port', { alias: 'p', type: 'number', default: 8080, describe: 'port to serve on (0: any free port)' })
-          .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to serve on' })
-          .option('results', { type: 'string', default: 'results', describe: 'folder whose *.jsonl game logs the page may list and open (read-only)' })
-          .option('force', { type: 'boolean', default: false, describe: 'overwrite an index.html in --out' }),
-      (a) => webCommand(a),
-    )
+    // In the order of the help's command list.
+    .command(tournament)
+    .command(ladder)
+    .command(replay)
+    .command(analyse)
+    .command(agents)
+    .command(play)
+    .command(run)
+    .command(merge)
+    .command(sweep)
+    .command(test)
+    .command(tune)
+    .command(bench)
+    .command(web)
     // The flags' aliases as declared (yargs has getOptions() at run time; its types leave it out).
     .middleware((argv) => checkFlagValues(argv, args, (cli as unknown as { getOptions(): { alias: Record<string, string[]> } }).getOptions().alias))
     .demandCommand(1, 'name a command (see --help)')
@@ -389,15 +61,6 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
     .parseAsync();
 }
 
-/** What a command run by runCli printed, and the exit code the binary would end with. */
-export interface CliResult {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-let running: Promise<unknown> = Promise.resolve();
-
 /**
  * The CLI inside this process, for tests that check what a command prints and its exit code
  * without the cost of starting Node: status is the exit code the binary would end with (1 after
@@ -407,74 +70,5 @@ let running: Promise<unknown> = Promise.resolve();
  * with the binary, main.ts.
  */
 export function runCli(args: readonly string[], cwd?: string): Promise<CliResult> {
-  const next = running.then(() => captured(args, cwd));
-  running = next.catch(() => undefined);
-  return next;
-}
-
-async function captured(args: readonly string[], cwd: string | undefined): Promise<CliResult> {
-  const result: CliResult = { status: 0, stdout: '', stderr: '' };
-  const saved = {
-    stdout: process.stdout.write,
-    stderr: process.stderr.write,
-    log: console.log,
-    info: console.info,
-    warn: console.warn,
-    error: console.error,
-    exitCode: process.exitCode,
-    cwd: process.cwd(),
-    stdoutTTY: Object.getOwnPropertyDescriptor(process.stdout, 'isTTY'),
-    stderrTTY: Object.getOwnPropertyDescriptor(process.stderr, 'isTTY'),
-  };
-  const sink =
-    (stream: 'stdout' | 'stderr') =>
-    (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
-      result[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-      if (done) queueMicrotask(done);
-      return true;
-    };
-  const line =
-    (stream: 'stdout' | 'stderr') =>
-    (...values: unknown[]): void => {
-      result[stream] += `${format(...values)}\n`;
-    };
-  // What the command writes goes to a string, not a terminal: no progress bar, whatever runs the tests.
-  Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true, writable: true });
-  Object.defineProperty(process.stderr, 'isTTY', { value: false, configurable: true, writable: true });
-  process.stdout.write = sink('stdout') as typeof process.stdout.write;
-  process.stderr.write = sink('stderr') as typeof process.stderr.write;
-  console.log = console.info = line('stdout');
-  console.warn = console.error = line('stderr');
-  process.exitCode = undefined;
-  try {
-    if (cwd !== undefined) process.chdir(cwd);
-    try {
-      await parseAndRun(args);
-      result.status = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0);
-    } catch (err) {
-      if (!(err instanceof UserError)) throw err;
-      result.stderr += failureLine(err.message);
-      result.status = 1;
-    }
-    return result;
-  } finally {
-    // The binary releases its run folders as it exits; this process goes on.
-    releaseRunFolders();
-    process.chdir(saved.cwd);
-    process.stdout.write = saved.stdout;
-    process.stderr.write = saved.stderr;
-    console.log = saved.log;
-    console.info = saved.info;
-    console.warn = saved.warn;
-    console.error = saved.error;
-    process.exitCode = saved.exitCode;
-    for (const [stream, tty] of [
-      [process.stdout, saved.stdoutTTY],
-      [process.stderr, saved.stderrTTY],
-    ] as const) {
-      if (tty) Object.defineProperty(stream, 'isTTY', tty);
-      else delete (stream as { isTTY?: boolean }).isTTY;
-    }
-  }
+  return runCaptured(() => parseAndRun(args), cwd);
 }

@@ -2,7 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeRandom } from '../game/seed.js';
 import { runTune, type TuneOptions } from './tune.js';
+import type { TuneDimension } from './tune-dimensions.js';
+import { Ntbea } from './tune-ntbea.js';
+import type { Optimiser } from './tune-optimiser.js';
+import { Spsa } from './tune-spsa.js';
 
 // Worker threads run the compiled build: `npm test` builds first.
 const base: TuneOptions = {
@@ -89,5 +94,32 @@ describe('runTune', () => {
     await expect(runTune({ ...base, params: ['cost=face|face'] })).rejects.toThrow(/needs at least two different choices/);
     await expect(runTune({ ...base, params: ['reserve=0.2..0.7'] })).rejects.toThrow(/reserve is a whole number/);
     await expect(runTune({ ...base, compare: ['nobody'] })).rejects.toThrow(/nobody/);
+  });
+});
+
+describe('the optimisers', () => {
+  const dims: TuneDimension[] = [
+    { name: 'margin', lo: -4, hi: 8, integer: false },
+    { name: 'cost', lo: 0, hi: 1, integer: true, choices: ['marginal', 'face'] },
+  ];
+  const start = { margin: 2, cost: 'marginal' };
+  const inRange = (p: Record<string, number | string>) => Number(p.margin) >= -4 && Number(p.margin) <= 8 && ['marginal', 'face'].includes(String(p.cost));
+
+  it.each([
+    ['spsa', (random: () => number): Optimiser => new Spsa(dims, start, random)],
+    ['ntbea', (random: () => number): Optimiser => new Ntbea(dims, start, random)],
+  ] as const)('%s: answers the start until it has observed a step, then proposes settings in range and learns from their scores', (_, make) => {
+    const optimiser = make(makeRandom('optimiser'));
+    expect(optimiser.best()).toEqual(start);
+    for (let k = 0; k < 20; k++) {
+      const proposed = optimiser.propose();
+      expect(proposed).toHaveLength(2);
+      expect(proposed.every(inRange)).toBe(true);
+      // A lower margin scores lower (better) here: the answer must move down from the start.
+      const step = optimiser.observe(proposed.map((p) => Number(p.margin)));
+      expect(step.params).toEqual(proposed[0]);
+      expect(inRange(step.best)).toBe(true);
+    }
+    expect(Number(optimiser.best().margin)).toBeLessThan(start.margin);
   });
 });
