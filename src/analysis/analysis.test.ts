@@ -36,7 +36,7 @@ function randomRecord(id: string, k: number, players = RULES[id]!.players): Json
 describe('records on the forward model (GameDefinition.recordedGame)', () => {
   for (const game of GAMES.values()) {
     it(`${game.id}: replays every golden and random record to the same record`, () => {
-      const golden = readFileSync(new URL(`../games/${game.id === '6-nimmt' ? 'six-nimmt' : game.id}/golden.jsonl`, import.meta.url), 'utf8')
+      const golden = readFileSync(new URL(`../games/${game.id}/golden.jsonl`, import.meta.url), 'utf8')
         .split('\n')
         .filter((l) => l.trim() !== '')
         .map((l) => JSON.parse(l) as JsonObject);

@@ -159,14 +159,19 @@ export interface State {
 }
 
 /**
- * A record's game on the forward model, for tools that walk a game decision by decision (the
- * analysis): `state` is dealt as the record's game began (its seed, its starter), and `actionOf`
- * gives the recorded contract action of a seat that acts in `state` as it now stands. The caller
- * applies the actions itself; at the end `state` is the record's final position.
+ * A record's game on the forward model, for replay (src/game/replay.ts) and for tools that walk a
+ * game decision by decision (the analysis): `state` is dealt as the record's game began (its seed,
+ * its starter), and `actionOf` gives the recorded action id of a seat that acts in `state` as it
+ * now stands (a UserError when the record's entry is no action). The caller applies the actions
+ * itself; at the end `state` is the record's final position.
  */
 export interface RecordedGame {
   readonly state: State;
   actionOf(seat: number): number;
+  /** Decisions the record holds that `state` has not played yet. */
+  remaining(): number;
+  /** Where `state` stands, for messages: "decision 12", "round 2 turn 3". */
+  where(): string;
 }
 
 /** The fields every game record has; each game adds its own. */

@@ -1,9 +1,10 @@
+import { UserError } from '../../errors.js';
 import { protect } from '../../game/protect.js';
 import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
 import { parseSeedHex, type Random, type SeedKey } from '../../game/seed.js';
 import { actionName } from './action-ids.js';
 import { Observation, viewOf } from './observation.js';
-import { makeRecord, type GameRecord } from './record.js';
+import { checkRecord, makeRecord, type GameRecord } from './record.js';
 import { BULLHEADS, ROWS, rulesFromRecord, type RecordRules, type Rules } from './rules.js';
 import { HiddenSampler } from './sampler.js';
 import { DRAFT, GameState, OVER, PLAY, ROW } from './state.js';
@@ -17,6 +18,11 @@ import { DRAFT, GameState, OVER, PLAY, ROW } from './state.js';
  */
 export class SixNimmtState extends GameState implements State {
   private sampler: HiddenSampler | undefined;
+  /**
+   * Called once a turn has resolved, before the next turn (or round) begins: a replay's account
+   * of the game reads the rows and takes as the turn left them (./replay.ts).
+   */
+  onTurnResolved: (() => void) | undefined = undefined;
   /** One observation per seat for view and resample (made on first use). */
   private readonly seatViews: Observation[] = [];
 
@@ -82,6 +88,11 @@ export class SixNimmtState extends GameState implements State {
       if (!(c >= 1 && c <= this.maxCard) || this.open[c] !== 1) throw new Error(`action ${action} is not legal for seat ${seat}: card ${c} is not open`);
       this.pick(c);
     } else throw new Error('the game is over');
+  }
+
+  override endTurn(): void {
+    this.onTurnResolved?.();
+    super.endTurn();
   }
 
   describeAction(action: number): string {
@@ -233,22 +244,32 @@ export class SixNimmtState extends GameState implements State {
 }
 
 /**
- * A record (checked by replay first) on the forward model: dealt from its seed with its first
+ * A record on the forward model: its form and deals checked, dealt from its seed with its first
  * starter (later rounds deal from the same key); a seat's action is its card of the current trick,
  * the row it took, or its next draft pick.
  */
 export function recordedGame(record: JsonObject): RecordedGame {
-  const r = record as unknown as GameRecord;
+  const r = checkRecord(record);
   const state = new SixNimmtState(rulesFromRecord(r.players, r.rules as RecordRules));
   state.newGame(parseSeedHex(r.seed), r.rounds[0]!.starter);
+  const where = (): string => `round ${state.round + 1}${state.phase === DRAFT ? ` draft pick ${state.picks + 1}` : ` turn ${state.turn + 1}`}`;
   return {
     state,
     actionOf(seat) {
       const round = r.rounds[state.round]!;
       if (state.phase === PLAY) return round.tricks[state.turn]!.cards[seat]!;
-      if (state.phase === ROW) return state.rowAction + round.tricks[state.turn]!.takes[seat]!;
+      if (state.phase === ROW) {
+        const row = round.tricks[state.turn]!.takes[seat];
+        if (row === null || row === undefined)
+          throw new UserError(`${where()}: seat ${seat}'s card is lower than every row, but takes[${seat}] is null (it must name the row it takes)`);
+        if (!(row >= 0 && row < ROWS)) throw new UserError(`${where()}: takes[${seat}] is ${row}, not a row index 0..3`);
+        return state.rowAction + row;
+      }
       return state.pickAction + round.draft![state.picks]!;
     },
+    // Rounds are the record's unit: the rounds from the current one on.
+    remaining: () => r.rounds.length - state.round,
+    where,
   };
 }
 

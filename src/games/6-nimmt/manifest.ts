@@ -7,7 +7,8 @@ import { Sfc32 } from '../../game/seed.js';
 import { GameState } from './state.js';
 import { Table } from './table.js';
 import { recordedGame, SixNimmtState } from './forward-model.js';
-import { replayLines, type GameRecord } from './record.js';
+import type { GameRecord } from './record.js';
+import { replayLines } from './replay.js';
 import { makeRules, MAX_PLAYERS, MIN_PLAYERS, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, type RecordRules, type Rules } from './rules.js';
 
 /** The stream the dealt starter is drawn from (reset by dealtStarter from the key). */

@@ -5,7 +5,8 @@ import heuristic from './bots/heuristic.js';
 import random from './bots/random.js';
 import type { SixNimmtAgent } from './agent.js';
 import sixNimmt from './manifest.js';
-import { makeRecord, replayRecord, type GameRecord } from './record.js';
+import { makeRecord, type GameRecord } from './record.js';
+import { replayRecord } from './replay.js';
 import { makeRules, type RulesInput } from './rules.js';
 import { Table } from './table.js';
 
@@ -78,14 +79,14 @@ describe('game records', () => {
     expect(sixNimmt.replay(parseRecordLine(JSON.stringify(r)), false)).toEqual([]);
   });
 
-  it('reject a card the seat does not hold, naming the round and turn', () => {
+  it('reject a card the seat does not hold, naming the round and turn (played on the forward model)', () => {
     const r = game({ players: 4 });
     const other = r.rounds[1]!.hands[0]![0]!;
     const trick = r.rounds[1]!.tricks[2]!;
     const held = r.rounds[1]!.hands[1]!.includes(other);
     expect(held).toBe(false);
     trick.cards[1] = other;
-    expect(oneLine(() => replayRecord(r))).toMatch(new RegExp(`^round 2 turn 3: seat 1 plays ${other}, which it does not hold$`));
+    expect(oneLine(() => replayRecord(r))).toMatch(new RegExp(`^round 2 turn 3: seat 1 may not play ${other} \\(it may play \\d+`));
   });
 
   it('reject a missing row choice, and a row choice where the card did not go under every row', () => {
@@ -93,13 +94,13 @@ describe('game records', () => {
     const [k, t, p] = find(r, (_c, take) => take !== null);
     r.rounds[k]!.tricks[t]!.takes[p] = null;
     expect(oneLine(() => replayRecord(r))).toMatch(
-      new RegExp(`^round ${k + 1} turn ${t + 1}: seat ${p}'s \\d+ is lower than every row, but takes\\[${p}\\] is null`),
+      new RegExp(`^round ${k + 1} turn ${t + 1}: seat ${p}'s card is lower than every row, but takes\\[${p}\\] is null`),
     );
     const s = game({ players: 4 });
     const [k2, t2, p2] = find(s, (_c, take) => take === null);
     s.rounds[k2]!.tricks[t2]!.takes[p2] = 2;
     expect(oneLine(() => replayRecord(s))).toMatch(
-      new RegExp(`^round ${k2 + 1} turn ${t2 + 1}: takes\\[${p2}\\] is 2, but seat ${p2}'s \\d+ was not lower than every row`),
+      new RegExp(`^rounds\\[${k2}\\]\\.tricks\\[${t2}\\]\\.takes \\[.*\\] do not match the replay's \\[.*\\]$`),
     );
     const u = game({ players: 4 });
     const [k3, t3, p3] = find(u, (_c, take) => take !== null);
@@ -110,7 +111,7 @@ describe('game records', () => {
   it('reject wrong bullheads, scores, winners and starters', () => {
     const r = game({ players: 4 });
     r.rounds[0]!.bullheads[2]! += 1;
-    expect(oneLine(() => replayRecord(r))).toMatch(/^round 1: bullheads \[.*\] do not match the replay's \[.*\]$/);
+    expect(oneLine(() => replayRecord(r))).toMatch(/^rounds\[0\]\.bullheads \[.*\] do not match the replay's \[.*\]$/);
     const s = game({ players: 4 });
     s.scores[0]! += 1;
     expect(oneLine(() => replayRecord(s))).toMatch(/^scores \[.*\] do not match the replay's/);
@@ -119,7 +120,7 @@ describe('game records', () => {
     expect(oneLine(() => replayRecord(w))).toMatch(/^winners \[9\] do not match/);
     const st = game({ players: 4 });
     st.rounds[1]!.starter = st.rounds[0]!.starter;
-    expect(oneLine(() => replayRecord(st))).toMatch(/^round 2: starter is \d, but the starter moves one seat a round: expected \d$/);
+    expect(oneLine(() => replayRecord(st))).toMatch(/^rounds\[1\]\.starter \d do not match the replay's \d$/);
   });
 
   it('reject broken deals and a game that ends too early or too late', () => {
@@ -131,10 +132,11 @@ describe('game records', () => {
     expect(oneLine(() => replayRecord(u))).toBe("round 1: seat 1's hand is not sorted ascending");
     const v = game({ players: 4 });
     v.rounds.pop();
-    expect(oneLine(() => replayRecord(v))).toMatch(/^the rounds end before the game does \(nobody has 66 bullheads after round \d+\)$/);
+    expect(oneLine(() => replayRecord(v))).toMatch(/^round \d+ turn 1: the record ends before the game does$/);
     const x = game({ players: 4 });
+    // A round after the game's end is refused before play: it is not the seed's deal for that round.
     x.rounds.push(x.rounds[0]!);
-    expect(oneLine(() => replayRecord(x))).toMatch(/^round \d+ comes after the game ended/);
+    expect(oneLine(() => replayRecord(x))).toBe(`round ${x.rounds.length}: the hands and rows are not the deal of seed ${x.seed}`);
     const y = game({ players: 4 });
     y.rounds[0]!.tricks.pop();
     expect(oneLine(() => replayRecord(y))).toBe("round 1: tricks must list the round's 10 turns");
@@ -152,16 +154,16 @@ describe('game records', () => {
     expect(oneLine(() => replayRecord(t))).toBe(`round 1: the hands and rows are not the deal of seed ${r.seed}`);
   });
 
-  it('reject a pro draft that does not give the hands, and rows not laid ascending', () => {
+  it('reject a pro draft whose hands are not what is played, rows not laid ascending, and a pick that is not open', () => {
     const r = game({ players: 2, variant: 'pro' });
     const d = r.rounds[0]!.draft!;
     [d[0], d[1]] = [d[1]!, d[0]!];
-    expect(oneLine(() => replayRecord(r))).toMatch(/^round 1: seat \d's hand \[.*\] is not what it drafted/);
+    expect(oneLine(() => replayRecord(r))).toMatch(/^round 1 turn \d+: seat \d may not play \d+ \(it may play /);
     const s = game({ players: 2, variant: 'pro' });
     s.rounds[0]!.rows.reverse();
-    expect(oneLine(() => replayRecord(s))).toMatch(/^round 1: rows .* are not the 4 undrafted cards in ascending order/);
+    expect(oneLine(() => replayRecord(s))).toMatch(/^rounds\[0\]\.rows\[0\] \[\d+\] do not match the replay's \[\d+\]$/);
     const t = game({ players: 2, variant: 'pro' });
     t.rounds[0]!.draft![3] = t.rounds[0]!.draft![0]!;
-    expect(oneLine(() => replayRecord(t))).toMatch(/^round 1: draft pick 4 \(seat \d\) is \d+, which is not open$/);
+    expect(oneLine(() => replayRecord(t))).toMatch(/^round 1 draft pick 4: seat \d may not pick \d+ \(it may pick /);
   });
 });

@@ -2,7 +2,7 @@ import { UserError } from '../../errors.js';
 import { parseSeedHex } from '../../game/seed.js';
 import type { GameRecordBase } from '../../game/contract.js';
 import { recordRules, ROWS, rulesFromRecord, type RecordRules, type Rules } from './rules.js';
-import { GameState, OVER, winners } from './state.js';
+import { GameState, winners } from './state.js';
 
 /** One trick (turn): the card each seat played, and the row a seat chose when its card was lower than every row. */
 export interface TrickRecord {
@@ -68,12 +68,6 @@ export function makeRecord(state: GameState, seed: string, agents: readonly stri
   };
 }
 
-/** What replay reports as it goes, for an account of the game. */
-export type ReplayStep =
-  | { type: 'round'; round: number; state: GameState }
-  | { type: 'trick'; round: number; turn: number; cards: readonly number[]; state: GameState }
-  | { type: 'end'; round: number; state: GameState };
-
 function bad(message: string): never {
   throw new UserError(message);
 }
@@ -82,19 +76,17 @@ const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every(Nu
 const json = (x: unknown): string => JSON.stringify(x);
 
 /**
- * Replays a record move by move under its rules: every deal is checked (cards in range, none
- * twice, hands sorted, the pro draft's order and ascending rows), every card played must be held,
- * a row index must be given exactly when a card is lower than every row, the starters must move one
- * seat a round, the game must end exactly after the last round, and bullheads, scores and winners
- * must match. Throws a one-line UserError naming the first problem (and its round and turn).
+ * A record's form and deals, checked before its decisions are replayed (./replay.ts): its fields,
+ * its rules, each round's shape, cards in range and none dealt twice, hands sorted, and in the base
+ * game each round's hands and rows exactly its seed's deal (the pro variant's hands and rows follow
+ * from its draft, which the replay plays). Throws a one-line UserError naming the round.
  */
-export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => void): GameState {
+export function checkRecord(record: unknown): GameRecord {
   const r = checkShape(record);
   const rules: Rules = rulesFromRecord(r.players, r.rules);
   const { players: P, handSize: H, maxCard: N } = rules;
   if (r.agents.length !== P) bad(`agents lists ${r.agents.length} seats for ${P} players`);
   if (r.rounds.length === 0) bad('rounds is empty');
-  const state = new GameState(rules, true);
   const pro = rules.variant === 'pro';
   const deal = new GameState(rules, false);
   const key = parseSeedHex(r.seed);
@@ -102,14 +94,8 @@ export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => voi
   deal.roundKey.lo = key.lo;
   r.rounds.forEach((round, k) => {
     const where = `round ${k + 1}`;
-    if (k > 0 && state.phase === OVER) bad(`${where} comes after the game ended (someone reached ${rules.endScore} bullheads, or the round cap)`);
     checkRoundShape(round, where, P, H, pro);
-    if (k === 0) {
-      if (round.starter < 0 || round.starter >= P) bad(`${where}: starter ${round.starter} is not a seat`);
-      state.startGame(round.starter);
-    } else if (round.starter !== state.roundStarter) {
-      bad(`${where}: starter is ${round.starter}, but the starter moves one seat a round: expected ${state.roundStarter}`);
-    }
+    if (k === 0 && (round.starter < 0 || round.starter >= P)) bad(`${where}: starter ${round.starter} is not a seat`);
     const seen = new Set<number>();
     const use = (c: number, what: string): void => {
       if (c < 1 || c > N) bad(`${where}: ${what} has card ${c}, outside 1..${N}`);
@@ -121,67 +107,16 @@ export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => voi
       for (let i = 1; i < hand.length; i++) if (hand[i]! <= hand[i - 1]!) bad(`${where}: seat ${p}'s hand is not sorted ascending`);
     });
     round.rows.forEach((row) => use(row[0]!, 'rows'));
-    if (pro) {
-      state.beginRound();
-      round.draft!.forEach((c, i) => {
-        if (!Number.isInteger(c) || c < 1 || c > N || state.open[c] !== 1)
-          bad(`${where}: draft pick ${i + 1} (seat ${state.picker}) is ${c}, which is not open`);
-        state.pick(c);
-      });
-      for (let p = 0; p < P; p++) {
-        if (json(state.handOf(p)) !== json(round.hands[p]))
-          bad(`${where}: seat ${p}'s hand ${json(round.hands[p])} is not what it drafted (${json(state.handOf(p))})`);
-      }
-      const left = [0, 1, 2, 3].map((i) => state.startRows[i]!);
-      if (json(round.rows.map((row) => row[0])) !== json(left))
-        bad(`${where}: rows ${json(round.rows)} are not the 4 undrafted cards in ascending order (${json(left)})`);
-    } else {
-      // The seed deals every round: hands and rows that are not round k's deal were altered.
-      deal.round = k;
-      deal.beginRound();
-      const dealtRows = [0, 1, 2, 3].map((i) => deal.startRows[i]!);
-      if (round.hands.some((hand, p) => json(hand) !== json(deal.handOf(p))) || json(round.rows.map((row) => row[0])) !== json(dealtRows)) {
-        bad(`${where}: the hands and rows are not the deal of seed ${r.seed}`);
-      }
-      state.beginRound([...round.hands.flat(), ...round.rows.map((row) => row[0]!)]);
+    if (pro) return;
+    // The seed deals every round: hands and rows that are not round k's deal were altered.
+    deal.round = k;
+    deal.beginRound();
+    const dealtRows = [0, 1, 2, 3].map((i) => deal.startRows[i]!);
+    if (round.hands.some((hand, p) => json(hand) !== json(deal.handOf(p))) || json(round.rows.map((row) => row[0])) !== json(dealtRows)) {
+      bad(`${where}: the hands and rows are not the deal of seed ${r.seed}`);
     }
-    onStep?.({ type: 'round', round: k, state });
-    round.tricks.forEach((trick, t) => {
-      const at = `${where} turn ${t + 1}`;
-      for (let p = 0; p < P; p++) {
-        const c = trick.cards[p]!;
-        if (!state.holds(p, c)) bad(`${at}: seat ${p} plays ${c}, which it does not hold`);
-        state.choose(p, c);
-      }
-      state.reveal();
-      while (!state.resolve()) {
-        const seat = state.rowSeat;
-        const row = trick.takes[seat];
-        if (row === null || row === undefined)
-          bad(`${at}: seat ${seat}'s ${trick.cards[seat]} is lower than every row, but takes[${seat}] is null (it must name the row it takes)`);
-        if (!Number.isInteger(row) || row < 0 || row >= ROWS) bad(`${at}: takes[${seat}] is ${json(row)}, not a row index 0..3`);
-        state.chooseRow(row);
-      }
-      for (let p = 0; p < P; p++) {
-        if (trick.takes[p] !== null && state.takes[t * P + p] !== trick.takes[p]) {
-          bad(`${at}: takes[${p}] is ${json(trick.takes[p])}, but seat ${p}'s ${trick.cards[p]} was not lower than every row (it must be null)`);
-        }
-      }
-      onStep?.({ type: 'trick', round: k, turn: t, cards: trick.cards, state });
-      if (t === H - 1) {
-        const got = Array.from(state.roundBull);
-        if (json(got) !== json(round.bullheads)) bad(`${where}: bullheads ${json(round.bullheads)} do not match the replay's ${json(got)}`);
-        onStep?.({ type: 'end', round: k, state });
-      }
-      state.endTurn();
-    });
   });
-  if (state.phase !== OVER) bad(`the rounds end before the game does (nobody has ${rules.endScore} bullheads after round ${r.rounds.length})`);
-  const final = makeRecord(state, r.seed, r.agents);
-  for (const field of ['scores', 'winners'] as const) {
-    if (json(final[field]) !== json(r[field])) bad(`${field} ${json(r[field])} do not match the replay's ${json(final[field])}`);
-  }
-  return state;
+  return r;
 }
 
 function checkShape(x: unknown): GameRecord {
@@ -229,62 +164,4 @@ function checkRoundShape(x: unknown, where: string, P: number, H: number, pro: b
     if (!ok) bad(`${where} turn ${i + 1}: a trick is {cards: ${P} cards, takes: ${P} row indexes or null}`);
   });
   if (!isIntArray(r.bullheads) || r.bullheads.length !== P) bad(`${where}: bullheads must list ${P} numbers`);
-}
-
-/**
- * Checks a record move by move (see replayRecord); with `explain`, returns the game round by round
- * and turn by turn with the rows after each turn, then the final table.
- */
-export function replayLines(record: unknown, explain: boolean): string[] {
-  const lines: string[] = [];
-  const r = record as GameRecord;
-  // Rows numbered 1-4, as `play` and the web app show them (records keep the indexes 0-3).
-  const rowsText = (s: GameState): string => [0, 1, 2, 3].map((i) => `${i + 1}: ${s.rowOf(i).join(' ')}`).join(' | ');
-  replayRecord(
-    record,
-    explain
-      ? (st) => {
-          const s = st.state;
-          if (st.type === 'round') {
-            lines.push('', `Round ${st.round + 1} · seat ${s.roundStarter} (${r.agents[s.roundStarter]}) starts · rows ${rowsText(s)}`);
-            const round = r.rounds[st.round]!;
-            if (round.draft) lines.push(`  draft, in pick order: ${round.draft.join(' ')}`);
-            round.hands.forEach((h, p) => lines.push(`  seat ${p} ${r.agents[p]!.padEnd(16)} hand ${h.join(' ')}`));
-          } else if (st.type === 'trick') {
-            const takes: string[] = [];
-            for (let k = 0; k < s.turnTakes; k++) {
-              const seat = s.turnTakeSeat[k]!;
-              const chose = s.takes[st.turn * s.players + seat] === s.turnTakeRow[k];
-              const b = s.turnTakeBull[k]!;
-              takes.push(
-                `seat ${seat} takes row ${s.turnTakeRow[k]! + 1} (${b} bullhead${b === 1 ? '' : 's'}${chose ? ', chosen: its card was lower than every row' : ''})`,
-              );
-            }
-            lines.push(
-              `  turn ${String(st.turn + 1).padStart(2)}: ${st.cards.map((c) => String(c).padStart(3)).join(' ')}${takes.length ? ` · ${takes.join('; ')}` : ''}`,
-            );
-            lines.push(`           rows ${rowsText(s)}`);
-          } else {
-            lines.push(`  bullheads this round: ${Array.from(s.roundBull).join(' ')} · totals: ${Array.from(s.total).join(' ')}`);
-          }
-        }
-      : undefined,
-  );
-  if (!explain) return [];
-  const rr = r.rules;
-  const variant = rr.variant === 'pro' ? `pro variant (cards 1..${rr.maxCard}, drafted)` : `base game (cards 1..${rr.maxCard})`;
-  const out = [
-    `seed ${r.seed} · ${r.players} players · ${variant} · hands of ${rr.handSize}, rows of ${rr.rowLimit}, to ${rr.endScore} bullheads${rr.custom ? ' (custom rules)' : ''}`,
-    `Seat ${r.rounds[0]!.starter} (${r.agents[r.rounds[0]!.starter]}) starts the first round; ${r.rounds.length} round${r.rounds.length === 1 ? '' : 's'}.`,
-    ...lines,
-    '',
-    'Final table (bullheads, lower is better):',
-  ];
-  r.agents.forEach((agent, p) => {
-    const won = r.winners.includes(p) ? (r.winners.length > 1 ? '  shared win' : '  WINNER') : '';
-    out.push(
-      `  seat ${p} ${agent.padEnd(16)} bullheads ${String(r.scores[p]).padStart(4)}  by round ${r.rounds.map((round) => round.bullheads[p]).join(' ')}${won}`,
-    );
-  });
-  return out;
 }

@@ -3,7 +3,7 @@ import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
 import { parseSeedHex, type Random } from '../../game/seed.js';
 import { KIND_COUNT, SPECIAL_BASE } from './cards.js';
 import { Observation, viewOf } from './observation.js';
-import { makeRecord, parseAction, type GameRecord } from './record.js';
+import { checkRecord, makeRecord, parseAction, type GameRecord } from './record.js';
 import { rulesFromRecord, type RecordRules, type Rules } from './rules.js';
 import { HiddenSampler } from './sampler.js';
 import { BID, CHOOSE, DECLINE, PASS, PHASE_BID, PHASE_TAKE, SIT_OUT, SpecialsState, TAKE } from './state.js';
@@ -116,12 +116,18 @@ export class SpecialsForwardModel extends SpecialsState implements State {
   }
 }
 
-/** A record (checked by replay first) on the forward model: dealt from its seed with its starter, its tokens as actions. */
+/** A record on the forward model: its form and deal checked, dealt from its seed with its starter, its tokens as actions. */
 export function recordedGame(record: JsonObject): RecordedGame {
-  const r = record as unknown as GameRecord;
+  const r = checkRecord(record);
   const state = new SpecialsForwardModel(rulesFromRecord(r.players, r.rules as RecordRules));
   state.deal(parseSeedHex(r.seed), r.starter);
-  return { state, actionOf: () => parseAction(r.actions[state.decisions], `decision ${state.decisions + 1}`) };
+  const where = (): string => `decision ${state.decisions + 1}`;
+  return {
+    state,
+    actionOf: () => parseAction(r.actions[state.decisions], where()),
+    remaining: () => r.actions.length - state.decisions,
+    where,
+  };
 }
 
 // Frozen before a bot file loads (src/game/protect.ts): made only once a bot plays, so not reached through the built-in bots' fields.

@@ -7,7 +7,8 @@ import { GAME_ID, type SpecialsAgent } from './agent.js';
 import { dealInto } from '../no-thanks/deal.js';
 import { Table } from './table.js';
 import { recordedGame, SpecialsForwardModel } from './forward-model.js';
-import { holdingWorth, replayLines, type GameRecord } from './record.js';
+import type { GameRecord } from './record.js';
+import { holdingWorth, replayLines } from './replay.js';
 import { makeRules, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, SEED_NAMESPACE, type RecordRules, type Rules } from './rules.js';
 
 /** The batch runner asks for dealt starters only in circuits, one per match: a scratch deck for them. */

@@ -94,14 +94,10 @@ export function parseAction(token: unknown, where: string): number {
 }
 
 /**
- * Replays a record move by move under its rules: every decision legal, then the events, displays,
- * specials, jokers, chips, scores and winners must all match. Throws a one-line UserError naming
- * the first problem; `onStep` sees each decision (for an account of the game).
+ * A record's form and deal, checked before its decisions are replayed (./replay.ts): its fields,
+ * its rules, and removed and deck being exactly its seed's deal. Throws a one-line UserError.
  */
-export function replayRecord(
-  record: unknown,
-  onStep?: (index: number, seat: number, token: string, state: SpecialsState, before: { card: number; pot: number }) => void,
-): SpecialsState {
+export function checkRecord(record: unknown): GameRecord {
   if (typeof record !== 'object' || record === null) bad('a record must be a JSON object');
   const r = record as GameRecord;
   if (r.game !== 'no-thanks-specials') bad(`game is ${JSON.stringify(r.game)}, expected "no-thanks-specials"`);
@@ -143,84 +139,5 @@ export function replayRecord(
   // The seed deals the cards: a record whose cards are not its seed's deal was altered.
   state.deal(parseSeedHex(r.seed));
   if (JSON.stringify(Array.from(state.cards.subarray(0, state.deckEnd))) !== JSON.stringify(dealt)) bad(`removed and deck are not the deal of seed ${r.seed}`);
-  state.begin(r.starter, dealt.length);
-  r.actions.forEach((token, i) => {
-    const where = `decision ${i + 1}`;
-    if (state.over) bad(`${where} ("${token}") comes after the game ended`);
-    const action = parseAction(token, where);
-    const seat = state.current;
-    if (!state.isLegal(seat, action)) bad(`${where} is illegal: seat ${seat} may not play "${token}" on ${cardName(state.card)}`);
-    const before = { card: state.card, pot: state.pot };
-    state.act(action);
-    onStep?.(i, seat, String(token), state, before);
-  });
-  if (!state.over) bad(`the actions end before the game does (${cardName(state.card)} is face up)`);
-  const final = makeRecord(state, r.seed, r.agents);
-  for (const field of ['actions', 'events', 'cards', 'specials', 'jokers', 'chips', 'scores', 'winners'] as const) {
-    if (JSON.stringify(final[field]) !== JSON.stringify(r[field]))
-      bad(`${field} do not match the replay (${JSON.stringify(r[field]).slice(0, 80)} vs ${JSON.stringify(final[field]).slice(0, 80)})`);
-  }
-  return state;
-}
-
-/** Replay with an account: each decision, then the final table. */
-export function replayLines(record: unknown, explain: boolean): string[] {
-  const steps: string[] = [];
-  const r = record as GameRecord;
-  const words: Record<string, string> = { T: 'takes', P: 'pays a chip on', S: 'sits out', B: 'bids a chip on', D: 'declines' };
-  replayRecord(
-    record,
-    explain
-      ? (i, seat, token, state, { card: code, pot }) => {
-          const card = cardName(code);
-          const what = words[token] ? `${words[token]} ${card}${pot ? ` (${pot} chips on it)` : ''}` : `${token.replace(':', 's ')} (after receiving ${card})`;
-          steps.push(
-            `${String(i + 1).padStart(4)}. seat ${seat} (${r.agents[seat]}) ${what}`.padEnd(64) + `scores: ${r.agents.map((_, p) => state.score(p)).join(' ')}`,
-          );
-        }
-      : undefined,
-  );
-  if (!explain) return [];
-  const specials = Object.entries(r.rules.specials)
-    .map(([k, n]) => `${k}${n > 1 ? ` x${n}` : ''}`)
-    .join(', ');
-  const out = [
-    `seed ${r.seed} · ${r.players} players · ${r.rules.startChips} chips each · specials: ${specials || 'none'}${r.rules.custom ? ' (custom rules)' : ''}`,
-    `Set aside: ${[...r.removed].sort((a, b) => a - b).join(' ')}`,
-    `Deck: ${r.deck.join(' ')}`,
-    `Seat ${r.starter} (${r.agents[r.starter]}) starts.`,
-    '',
-    ...steps,
-    '',
-    'Events: ' + r.events.map(([t, s, c, pot]) => `${t}(${s}${c === 0 ? '' : `, ${c}`}${pot ? `, ${pot}` : ''})`).join(' '),
-    '',
-    'Final table:',
-  ];
-  r.agents.forEach((agent, p) => {
-    const won = r.winners.includes(p) ? (r.winners.length > 1 ? '  shared win' : '  WINNER') : '';
-    const jokers = r.jokers[p]!.length ? ` jokers as ${r.jokers[p]!.join(', ')}` : '';
-    out.push(
-      `  seat ${p} ${agent.padEnd(16)} cards ${r.cards[p]!.join(' ') || '—'} · ${r.specials[p]!.join(' ') || 'no specials'}${jokers} · chips ${r.chips[p]} · score ${r.scores[p]}${won}`,
-    );
-  });
-  return out;
-}
-
-/**
- * What every special (and the forty) a seat ends with is worth to it, exactly, at the end: its
- * final score without one copy minus its final score. Static: it does not replay how holding the
- * card changed the rest of the game.
- */
-export function holdingWorth(record: unknown): { item: string; seat: number; worth: number }[] {
-  const state = replayRecord(record);
-  const out: { item: string; seat: number; worth: number }[] = [];
-  for (let seat = 0; seat < state.players; seat++) {
-    const score = state.score(seat);
-    KINDS.forEach((kind, k) => {
-      const code = kind.name === 'forty' ? 40 : SPECIAL_BASE + k;
-      const copies = kind.name === 'forty' ? (state.has(seat, 40) ? 1 : 0) : state.heldCount(seat, k);
-      for (let i = 0; i < copies; i++) out.push({ item: kind.name, seat, worth: state.scoreWith(seat, code, false) - score });
-    });
-  }
-  return out;
+  return r;
 }

@@ -4,7 +4,8 @@ import { deal as baseDeal } from '../no-thanks/deal.js';
 import { makeRules as makeBaseRules } from '../no-thanks/rules.js';
 import { CODE, FORTY_VALUE, isSpecial, kindIndex } from './cards.js';
 import { Observation } from './observation.js';
-import { makeRecord, replayRecord } from './record.js';
+import { makeRecord } from './record.js';
+import { replayRecord } from './replay.js';
 import { makeRules, parseSpecials, recordRules, STANDARD, type RulesInput } from './rules.js';
 import { BID, CHOOSE, DECLINE, PASS, PHASE_BID, PHASE_GIVE, PHASE_REMOVE, PHASE_TAKE, SIT_OUT, SpecialsState, TAKE } from './state.js';
 

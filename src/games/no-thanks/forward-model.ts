@@ -2,7 +2,7 @@ import { actions } from './actions.js';
 import type { JsonObject, RecordedGame, State } from '../../game/contract.js';
 import { parseSeedHex, type Random } from '../../game/seed.js';
 import { Observation, viewOf } from './observation.js';
-import { makeRecord, type GameRecord } from './record.js';
+import { checkRecord, makeRecord, type GameRecord } from './record.js';
 import { rulesFromRecord, type RecordRules, type Rules } from './rules.js';
 import { HiddenSampler } from './sampler.js';
 import { GameState, PASS, TAKE } from './state.js';
@@ -117,10 +117,15 @@ export class NoThanksState extends GameState implements State {
   }
 }
 
-/** A record (checked by replay first) on the forward model: dealt from its seed with its starter, its T/P string as actions. */
+/** A record on the forward model: its form and deal checked, dealt from its seed with its starter, its T/P string as actions. */
 export function recordedGame(record: JsonObject): RecordedGame {
-  const r = record as unknown as GameRecord;
+  const r = checkRecord(record);
   const state = new NoThanksState(rulesFromRecord(r.players, r.rules as RecordRules));
   state.deal(parseSeedHex(r.seed), r.starter);
-  return { state, actionOf: () => (r.actions[state.decisions] === 'P' ? PASS : TAKE) };
+  return {
+    state,
+    actionOf: () => (r.actions[state.decisions] === 'P' ? PASS : TAKE),
+    remaining: () => r.actions.length - state.decisions,
+    where: () => `decision ${state.decisions + 1}`,
+  };
 }

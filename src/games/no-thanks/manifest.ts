@@ -7,7 +7,8 @@ import { dealInto } from './deal.js';
 import { Table } from './table.js';
 import { recordedGame, NoThanksState } from './forward-model.js';
 import { formatRuns } from './format.js';
-import { replayLines, type GameRecord } from './record.js';
+import type { GameRecord } from './record.js';
+import { replayLines } from './replay.js';
 import {
   deckSize,
   makeRules,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeRecord, replayRecord } from './record.js';
+import { makeRecord } from './record.js';
+import { replayRecord } from './replay.js';
 import { makeRules, type Rules } from './rules.js';
 import { dealSeed, makeRandom, parseSeedHex } from '../../game/seed.js';
 import { GameState } from './state.js';

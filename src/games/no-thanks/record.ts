@@ -1,9 +1,8 @@
 import { UserError } from '../../errors.js';
 import type { GameRecordBase } from '../../game/contract.js';
 import { deal } from './deal.js';
-import { formatRuns } from './format.js';
 import { cardCount, isCustom, recordRules, rulesFromRecord, type RecordRules } from './rules.js';
-import { GameState, PASS, winners } from './state.js';
+import { type GameState, PASS, winners } from './state.js';
 
 /** One game as a JSON line (docs/tournaments.md "Game records"). */
 export interface GameRecord extends GameRecordBase {
@@ -42,22 +41,11 @@ export function makeRecord(state: GameState, seed: string, agents: readonly stri
   };
 }
 
-/** One replayed decision, for printing an account of the game. */
-export interface ReplayStep {
-  index: number;
-  seat: number;
-  action: 'take' | 'pass';
-  card: number;
-  /** Chips on the card before the decision. */
-  pot: number;
-  state: GameState;
-}
-
 /**
- * Replays a record move by move under its rules and checks every decision is legal and the final
- * cards, chips, scores and winners match. Throws a one-line UserError naming the first problem.
+ * A record's form and deal, checked before its decisions are replayed (./replay.ts): its fields,
+ * its rules, and removed and deck being exactly its seed's deal. Throws a one-line UserError.
  */
-export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => void): GameState {
+export function checkRecord(record: unknown): GameRecord {
   const r = checkShape(record);
   const rules = rulesFromRecord(r.players, r.rules);
   if (r.rules.custom !== isCustom(rules)) bad(`rules.custom is ${JSON.stringify(r.rules.custom)}, but these rules are ${isCustom(rules) ? '' : 'not '}custom`);
@@ -77,32 +65,9 @@ export function replayRecord(record: unknown, onStep?: (step: ReplayStep) => voi
   if (JSON.stringify(dealt.removed) !== JSON.stringify(r.removed) || JSON.stringify(dealt.deck) !== JSON.stringify(r.deck))
     bad(`removed and deck are not the deal of seed ${r.seed}`);
   if (r.agents.length !== r.players) bad(`agents lists ${r.agents.length} seats for ${r.players} players`);
-
-  const state = new GameState(rules);
-  state.cards.set([...r.removed, ...r.deck]);
-  state.begin(r.starter);
-  for (let i = 0; i < r.actions.length; i++) {
-    const a = r.actions[i];
-    const where = `decision ${i + 1}`;
-    if (state.over) bad(`${where} ("${a}") comes after the last card was taken`);
-    const seat = state.current;
-    const card = state.card;
-    const pot = state.pot;
-    if (a === 'T') state.take();
-    else if (a === 'P') {
-      if (state.chips[seat] === 0) bad(`${where} is illegal: seat ${seat} passes on card ${card} with no chips`);
-      state.pass();
-    } else bad(`${where} is "${a}", expected "T" or "P"`);
-    onStep?.({ index: i, seat, action: a === 'T' ? 'take' : 'pass', card, pot, state });
-  }
-  if (!state.over) bad(`the actions end before the last card is taken (card ${state.card} is face up)`);
-  const final = makeRecord(state, r.seed, r.agents);
-  for (const field of ['cards', 'chips', 'scores', 'winners'] as const) {
-    if (JSON.stringify(final[field]) !== JSON.stringify(r[field])) {
-      bad(`${field} ${JSON.stringify(r[field])} do not match the replay's ${JSON.stringify(final[field])}`);
-    }
-  }
-  return state;
+  const wrong = /[^TP]/.exec(r.actions);
+  if (wrong) bad(`decision ${wrong.index + 1} is "${wrong[0]}", expected "T" or "P"`);
+  return r;
 }
 
 function bad(message: string): never {
@@ -136,44 +101,4 @@ function checkShape(x: unknown): GameRecord {
 
 function isIntArray(v: unknown): boolean {
   return Array.isArray(v) && v.every(Number.isInteger);
-}
-
-/**
- * Checks a record move by move (see replayRecord); with `explain`, returns the game decision by
- * decision with the running scores, then the final table.
- */
-export function replayLines(record: unknown, explain: boolean): string[] {
-  const steps: string[] = [];
-  const r = record as GameRecord;
-  replayRecord(
-    record,
-    explain
-      ? (st) => {
-          const who = `seat ${st.seat} (${r.agents[st.seat]})`;
-          const running = r.agents.map((_, p) => st.state.score(p)).join(' ');
-          const what =
-            st.action === 'take'
-              ? `takes ${st.card}${st.pot ? ` and ${st.pot} chip${st.pot > 1 ? 's' : ''}` : ''}`
-              : `pays a chip on ${st.card} (${st.pot + 1} on it now)`;
-          steps.push(`${String(st.index + 1).padStart(4)}. ${who} ${what}`.padEnd(58) + `scores: ${running}`);
-        }
-      : undefined,
-  );
-  if (!explain) return [];
-  const out = [
-    `seed ${r.seed} · ${r.players} players · ${r.rules.startChips} chips each${r.rules.custom ? ' (custom rules)' : ''}`,
-    `Removed unseen: ${[...r.removed].sort((a, b) => a - b).join(' ')}`,
-    `Seat ${r.starter} (${r.agents[r.starter]}) starts.`,
-    '',
-    ...steps,
-    '',
-    'Final table:',
-  ];
-  r.agents.forEach((agent, p) => {
-    const won = r.winners.includes(p) ? (r.winners.length > 1 ? '  shared win' : '  WINNER') : '';
-    out.push(
-      `  seat ${p} ${agent.padEnd(16)} cards ${formatRuns(r.cards[p]!).padEnd(36)} chips ${String(r.chips[p]).padStart(3)}  score ${String(r.scores[p]).padStart(4)}${won}`,
-    );
-  });
-  return out;
 }

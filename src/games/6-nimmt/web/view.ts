@@ -1,5 +1,6 @@
 import type { GameEvent, GameStart, Observation } from '../agent.js';
-import { replayRecord, type GameRecord } from '../record.js';
+import type { GameRecord } from '../record.js';
+import { replayRecord } from '../replay.js';
 import { BULLHEADS } from '../rules.js';
 import type { GameState } from '../state.js';
 import { el, plural, type Child } from '../../../web/client/dom.js';

@@ -1,5 +1,6 @@
 import { cardName, isGreen, isSpecial, KINDS, SPECIAL_BASE, type GameEvent, type GameStart, type Observation } from '../agent.js';
-import { replayRecord, type GameRecord } from '../record.js';
+import type { GameRecord } from '../record.js';
+import { replayRecord } from '../replay.js';
 import { rulesFromRecord } from '../rules.js';
 import { EVENT_NAMES, PHASE_BID, PHASE_GIVE, PHASE_REMOVE, SpecialsState } from '../state.js';
 import { parseSeedHex } from '../../../game/seed.js';

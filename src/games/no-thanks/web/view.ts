@@ -1,5 +1,6 @@
 import type { GameEvent, GameStart, Observation } from '../agent.js';
-import { replayRecord, type GameRecord } from '../record.js';
+import type { GameRecord } from '../record.js';
+import { replayRecord } from '../replay.js';
 import { rulesFromRecord } from '../rules.js';
 import { GameState } from '../state.js';
 import { parseSeedHex } from '../../../game/seed.js';
