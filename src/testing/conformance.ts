@@ -23,6 +23,8 @@ import { runTournament, WorkerPool } from '../tournament/run.js';
  * - re-sampling never changes what the seat sees, does change what it cannot see, and is computed
  *   from the seat's view only (states with equal views give equal samples for equal streams);
  * - the tournament's summary is identical for 1 and 2 threads and any chunk size;
+ * - the table's fast path and the forward model play the same games: the forward model replays
+ *   every table record to the identical record;
  * - optionally, golden records of the built-in bots (UPDATE_GOLDEN=1 rewrites them).
  */
 export interface ConformanceOptions {
@@ -435,6 +437,33 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
         for (let g = 0; g < 3; g++) table.play(dealKeyInto(masterKey(game.seedNamespace ?? game.id, 'events'), g, { hi: 0, lo: 0 }));
       };
       expect(play).toThrow(/^bot "frozen" in seat 0 \(game seed [0-9a-f]{16}\) made its event object read-only$/);
+    });
+
+    it("plays the same games through the table's fast path and the forward model: every table record replays to itself", async () => {
+      // The table (the tournament's tight loop) and the forward model (search, replay, analysis)
+      // drive one engine two ways: the forward model, given the table's actions, must make the
+      // very record the table wrote (replayOnForwardModel compares every field).
+      for (const input of o.configs) {
+        const rules = game.makeRules(input);
+        const lineup = Array.from({ length: rules.players }, (_, p) => o.pool[p % o.pool.length]!);
+        const pool = await Promise.all(lineup.map((spec) => loadAgent(spec, game.id)));
+        const deals = Math.min(o.games, 20);
+        const batch = {
+          game: game.id,
+          rules: input,
+          pool: lineup,
+          seatings: [lineup.map((_, i) => i)],
+          master: 'both-ways',
+          from: 0,
+          to: deals,
+          matchLength: 0,
+          records: true,
+        };
+        const data = new Int32Array(new BatchLayout(deals, 1, rules.players, game.metrics.length).length);
+        const records = runBatch(game, batch, pool, data).records!;
+        expect(records).toHaveLength(deals);
+        for (const line of records) game.replay(JSON.parse(line), false);
+      }
     });
 
     if (o.golden) {

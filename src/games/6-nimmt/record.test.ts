@@ -99,9 +99,7 @@ describe('game records', () => {
     const s = game({ players: 4 });
     const [k2, t2, p2] = find(s, (_c, take) => take === null);
     s.rounds[k2]!.tricks[t2]!.takes[p2] = 2;
-    expect(oneLine(() => replayRecord(s))).toMatch(
-      new RegExp(`^rounds\\[${k2}\\]\\.tricks\\[${t2}\\]\\.takes \\[.*\\] do not match the replay's \\[.*\\]$`),
-    );
+    expect(oneLine(() => replayRecord(s))).toMatch(new RegExp(`^rounds\\[${k2}\\]\\.tricks\\[${t2}\\]\\.takes \\[.*\\] do not match the replay's \\[.*\\]$`));
     const u = game({ players: 4 });
     const [k3, t3, p3] = find(u, (_c, take) => take !== null);
     u.rounds[k3]!.tricks[t3]!.takes[p3] = 4;
