@@ -4,7 +4,8 @@ import { protectData } from '../../src/game/protect.js';
 import { SeatView } from '../../src/games/six-nimmt/kit.js';
 import type { ContractPolicy, RolloutPolicyMaker } from '../../src/search/contract.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
-import { NoisyHeuristic, PlayoutState } from './search.js';
+import { NoisyHeuristic } from './opponent-model.js';
+import { PlayoutState } from './playout.js';
 
 const defaults = protectData(
   'rollout heuristic defaults',
