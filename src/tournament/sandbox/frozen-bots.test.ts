@@ -14,7 +14,7 @@ import './integrity.js';
  */
 const EXTRA_SPECS: Record<string, string[]> = {
   'no-thanks': ['mc:objective=win'],
-  '6-nimmt': ['search:value=game,samples=40', 'search:playTau=1,samples=40', 'search:proposals=4,samples=40', 'mc:objective=margin'],
+  '6-nimmt': ['search:others=mc,samples=40', 'search:others=heuristic,samples=40', 'mc:objective=margin'],
   'no-thanks-specials': ['search:others=mc', 'search:others=value'],
 };
 

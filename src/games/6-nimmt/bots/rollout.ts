@@ -4,7 +4,8 @@ import { protectData } from '../../../game/protect.js';
 import { SeatView } from '../kit.js';
 import type { ContractPolicy, RolloutPolicyMaker } from '../../../search/contract.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
-import { NoisyHeuristic, PlayoutState } from './search.js';
+import { NoisyHeuristic } from './opponent-model.js';
+import { PlayoutState } from './playout.js';
 
 const defaults = protectData(
   'rollout heuristic defaults',

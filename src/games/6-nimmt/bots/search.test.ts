@@ -9,12 +9,12 @@ import { HiddenSampler } from '../sampler.js';
 import { GameState, OVER, PLAY } from '../state.js';
 import { Table } from '../table.js';
 import type { FlatSearch } from '../../../search/flat.js';
-import { PlayBelief } from './belief.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
-import { GameValue, roundTakings } from './game-value.js';
 import heuristic, { cheapestRow, HeuristicAgent } from './heuristic.js';
 import mcDef from './mc.js';
-import search, { PlayoutState, SixNimmtDomain, SoftmaxPolicy } from './search.js';
+import { OthersPolicy } from './opponent-model.js';
+import { PlayoutState, SixNimmtDomain } from './playout.js';
+import search from './search.js';
 
 const heuristicDefaults = { lowPenalty: 1, caution: 3, dump: 1, draft: 'high' };
 
@@ -79,51 +79,20 @@ describe('the card costs of the search', () => {
   });
 });
 
-describe("the search's belief over hidden hands", () => {
-  it('rates the true hands above uniformly re-dealt ones when the others play the cheap card', () => {
-    const rules = makeRules({ players: 4 });
-    const costs = new CardCosts();
-    costs.prepare(rules);
-    const sampler = new HiddenSampler(rules);
-    const belief = new PlayBelief(4, 10, 104, 5, BULLHEADS, costs, 2, 0.05);
-    const random = makeRandom('belief');
-    let higher = 0;
-    const games = 40;
-    for (let g = 0; g < games; g++) {
-      const real = midRound(rules, g, 6);
-      sampler.observe(new Observation(real, 0));
-      belief.observe(sampler.position, 0);
-      expect(belief.evidence).toBe(6);
-      const truth = belief.logWeight(real);
-      let sum = 0;
-      for (let k = 0; k < 50; k++) {
-        sampler.sample(random);
-        sum += belief.logWeight(sampler.position);
-      }
-      if (truth > sum / 50) higher++;
-    }
-    // Each seat's six plays were its hand's cheapest; a random hand often holds a cheaper card.
-    expect(higher).toBeGreaterThanOrEqual(0.8 * games);
-  });
-
+describe("the search's re-dealt hands", () => {
   it('keeps only deals consistent with what the seat saw, the same for the same stream, and never reads the real hands', () => {
     const rules = makeRules({ players: 4 });
     const make = (real: GameState) => {
       const sampler = new HiddenSampler(rules);
       const root = new PlayoutState(rules);
       const scratch = new PlayoutState(rules);
-      const costs = new CardCosts();
-      costs.prepare(rules);
       const h = new HeuristicAgent(heuristicDefaults);
       h.prepare(rules);
-      const policy = new SoftmaxPolicy(h, costs, 2, 0.1);
+      const policy = new OthersPolicy(h, 0.1);
       policy.views = Array.from({ length: 4 }, (_, p) => new Observation(scratch, p));
       const domain = new SixNimmtDomain(root, scratch, sampler, policy);
-      domain.belief = new PlayBelief(4, 10, 104, 5, BULLHEADS, costs, 2, 0.05);
-      domain.proposals = 8;
       const obs = new Observation(real, 0);
       sampler.observe(obs);
-      domain.belief.observe(sampler.position, 0);
       domain.candidates(0);
       return { domain, obs, root };
     };
@@ -184,7 +153,7 @@ function sameWhateverHidden(options: Record<string, number | string>): void {
 }
 
 describe('the search bot', () => {
-  const options = { proposals: 8, playTau: 2, noise: 0.1, value: 'smooth', samples: 30 };
+  const options = { noise: 0.1, samples: 30 };
 
   it('decides the same from the same stream, whatever the hidden cards it cannot see', () => {
     sameWhateverHidden(options);
@@ -267,7 +236,7 @@ describe('the search with a model of mc for the other seats (others=mc)', () => 
 });
 
 describe('the search choosing per seat between the model of mc and the heuristic (others=adapt)', () => {
-  type Inside = { search: FlatSearch; policy: SoftmaxPolicy };
+  type Inside = { search: FlatSearch; policy: OthersPolicy };
   type Decision = { game: number; round: number; card: number; means: number[]; modelled: number[] };
   /** Seat 0's decisions (card and candidate means) over the games of these keys against mc, heuristic, mc. */
   const decisions = (over: Record<string, number | string>, games = [7, 8]): Decision[] => {
@@ -360,12 +329,9 @@ describe("the search's playouts on the bare board", () => {
       { samples: 30 },
       { samples: 30, noise: 0 },
       { samples: 30, noise: 1 },
-      { samples: 12, horizon: 'game' },
-      { samples: 30, value: 'game', proposals: 4 },
-      { samples: 30, playTau: 1 },
-      { samples: 20, playTau: 2, noise: 0.1, proposals: 8, value: 'smooth' },
+      { samples: 20, others: 'heuristic' },
+      { samples: 20, others: 'heuristic', noise: 0.1 },
       { samples: 20, others: 'mc' },
-      { samples: 8, horizon: 'game', others: 'mc' },
       { samples: 20, others: 'adapt' },
     ];
     const rulesList: RulesInput[] = [{ players: 2 }, { players: 4 }, { players: 7 }, { players: 5, rowLimit: 3, maxCard: 80 }];
@@ -384,10 +350,8 @@ describe("the search's playouts on the bare board", () => {
               policy.newGame!({ ...g, random: makeRandom(`board${g.seat}${g.agents.length}`) });
               const a = board as unknown as Inside;
               const b = policy as unknown as Inside;
-              expect(a.domain.board).toBe(true);
-              // At the round horizon the playouts are on the PlayoutBoard (roundPlayout).
-              expect(a.domain.round).toBe(over.horizon !== 'game');
-              b.domain.board = false;
+              // The base game's playouts are on the PlayoutBoard (roundPlayout).
+              expect(a.domain.round).toBe(true);
               b.domain.round = false;
             },
             // others=adapt: both hear the table's plays.
@@ -423,52 +387,6 @@ describe("the search's playouts on the bare board", () => {
     expect(rows).toBeGreaterThan(10);
     expect(differ).toBe(0);
   }, 180_000); // about 30 s idle; the VM is shared
-});
-
-describe('the search valued by the chance to win the game (value=game)', () => {
-  const decisions = (rules: Rules, over: Record<string, number | string>): number[] => {
-    const out: number[] = [];
-    for (let seed = 1; seed <= 10; seed++) {
-      const s = midRound(rules, seed, 3);
-      // Late in a game: totals far apart, so the chance to win and the lead disagree.
-      [40, 12, 55, 30].forEach((t, p) => (s.total[p] = t));
-      const obs = new Observation(s, 0);
-      const bot = searchBot({ samples: 40, ...over });
-      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom(`game${seed}`) });
-      const card = bot.decide(obs);
-      expect(s.holds(0, card)).toBe(true);
-      out.push(card);
-    }
-    return out;
-  };
-
-  it('plays other cards than the share value, the same from the same stream; other rules keep the share value', () => {
-    const rules = makeRules({ players: 4 });
-    const game = decisions(rules, { value: 'game', marginWeight: 0 });
-    expect(decisions(rules, { value: 'game', marginWeight: 0 })).toEqual(game);
-    expect(game).not.toEqual(decisions(rules, { value: 'share' }));
-    // The law of a round was measured under the official rules: a game to 80 keeps the share value.
-    const to80 = makeRules({ players: 4, endScore: 80 });
-    expect(decisions(to80, { value: 'game', marginWeight: 0 })).toEqual(decisions(to80, { value: 'share', marginWeight: 0 }));
-  });
-
-  it('values a stopped round by the game value of its totals, plus marginWeight per bullhead of lead', () => {
-    const rules = makeRules({ players: 4 });
-    const utility = (over: Record<string, number | string>): number => {
-      const bot = searchBot({ value: 'game', ...over });
-      const obs = new Observation(midRound(rules, 3, 2), 0);
-      bot.newGame!({ seat: 0, rules: obs.rules, agents: ['a', 'b', 'c', 'd'], random: makeRandom('v') });
-      const domain = (bot as unknown as { domain: SixNimmtDomain }).domain;
-      [30, 22, 41, 18].forEach((t, p) => (domain.scratch.total[p] = t));
-      return domain.utility(1);
-    };
-    const chance = new GameValue(4, 66, roundTakings(4)).value([30, 22, 41, 18], 1);
-    expect(chance).toBeGreaterThan(0.2);
-    expect(chance).toBeLessThan(0.5);
-    expect(utility({ marginWeight: 0 })).toBe(chance);
-    // Seat 1 trails seat 3 by 4 bullheads.
-    expect(utility({ marginWeight: 0.05 })).toBeCloseTo(chance - 0.2, 12);
-  });
 });
 
 describe('the heuristic stays the reference of the costs', () => {
