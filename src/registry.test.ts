@@ -10,9 +10,12 @@ import type { GameView } from './web/client/types.js';
 
 const GAMES_DIR = join(PROJECT_ROOT, 'src', 'games');
 
-/** The game folders of src/games/: the folders that hold a manifest.ts. */
+/** The folder a new game is copied from: a complete small game, deliberately not registered. */
+const TEMPLATE = 'template';
+
+/** The game folders of src/games/: the folders that hold a manifest.ts, but the template. */
 function gameFolders(): string[] {
-  return readdirSync(GAMES_DIR).filter((name) => existsSync(join(GAMES_DIR, name, 'manifest.ts')));
+  return readdirSync(GAMES_DIR).filter((name) => name !== TEMPLATE && existsSync(join(GAMES_DIR, name, 'manifest.ts')));
 }
 
 function sourceFiles(dir: string): string[] {
@@ -68,7 +71,7 @@ describe('the game registry', () => {
       const path = relative(PROJECT_ROOT, file);
       const game = /^src\/games\/([^/]+)\//.exec(path)?.[1];
       if (game !== undefined && folderNames.has(game)) continue;
-      if (path.startsWith('src/games/template/')) continue;
+      if (path.startsWith(`src/games/${TEMPLATE}/`)) continue;
       const text = readFileSync(file, 'utf8');
       if (!named.has(path))
         for (const id of ids) if (new RegExp(`(?<![\\w-])${id.replace('-', '\\-')}(?![\\w-])`).test(text)) found.push(`${path} names ${id}`);
