@@ -102,9 +102,10 @@ describe('the game registry', () => {
       expect(game.agents.some((a) => a.interactive)).toBe(true);
     });
 
-    it('is a package export of its bot interface (nothanks-lab/<id>)', () => {
+    it('is a package export of its bot interface (nothanks-lab/<id>, by the package.json pattern of every game folder)', () => {
       const exports = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> }).exports;
-      expect(exports[`./${id}`]?.default).toBe(`./dist/src/games/${id}/agent.js`);
+      expect(exports['./*']?.default.replace('*', id)).toBe(`./dist/src/games/${id}/agent.js`);
+      expect(existsSync(join(PROJECT_ROOT, 'src', 'games', id, 'agent.ts'))).toBe(true);
     });
 
     it('has a view in the web app and bench workloads, at the paths generic code loads', async () => {

@@ -122,8 +122,8 @@ function labImports(): Plugin {
     name: 'lab-imports',
     setup(b) {
       b.onResolve({ filter: new RegExp(`^${escaped}(/.*)?$`) }, (args) => {
-        const entry = pkg.exports?.[`.${args.path.slice(pkg.name.length)}`];
-        const target = typeof entry === 'string' ? entry : entry?.default;
+        const subpath = `.${args.path.slice(pkg.name.length)}`;
+        const target = exportTarget(pkg.exports ?? {}, subpath);
         if (!target)
           return {
             errors: [
@@ -138,6 +138,23 @@ function labImports(): Plugin {
       });
     },
   };
+}
+
+/**
+ * The file a subpath of the package's `exports` names, as Node resolves it: an exact entry, or a
+ * pattern (`./*`: each game's bot interface, `nothanks-lab/<game id>`) whose target exists.
+ */
+function exportTarget(exports: Record<string, string | { default?: string }>, subpath: string): string | undefined {
+  const targetOf = (entry: string | { default?: string } | undefined): string | undefined => (typeof entry === 'string' ? entry : entry?.default);
+  if (Object.hasOwn(exports, subpath)) return targetOf(exports[subpath]);
+  for (const [key, entry] of Object.entries(exports)) {
+    const star = key.indexOf('*');
+    if (star < 0 || !subpath.startsWith(key.slice(0, star)) || !subpath.endsWith(key.slice(star + 1))) continue;
+    const matched = subpath.slice(star, subpath.length - (key.length - star - 1));
+    const target = targetOf(entry)?.replaceAll('*', matched);
+    if (target && !matched.includes('/') && existsSync(join(PROJECT_ROOT, target))) return target;
+  }
+  return undefined;
 }
 
 /**
