@@ -5,7 +5,7 @@ import { browserRequired, hasChromium } from './src/testing/chromium.js';
 
 /**
  * The suite's slowest files, slowest first (seconds each took in a whole `npm test` on the 2-core
- * VM, docs/speed.md "Test suite, seventh pass"). Two workers share the files, so a long file
+ * VM, docs/notes/speed.md "Test suite, seventh pass"). Two workers share the files, so a long file
  * started last runs alone at the end: these start first, and the short files fill in behind them.
  * Vitest orders by its results cache, but a fresh clone (CI) has none, and then it starts the
  * largest files by bytes first: the conformance batteries, a dozen lines each and among the
