@@ -53,10 +53,10 @@ import { SeatEvidence } from './seat-evidence.js';
  *   win share.
  *
  * The other defaults are the earlier bot's (uniform deals, win share): the other options did not
- * measure better against mc and the heuristic (docs/findings.md, "6 nimmt! and special cards,
- * second pass"); they stay for further work. What did pay is the budget, up to 640 samples a
+ * measure better against mc and the heuristic (docs/notes/findings.md, "6 nimmt! and special
+ * cards"); they stay for further work. What did pay is the budget, up to 640 samples a
  * decision (the pruning stops clear decisions long before), which tells close cards apart, and a
- * model of who sits at the table (`others=adapt`: docs/findings.md, "6 nimmt!, tenth pass").
+ * model of who sits at the table (`others=adapt`: docs/notes/findings.md, "a model of each seat, chosen by its plays").
  */
 export interface SearchParams {
   [key: string]: number | string;
@@ -91,7 +91,7 @@ export default defineAgent<SearchParams>({
     samples: {
       description: 'most sampled deals per decision (each plays out every live candidate)',
       // 640, was 80: at 4 players against 3 x mc, 34.2% of the wins against 27.2%, +7.0 [4.0,
-      // 10.1] points paired over 400 deals; 1280 no better (docs/findings.md, "6 nimmt!, eighth pass").
+      // 10.1] points paired over 400 deals; 1280 no better (docs/notes/findings.md, "the budget").
       default: 640,
       min: 2,
       max: 20000,
@@ -143,7 +143,7 @@ export default defineAgent<SearchParams>({
     },
     maxTurns: {
       description:
-        'most turns (every seat\'s card) played in playouts per decision (0: no cap): the search stops drawing samples there; a count, not a clock (docs/speed.md, "Time per decision: the tail")',
+        'most turns (every seat\'s card) played in playouts per decision (0: no cap): the search stops drawing samples there; a count, not a clock (docs/notes/speed.md, "Time per decision: the tail")',
       default: 0,
       min: 0,
       max: 100_000_000,
@@ -153,7 +153,7 @@ export default defineAgent<SearchParams>({
       description:
         "base game: the other seats' cards in the playouts: the heuristic's (noise, playTau), a draw from a model of the mc bot fitted to its plays (mc: noise unused), or per seat and sample one of the two by how well each explains that seat's plays this game (adapt, from prior mcPrior; the plays are weighed against the heuristic's card with noise, whatever playTau)",
       // adapt, was heuristic: at 4 players against 3 x mc +2.9 [0.2, 5.6] points paired over 600
-      // deals, at the cost of 3-7 against the heuristic (docs/findings.md, "6 nimmt!, tenth pass").
+      // deals, at the cost of 3-7 against the heuristic (docs/notes/findings.md, "a model of each seat").
       default: 'adapt',
       choices: ['heuristic', 'mc', 'adapt'],
     },
@@ -745,7 +745,7 @@ class SearchAgent implements SixNimmtAgent {
       // The pro variant's hands are open: its heuristic reckons the fill risk from them (the
       // softmax's costs are the base game's), so pro keeps the earlier search, a noisy heuristic
       // valued by the win share: with noise 0.1 and the smooth value it won 16 of 28 games
-      // against mc at 2 players, where the earlier search won all of 100 (docs/findings.md).
+      // against mc at 2 players, where the earlier search won all of 100 (docs/notes/findings.md).
       const pro = r.variant === 'pro';
       let model: McModel | undefined;
       if (!pro && p.others !== 'heuristic') {
@@ -775,7 +775,7 @@ class SearchAgent implements SixNimmtAgent {
       this.domain.game = !pro && official && p.value === 'game' ? new GameValue(r.players, r.endScore, roundTakings(r.players, p.spread)) : undefined;
       // At 2 players (base game) a round's end is far from the game's: the lead in bullheads is
       // what the duel is won by, so it weighs as much as half a win per bullhead (duelMargin,
-      // docs/findings.md "fourth pass": +3.8 points against mc over marginWeight 0.05 on 400
+      // docs/notes/findings.md, 6 nimmt!: +3.8 points against mc over marginWeight 0.05 on 400
       // deals, a positive estimate not decided at 95%).
       this.domain.marginWeight = !pro && r.players === 2 ? p.duelMargin : p.marginWeight;
       this.domain.spread = p.spread;

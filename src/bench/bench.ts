@@ -8,7 +8,7 @@ import { runTournament, WorkerPool } from '../tournament/run.js';
 import { DecisionClock, type Tail } from './tail.js';
 
 /**
- * The fixed workloads of the benchmark issue. Workload 1 is the C reference's rule
+ * The fixed workloads of the benchmark. Workload 1 is the C reference's rule
  * (ref_engine.c beside reference.sh, outside this repository: src/bench/reference.ts finds it): take when out of chips, when the card touches one already held,
  * or when card - 3 x chips on it <= 8 - which is this threshold preset exactly.
  */

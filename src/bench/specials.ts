@@ -1,6 +1,6 @@
 import { loadAgent } from '../agents/registry.js';
 import type { Ratio } from './ratios.js';
-import { ISSUE_29_START } from './start.js';
+import { SPEED_BASELINE } from './start.js';
 import { chargedOnEvent, cpuNow, DecisionClock, tailText, type Tail } from './tail.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../game/seed.js';
 import type { SpecialsAgent } from '../games/no-thanks-specials/agent.js';
@@ -101,11 +101,11 @@ export async function specialsBench(opts: { json: boolean; quick: boolean }): Pr
   ].join('\n');
   const ratios: Ratio[] = [
     {
-      what: 'special cards value x3 vs issue-29 start',
-      value: engine.gamesPerSecond / ISSUE_29_START.specialsValueGamesPerSecond,
+      what: 'special cards value x3 vs speed baseline',
+      value: engine.gamesPerSecond / SPEED_BASELINE.specialsValueGamesPerSecond,
       unit: 'x',
       target: { atLeast: 3 },
-      note: `absolute (${k(engine.gamesPerSecond)} games/s against ${k(ISSUE_29_START.specialsValueGamesPerSecond)}): discount a busy machine`,
+      note: `absolute (${k(engine.gamesPerSecond)} games/s against ${k(SPEED_BASELINE.specialsValueGamesPerSecond)}): discount a busy machine`,
     },
   ];
   ratios.push({
@@ -113,7 +113,7 @@ export async function specialsBench(opts: { json: boolean; quick: boolean }): Pr
     value: searchFigures.msPerDecision,
     unit: 'ms',
     target: { atMost: 10 },
-    note: `issue 27's 10 ms, on the mean: absolute, discount a busy machine; single decisions' CPU: ${tailText(searchFigures.tail)}`,
+    note: `the 10 ms decision target, on the mean: absolute, discount a busy machine; single decisions' CPU: ${tailText(searchFigures.tail)}`,
   });
   return { result: { value: engine, mc: mcFigures, search: searchFigures }, text, ratios };
 }

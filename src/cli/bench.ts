@@ -3,13 +3,13 @@ import { type Ratio, ratioTable } from '../bench/ratios.js';
 import { describeLoad, machineLoad, REFERENCE_SCRIPTS, runReference } from '../bench/reference.js';
 import { sixNimmtBench } from '../bench/six-nimmt.js';
 import { specialsBench } from '../bench/specials.js';
-import { ISSUE_29_START } from '../bench/start.js';
+import { SPEED_BASELINE } from '../bench/start.js';
 import { tailText } from '../bench/tail.js';
 import { UserError } from '../errors.js';
 
 /**
  * `nothanks bench`: the fixed workloads, a table (or one JSON object), and every target of the
- * benchmark issues in one table of ratios taken in this run (this machine is noisy), with the load
+ * benchmark in one table of ratios taken in this run (this machine is noisy), with the load
  * average before and after so a reader can discount a busy machine. --quick shrinks every workload
  * 10x. --game picks the workloads: no-thanks (default), 6-nimmt, no-thanks-specials, or all (one
  * JSON object: No Thanks!'s fields plus `sixNimmt` and `specials`, and `ratios` and `load`).
@@ -105,11 +105,11 @@ async function noThanksBench(opts: {
     { what: 'No Thanks! tournament overhead vs bare engine', value: tournament.overhead, unit: '%', target: { atMost: 0.25 } },
     { what: 'No Thanks! mc rollouts/s vs engine games/s', value: targets.mcRolloutsVsEngineGames, unit: 'ratio', target: { atLeast: 0.5 } },
     {
-      what: 'No Thanks! mc rollouts/s vs issue-29 start',
-      value: mc.rolloutsPerSecond / ISSUE_29_START.noThanksMcRolloutsPerSecond,
+      what: 'No Thanks! mc rollouts/s vs speed baseline',
+      value: mc.rolloutsPerSecond / SPEED_BASELINE.noThanksMcRolloutsPerSecond,
       unit: 'x',
       target: { atLeast: 1.5 },
-      note: `absolute (${Math.round(mc.rolloutsPerSecond).toLocaleString('en-US')}/s against ${ISSUE_29_START.noThanksMcRolloutsPerSecond.toLocaleString('en-US')}/s): discount a busy machine`,
+      note: `absolute (${Math.round(mc.rolloutsPerSecond).toLocaleString('en-US')}/s against ${SPEED_BASELINE.noThanksMcRolloutsPerSecond.toLocaleString('en-US')}/s): discount a busy machine`,
     },
     {
       what: 'No Thanks! search at 5 players vs mc',
