@@ -6,10 +6,11 @@
 // The output depends on the code only: help is read through a pipe (yargs then wraps at 80
 // columns whatever the terminal), with no timings or paths. src/docs-reference.test.ts fails when
 // the committed pages differ from what this writes.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/src/cli/main.js');
@@ -18,9 +19,9 @@ const out = resolve(process.argv[2] ?? join(root, 'docs/reference'));
 const GENERATED = 'Generated from the code by `npm run docs:reference` (scripts/reference.mjs); do not edit by hand.';
 
 /** `nothanks ARGS` through a pipe, in a fixed environment (no terminal, no colour, 80 columns). */
-function help(args) {
+async function help(args) {
   const env = { ...process.env, COLUMNS: '80', NO_COLOR: '1', FORCE_COLOR: '0' };
-  const text = execFileSync(process.execPath, [cli, ...args], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const { stdout: text } = await promisify(execFile)(process.execPath, [cli, ...args], { cwd: root, env, encoding: 'utf8' });
   // `play` seeds its games from the clock by default: the page says so instead of one run's time
   // (the line kept at its width, right-aligned as yargs prints it).
   const clock = (line) =>
@@ -36,8 +37,8 @@ function help(args) {
     .trimEnd();
 }
 
-function commandsPage() {
-  const top = help(['--help']);
+async function commandsPage() {
+  const top = await help(['--help']);
   const commands = [...top.matchAll(/^ {2}nothanks ([a-z-]+)/gm)].map((m) => m[1]);
   if (commands.length === 0) throw new Error('scripts/reference.mjs: no commands found in `nothanks --help`');
   const L = ['# Command reference', '', GENERATED, ''];
@@ -49,7 +50,9 @@ function commandsPage() {
   L.push(commands.map((c) => `[${c}](#${c})`).join(' · '));
   L.push('');
   L.push('## nothanks', '', '```text', top, '```', '');
-  for (const c of commands) L.push(`## ${c}`, '', '```text', help([c, '--help']), '```', '');
+  // Every command's help at once (each is a Node start).
+  const helps = await Promise.all(commands.map((c) => help([c, '--help'])));
+  for (const [i, c] of commands.entries()) L.push(`## ${c}`, '', '```text', helps[i], '```', '');
   return `${L.join('\n').trimEnd()}\n`;
 }
 
@@ -87,6 +90,6 @@ async function botsPage() {
 }
 
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'commands.md'), commandsPage());
+writeFileSync(join(out, 'commands.md'), await commandsPage());
 writeFileSync(join(out, 'bots.md'), await botsPage());
 if (!process.argv[2]) process.stderr.write('reference: wrote docs/reference/commands.md and docs/reference/bots.md\n');

@@ -30,5 +30,5 @@ describe('docs/reference', () => {
       return committed !== readFileSync(join(dir, page), 'utf8');
     });
     if (stale.length > 0) expect.fail(stale.map((page) => `docs/reference/${page} is stale: run npm run docs:reference`).join('\n'));
-  });
+  }, 180_000);
 });
