@@ -106,7 +106,11 @@ for (const g of GAMES) {
     const pair = s.pairwise.find((x) => (x.a === top.agent && x.b === second.agent) || (x.a === second.agent && x.b === top.agent));
     // pairwise win shares are a - b, as fractions.
     const sign = pair.a === top.agent ? 1 : -1;
-    const gap = { diff: sign * pair.winShare.meanDiff, ci: pair.winShare.ci.map((v) => sign * v).sort((x, y) => x - y), p: pair.winShare.pAdjusted };
+    const gap = {
+      diff: sign * pair.winShare.meanDiff,
+      ci: pair.winShare.ciSimultaneous.map((v) => sign * v).sort((x, y) => x - y),
+      p: pair.winShare.pAdjusted,
+    };
     return { players: p, rows, games: s.gamesPlayed, deals: s.dealsPlayed, top, second, gap };
   });
   best.push({ ...g, n, run, byPlayers, chart: chart(join(run.out, 'leaderboard.svg'), `best-${g.id}.svg`) });
@@ -221,7 +225,7 @@ const bestLine = (b) => {
   const parts = b.byPlayers.map(
     (x) =>
       `${x.players} players ${x.top.agent} ${pct(x.top.winShare)} ${pctCi(x.top.winShareCI)} against ${x.second.agent} ${pct(x.second.winShare)}` +
-      ` (gap ${signed(100 * x.gap.diff, f1)} points ${pctCi(x.gap.ci)}${x.gap.p < 0.05 ? ', significant' : ', not significant'})`,
+      ` (gap ${signed(100 * x.gap.diff, f1)} points, simultaneous ${pctCi(x.gap.ci)}${x.gap.p < 0.05 ? ', significant' : ', not significant'})`,
   );
   const sure = b.byPlayers.filter((x) => x.gap.p < 0.05).map((x) => x.players);
   const plain = same
@@ -229,7 +233,8 @@ const bestLine = (b) => {
       ? `${tops[0]} is best at 3, 4 and 5 players, clearly at each`
       : `${tops[0]} leads at 3, 4 and 5 players; its lead over the runner-up is significant ${sure.length ? `at ${sure.join(' and ')} players only` : 'at no table size with these deals'}`
     : `no one bot leads at every table size${sure.length ? ` (a significant lead at ${sure.join(' and ')} players)` : ' and no lead is significant with these deals'}`;
-  return `- **${b.name}**: ${plain}. ${same ? `by win share ${tops[0]} is first at every table size` : `the best bot by win share is ${b.byPlayers.map((x) => `${x.top.agent} at ${x.players}`).join(', ')} players`}. Win shares: ${parts.join('; ')}.`;
+  const firsts = same ? '' : ` First by win share: ${b.byPlayers.map((x) => `${x.top.agent} at ${x.players}`).join(', ')} players.`;
+  return `- **${b.name}**: ${plain}.${firsts} Win shares: ${parts.join('; ')}.`;
 };
 L.push('**Which bot is best at 3, 4 and 5 players?**');
 L.push('');
@@ -301,7 +306,7 @@ L.push(
   "Each game's built-in bots at their defaults on duplicate deals (every bot sees the same cards from every seat of a table): every combination " +
     'of the pool at each table size, every rotation of each table. Win share is the share of games a bot finished first (ties split); ' +
     "mean score is its points at the end (lower is better in all three games). The gap is the leader's win share minus the runner-up's, " +
-    'paired over deals, with its p adjusted for all the pairs (Bonferroni).',
+    'paired over deals; its interval is simultaneous over all the pairs of the table size and "significant" means its Bonferroni-adjusted p is below 0.05.',
 );
 L.push('');
 for (const b of best) {
