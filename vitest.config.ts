@@ -5,7 +5,7 @@ import { browserRequired, hasChromium } from './src/testing/chromium.js';
 
 /**
  * The suite's slowest files, slowest first (seconds each took in a whole `npm test` on the 2-core
- * VM, docs/speed.md "Test suite, seventh pass"). Two workers share the files, so a long file
+ * VM, docs/notes/speed.md "Test suite, seventh pass"). Two workers share the files, so a long file
  * started last runs alone at the end: these start first, and the short files fill in behind them.
  * Vitest orders by its results cache, but a fresh clone (CI) has none, and then it starts the
  * largest files by bytes first: the conformance batteries, a dozen lines each and among the
@@ -56,9 +56,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...(hasChromium() || browserRequired() ? [] : ['**/*.browser.test.ts'])],
     testTimeout: 60_000,
     // One test file per core: vitest's default (one core less than there are) ran the files one at a
-    // time on a 2-core machine, whose main process only waits on them (issue 29).
+    // time on a 2-core machine, whose main process only waits on them.
     maxWorkers: availableParallelism(),
-    // The slowest files first, so that no long file starts last and runs alone at the end (issue 29).
+    // The slowest files first, so that no long file starts last and runs alone at the end.
     sequence: { sequencer: SlowFirst },
     // Commands the tests run print no periodic progress lines into the stderr they check (one test asks for them).
     env: { NOTHANKS_PROGRESS_SECONDS: '3600' },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What a bot program costs per decision (issue #23): a trivial bot that takes every card, in
+// What a bot program costs per decision: a trivial bot that takes every card, in
 // process (a bot file), as a Node program and as a Python program over the line protocol,
 // sandboxed when bubblewrap is here; every seat of a 3-player No Thanks! table is that bot, so
 // every decision is one. A benchmark, never a test: run it with `npm run build` done,

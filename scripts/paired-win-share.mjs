@@ -1,7 +1,7 @@
 // Paired difference of one bot's win share between two runs on the same deals (same seed and
 // seatings), from their `--log` files: per deal, the mean over its seatings of (share in A - share
 // in B) for the bot's seat, then a normal 95% interval over the deals. Used for the flagship's
-// paired tables in docs/findings.md ("The gambler model").
+// paired tables in docs/notes/findings.md ("The gambler model").
 // Usage: node scripts/paired-win-share.mjs A.jsonl B.jsonl AGENT_IN_A AGENT_IN_B
 import { readFileSync } from 'node:fs';
 

@@ -35,7 +35,7 @@ const numbers = (dir: string) => {
 
 describe('shard-task.sh (the Slurm and Kubernetes entry point)', () => {
   it('maps JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID to shard folders that merge into the single run', async () => {
-    // Its numbers are what the merges must give; its report would only add CPU (issue 29).
+    // Its numbers are what the merges must give; its report would only add CPU.
     const single = started(process.execPath, [cli, ...args, '--out', 'single', '--quiet', '--no-report'], process.env as Record<string, string>);
     const k8s = ['0', '1', '2'].map((index) => startTask('k8s', { JOB_COMPLETION_INDEX: index, NOTHANKS_SHARDS: '3' }));
     const slurm = ['1', '2', '3'].map((id) =>

@@ -1,5 +1,5 @@
 // How a 6 nimmt! bot's win share against a field of `mc` moves with its bullhead advantage
-// (docs/findings.md, "6 nimmt!, seventh pass"). Three readings:
+// (docs/notes/findings.md, "6 nimmt!, seventh pass"). Three readings:
 //  1. Per tournament log (`--log` files of one bot against copies of mc, any seatings): the bot's
 //     win share, its mean bullheads a game and the field's, and a least-squares line of share on
 //     the advantage over the logs given.

@@ -146,7 +146,7 @@ describe('the packed package', () => {
       join(project, 'wrong.ts'),
       `import { defineAgent } from 'nothanks-lab';\nexport default defineAgent({ name: 'w', description: '', params: {}, create: () => ({ decide: () => 'fold' }) });\n`,
     );
-    // The bin, the API and the compiler are independent: the three start at once (issue 29).
+    // The bin, the API and the compiler are independent: the three start at once.
     const bin = join(project, 'node_modules', '.bin', 'nothanks');
     const python = [
       'tournament',

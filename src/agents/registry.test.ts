@@ -123,7 +123,7 @@ describe("loading a user's bot file", () => {
         '--quiet',
         '--threads',
         '1',
-        // The bot's choice shows in summary.json; the report's charts would only add CPU (issue 29).
+        // The bot's choice shows in summary.json; the report's charts would only add CPU.
         '--no-report',
         '--out',
         out,

@@ -233,7 +233,7 @@ describe('runAnalysis', () => {
 
   it('nothanks analyse: bad input is one line and exit code 1, before any folder is made; a run writes its outputs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'analysis-cli-'));
-    // The command in this process (no Node start per case, issue 29); its workers load dist/ as ever.
+    // The command in this process (no Node start per case); its workers load dist/ as ever.
     const cli = (...args: string[]) => runCli(['analyse', ...args], dir);
     try {
       const file = join(dir, 'games.jsonl');

@@ -21,7 +21,7 @@ const sweep: specs.SweepRow[] = [0, 2, 4].flatMap((margin) =>
   })),
 );
 
-/** The 5-player strategies run of the report that issue 28 looked at: random 108 points behind. */
+/** The 5-player strategies run of the report whose charts were reviewed: random 108 points behind. */
 const fivePlayers = { threshold: [5.58, 4.12, 7.05], greedy: [6.04, 2.82, 9.25], mc: [6.36, 4.3, 8.42], random: [114.03, 107.49, 120.57] } as const;
 const meanRowsOf = (players: number, bots: Record<string, readonly number[]>): specs.MeanRow[] =>
   Object.entries(bots).map(([agent, [mean, lo, hi]]) => ({ players, agent, mean: mean!, lo: lo!, hi: hi! }));

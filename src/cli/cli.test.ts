@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'nothanks-cli-'));
 const run = (args: string[], input?: string) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', input, cwd: dir });
 // ...or, where a test checks what a command prints, writes and exits with rather than what its
 // process does (signals, stdin, a piped stderr, bot files), the same program in this process:
-// no Node start and module load per command (issue 29).
+// no Node start and module load per command.
 const inProcess = (args: string[]) => runCli(args, dir);
 /** A child process that does not block this one, so that several can run at once. */
 const spawned = (args: string[], env: NodeJS.ProcessEnv) => runChild(process.execPath, [cli, ...args], { cwd: dir, env, timeout: 60_000 });

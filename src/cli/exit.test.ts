@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { distModule } from '../paths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-exit-'));
-/** The built CLI in a child process that does not block this one: these checks run at once (issue 29). */
+/** The built CLI in a child process that does not block this one: these checks run at once. */
 const cli = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
   new Promise<{ status: number | null; stdout: string; stderr: string; timedOut: boolean }>((resolve, reject) => {
     const child = spawn(process.execPath, [distModule('cli/main.js'), ...args], { cwd: dir, env });

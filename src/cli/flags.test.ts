@@ -7,7 +7,7 @@ import { distModule } from '../paths.js';
 import { runCli } from './program.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-flags-'));
-// What a command refuses and writes: the CLI in this process (no Node start per case, issue 29).
+// What a command refuses and writes: the CLI in this process (no Node start per case).
 const inProcess = (args: string[]) => runCli(args, dir);
 const play = ['tournament', '--agents', 'greedy,random', '--players', '3', '--games', '5'];
 

@@ -11,7 +11,7 @@ const cli = distModule('cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-ladder-'));
 const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
 // ...or, for what a command prints and writes, the same program in this process: no Node start and
-// module load per command (issue 29). A stuck bot stays in a child: the limit stops the lab's child processes.
+// module load per command. A stuck bot stays in a child: the limit stops the lab's child processes.
 const inProcess = (args: string[]) => runCli(args, dir);
 const ladder = ['ladder', '--agents', 'random,greedy,threshold', '--players', '3,4', '--games', '10', '--seed', '3'];
 
@@ -67,7 +67,7 @@ describe('nothanks ladder', () => {
       if (at >= 0) args.splice(at, 2);
     }
     const out = join(dir, 'never-made');
-    // What the command refuses: the CLI in this process (no Node start per case, issue 29).
+    // What the command refuses: the CLI in this process (no Node start per case).
     const r = await inProcess([...args, ...extra, ...(extra.includes('--out') ? [] : ['--out', out])]);
     expect(r.status).toBe(1);
     expect(existsSync(out)).toBe(false); // checked before the folder is made

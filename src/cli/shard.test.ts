@@ -10,7 +10,7 @@ import { runCli } from './program.js';
 const cli = distModule('cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-shard-cli-'));
 const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
-// ...or, for what a command writes and refuses, the same program in this process (issue 29).
+// ...or, for what a command writes and refuses, the same program in this process.
 const inProcess = (args: string[]) => runCli(args, dir);
 /** A child process that does not block this one, so that two runs can go at once. */
 const spawned = (args: string[]) =>
@@ -101,7 +101,7 @@ describe('resume after kill -9', () => {
     expect(existsSync(join(killed, 'summary.json'))).toBe(false);
     // A temporary file a killed process left in the folder is removed by the resume.
     writeFileSync(join(killed, `summary.json.${hostname()}.999999.tmp`), 'half a file');
-    // The resume itself is an ordinary command: in this process (a Node start less, issue 29).
+    // The resume itself is an ordinary command: in this process (a Node start less).
     const resumed = await inProcess([...tournament, '--resume', 'killed']);
     expect(resumed.stderr).toBe('');
     expect(resumed.status).toBe(0);
@@ -177,7 +177,7 @@ describe('sharded experiment', () => {
   });
 });
 
-describe('result folders (issue 15)', () => {
+describe('result folders', () => {
   const quick = ['tournament', '--agents', 'random,greedy', '--players', '3', '--games', '5', '--quiet'];
 
   it('--force replaces what a previous run wrote, and nothing else: not a user file, not a folder without a run, not an input', async () => {

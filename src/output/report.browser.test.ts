@@ -9,7 +9,7 @@ import { launchChromium } from '../testing/browser.js';
 
 // The page must work offline, as a file: headless Chromium (.ci/run installs Debian's and requires it).
 describe('report.html', () => {
-  // The two experiments and their pages at once, a Chromium each (issue 29).
+  // The two experiments and their pages at once, a Chromium each.
   it.concurrent.for<[Record<string, unknown>, number, number, string[]]>([
     [
       // Four bots at three table sizes: the pairwise heat map's widest common case.
@@ -54,7 +54,7 @@ describe('report.html', () => {
 
       const browser = await launchChromium();
       try {
-        // A laptop's window: the page must fit it (issue 28: the heat map pushed it to 1346 px).
+        // A laptop's window: the page must fit it (the heat map once pushed it to 1346 px).
         const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
         const errors: string[] = [];
         const requests: string[] = [];

@@ -16,7 +16,7 @@ export interface RunInfo {
   fill?: TableFill;
 }
 
-/** summary.json: the fields named in the tournament issue, then everything needed to redo the run. */
+/** summary.json: the headline fields, then everything needed to redo the run. */
 export function summaryJson(r: TournamentResult, info: RunInfo) {
   return {
     agents: r.stats.agents(),

@@ -319,7 +319,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
         // first FIRST_CHECKS times and then one time in SPARSE, so rare kinds (a give or remove
         // choice, a seat that has seen the set-aside cards, the middle of a simultaneous turn) are
         // all checked, and common ones across all 60 deals, at a third to a ninth of the checks
-        // every third position made (issue 29: this test was most of the battery's time).
+        // every third position made (this test was most of the battery's time).
         const checksOf = new Map<string, number>();
         for (let g = 0; g < Math.min(o.games, 60); g++) {
           const state = game.newState(rules);
@@ -384,10 +384,10 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
         return json({ agents: r.stats.agents(), pairs: r.stats.pairwise(), seats: r.stats.seats(), games: r.gamesPlayed, decisions: r.decisions });
       };
       // 8 deals: one chunk, uneven chunks of 3 (3, 3, 2) and single deals across two threads are
-      // the cases that differ; more deals of the pool's slow bots only repeated them (issue 29).
+      // the cases that differ; more deals of the pool's slow bots only repeated them.
       const reference = await summarise(1, 8);
       // The two 2-thread runs share their threads (as tune's runs do), so the second also meets
-      // threads that have played before; starting threads was most of this test's time (issue 29).
+      // threads that have played before; starting threads was most of this test's time.
       const two = new WorkerPool(2);
       try {
         expect(await summarise(2, 3, two)).toBe(reference);

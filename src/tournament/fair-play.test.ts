@@ -298,7 +298,7 @@ describe('fair play', () => {
       ['never.mjs', `await new Promise(() => {});\n${bot}`, /never\.mjs never finished loading: a top-level await in it never settles/],
       ['exit.mjs', `export default { name: 'x', params: {}, create: () => process.exit(0) };`, /exit\.mjs ended its thread while loading \(exit code 0/],
     ];
-    // The four at once (issue 29): each loads in a thread of its own, and the two that loop wait out the same 5 s.
+    // The four at once: each loads in a thread of its own, and the two that loop wait out the same 5 s.
     await Promise.all(
       cases.map(([name, body, message]) => {
         const path = join(dir, name);
@@ -337,7 +337,7 @@ describe('fair play', () => {
         runTournament({ rules: { players: 3 }, games: 5, seed: 'iso', threads: 1, pool: [path, 'greedy', 'random'], isolate: true, decisionSeconds: 1 }),
       ).rejects.toThrow(message);
     };
-    // The two that end at once (issue 29); the loop after them, alone: the limit it meets stops
+    // The two that end at once; the loop after them, alone: the limit it meets stops
     // every child process of the lab, the others' sandboxes too.
     await Promise.all(cases.slice(0, 2).map(check));
     await check(cases[2]!);

@@ -55,7 +55,7 @@ export interface TuneOptions {
 
 /**
  * Deals per evaluation by default: 10 beat 40 for both methods at the same budget (more, noisier
- * steps; docs/findings.md "Tuning many parameters"), and NTBEA needs the many evaluations.
+ * steps; docs/notes/findings.md "Tuning many parameters"), and NTBEA needs the many evaluations.
  */
 export const DEFAULT_TUNE_DEALS = 10;
 

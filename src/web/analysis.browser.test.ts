@@ -13,7 +13,7 @@ import { recordsOf } from './testing.js';
 
 /**
  * The replay viewer with an analysis (`nothanks analyse` beside a log under results/), and the
- * replay fixes of issue 28: the pre-selected log opens, the step list follows, autoplay's speed.
+ * replay fixes: the pre-selected log opens, the step list follows, autoplay's speed.
  * Screenshots go to NOTHANKS_SHOTS (default a temporary folder), printed at the end.
  */
 let browser: Browser;
@@ -36,7 +36,7 @@ async function setUp(): Promise<void> {
     await writeAnalysisOutputs(join(dir, 'analysis'), file, r);
     entries.set(id, r.games[0]!.entries);
   };
-  // The two analyses (a worker thread each), the page's bundle and Chromium's start at once (issue 29).
+  // The two analyses (a worker thread each), the page's bundle and Chromium's start at once.
   const [html, started] = await Promise.all([
     buildWebPage(),
     launchChromium(),

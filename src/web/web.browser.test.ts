@@ -75,7 +75,7 @@ describe('web app in headless Chromium', () => {
   beforeAll(setUp, 60_000);
   afterAll(tearDown);
 
-  // The three games' pages at once, each a page of its own in the one browser (issue 29).
+  // The three games' pages at once, each a page of its own in the one browser.
   it.concurrent.for(GAMES.map((g) => g.id))(
     "replays a %s log opened with the file picker to the end: the final scores are the record's",
     async (id, { expect }) => {

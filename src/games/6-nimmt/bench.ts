@@ -2,7 +2,7 @@ import { loadAgent } from '../../agents/registry.js';
 import type { BenchOptions, GameBenchResult } from '../../bench/game-bench.js';
 import type { Ratio } from '../../bench/ratios.js';
 import { runReference } from '../../bench/reference.js';
-import { ISSUE_29_START } from '../../bench/start.js';
+import { SPEED_BASELINE } from '../../bench/start.js';
 import { chargedOnEvent, DecisionClock, tailText, type Tail } from '../../bench/tail.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../../game/seed.js';
 import type { SixNimmtAgent } from './agent.js';
@@ -20,7 +20,7 @@ const REFERENCE_SCRIPT = 'reference-six.sh';
 
 export const RUST_HANDS_PER_SECOND = 1_100_000;
 
-/** The search at the issue-29 start's budget and opponent model, for the speed target (the default's budget and model have changed since). */
+/** The search at the speed baseline's budget and opponent model, for the speed target (the default's budget and model have changed since). */
 const SEARCH_AT_START = 'search:samples=80,others=heuristic';
 
 export interface SixNimmtEngineFigures {
@@ -138,7 +138,7 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
   say('6 nimmt! workload 4: search (the flagship) at its default setting against 3 heuristic bots...');
   const search = await sixNimmtMcWorkload(n(20), 'search');
   // The speed target is the same work made faster: the search at the budget it had then.
-  say(`6 nimmt! workload 5: ${SEARCH_AT_START} (the issue-29 start's budget) against 3 heuristic bots...`);
+  say(`6 nimmt! workload 5: ${SEARCH_AT_START} (the speed baseline's budget) against 3 heuristic bots...`);
   const searchAtStart = await sixNimmtMcWorkload(n(20), SEARCH_AT_START);
   say(`6 nimmt! C reference (${REFERENCE_SCRIPT})...`);
   const c = opts.reference ? runReference(REFERENCE_SCRIPT, [String(n(300_000)), '4']) : { skipped: 'not asked for (--no-reference)' };
@@ -151,7 +151,7 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
     heuristicVsC: cRounds ? heuristic.roundsPerSecond / cRounds : null,
     mcMsPerDecision: mc.msPerDecision,
   };
-  const start = ISSUE_29_START;
+  const start = SPEED_BASELINE;
   const ratios: Ratio[] = [
     { what: '6 nimmt! random x4 vs C (rounds/s)', value: targets.randomVsC, unit: 'ratio', target: { atLeast: 0.5 }, note: skipped },
     {
@@ -159,7 +159,7 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
       value: targets.heuristicVsC,
       unit: 'ratio',
       target: { atLeast: 1.5 * start.sixHeuristicVsC },
-      note: skipped ?? `1.5x the issue-29 start (${start.sixHeuristicVsC.toFixed(3)})`,
+      note: skipped ?? `1.5x the speed baseline (${start.sixHeuristicVsC.toFixed(3)})`,
     },
     {
       what: "6 nimmt! heuristic vs a third of Rust's hands/s",
@@ -173,21 +173,21 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
       value: mc.msPerDecision,
       unit: 'ms',
       target: { atMost: start.sixMcMsPerDecision / 2 },
-      note: `half the issue-29 start (${start.sixMcMsPerDecision} ms): absolute, discount a busy machine`,
+      note: `half the speed baseline (${start.sixMcMsPerDecision} ms): absolute, discount a busy machine`,
     },
     {
       what: '6 nimmt! search at 80 samples, mean a decision',
       value: searchAtStart.msPerDecision,
       unit: 'ms',
       target: { atMost: start.sixSearchMsPerDecision / 2 },
-      note: `half the issue-29 start (${start.sixSearchMsPerDecision} ms, the default budget then): absolute, discount a busy machine`,
+      note: `half the speed baseline (${start.sixSearchMsPerDecision} ms, the default budget then): absolute, discount a busy machine`,
     },
     {
       what: '6 nimmt! search (default), mean a decision',
       value: search.msPerDecision,
       unit: 'ms',
       target: { atMost: 10 },
-      note: `issue 27's 10 ms, on the mean: absolute, discount a busy machine; single decisions' CPU: ${tailText(search.tail)}`,
+      note: `the 10 ms decision target, on the mean: absolute, discount a busy machine; single decisions' CPU: ${tailText(search.tail)}`,
     },
   ];
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');

@@ -117,7 +117,7 @@ export function isCustom(r: Rules): boolean {
   );
 }
 
-/** The record's rules: the fields, plus maxRounds only when it is not the default. */
+/** The record's rules: the rule fields, plus maxRounds only when it is not the default. */
 export function recordRules(r: Rules): RecordRules {
   return {
     variant: r.variant,

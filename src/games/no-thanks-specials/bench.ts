@@ -1,7 +1,7 @@
 import { loadAgent } from '../../agents/registry.js';
 import type { BenchOptions, GameBenchResult } from '../../bench/game-bench.js';
 import type { Ratio } from '../../bench/ratios.js';
-import { ISSUE_29_START } from '../../bench/start.js';
+import { SPEED_BASELINE } from '../../bench/start.js';
 import { chargedOnEvent, cpuNow, DecisionClock, tailText, type Tail } from '../../bench/tail.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../../game/seed.js';
 import type { SpecialsAgent } from './agent.js';
@@ -102,11 +102,11 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
   ].join('\n');
   const ratios: Ratio[] = [
     {
-      what: 'special cards value x3 vs issue-29 start',
-      value: engine.gamesPerSecond / ISSUE_29_START.specialsValueGamesPerSecond,
+      what: 'special cards value x3 vs speed baseline',
+      value: engine.gamesPerSecond / SPEED_BASELINE.specialsValueGamesPerSecond,
       unit: 'x',
       target: { atLeast: 3 },
-      note: `absolute (${k(engine.gamesPerSecond)} games/s against ${k(ISSUE_29_START.specialsValueGamesPerSecond)}): discount a busy machine`,
+      note: `absolute (${k(engine.gamesPerSecond)} games/s against ${k(SPEED_BASELINE.specialsValueGamesPerSecond)}): discount a busy machine`,
     },
   ];
   ratios.push({
@@ -114,7 +114,7 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
     value: searchFigures.msPerDecision,
     unit: 'ms',
     target: { atMost: 10 },
-    note: `issue 27's 10 ms, on the mean: absolute, discount a busy machine; single decisions' CPU: ${tailText(searchFigures.tail)}`,
+    note: `the 10 ms decision target, on the mean: absolute, discount a busy machine; single decisions' CPU: ${tailText(searchFigures.tail)}`,
   });
   return { result: { value: engine, mc: mcFigures, search: searchFigures }, text, ratios };
 }

@@ -8,11 +8,11 @@ import { runTournament, WorkerPool } from '../../tournament/run.js';
 import type { BenchOptions, GameBenchResult } from '../../bench/game-bench.js';
 import type { Ratio } from '../../bench/ratios.js';
 import { runReference } from '../../bench/reference.js';
-import { ISSUE_29_START } from '../../bench/start.js';
+import { SPEED_BASELINE } from '../../bench/start.js';
 import { DecisionClock, tailText, type Tail } from '../../bench/tail.js';
 
 /**
- * The fixed workloads of the benchmark issue. Workload 1 is the C reference's rule
+ * The fixed workloads of the benchmark. Workload 1 is the C reference's rule
  * (ref_engine.c beside reference.sh, outside this repository: src/bench/reference.ts finds it): take when out of chips, when the card touches one already held,
  * or when card - 3 x chips on it <= 8 - which is this threshold preset exactly.
  */
@@ -301,11 +301,11 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
     { what: 'No Thanks! tournament overhead vs bare engine', value: tournament.overhead, unit: '%', target: { atMost: 0.25 } },
     { what: 'No Thanks! mc rollouts/s vs engine games/s', value: targets.mcRolloutsVsEngineGames, unit: 'ratio', target: { atLeast: 0.5 } },
     {
-      what: 'No Thanks! mc rollouts/s vs issue-29 start',
-      value: mc.rolloutsPerSecond / ISSUE_29_START.noThanksMcRolloutsPerSecond,
+      what: 'No Thanks! mc rollouts/s vs speed baseline',
+      value: mc.rolloutsPerSecond / SPEED_BASELINE.noThanksMcRolloutsPerSecond,
       unit: 'x',
       target: { atLeast: 1.5 },
-      note: `absolute (${Math.round(mc.rolloutsPerSecond).toLocaleString('en-US')}/s against ${ISSUE_29_START.noThanksMcRolloutsPerSecond.toLocaleString('en-US')}/s): discount a busy machine`,
+      note: `absolute (${Math.round(mc.rolloutsPerSecond).toLocaleString('en-US')}/s against ${SPEED_BASELINE.noThanksMcRolloutsPerSecond.toLocaleString('en-US')}/s): discount a busy machine`,
     },
     {
       what: 'No Thanks! search at 5 players vs mc',

@@ -111,7 +111,7 @@ describe('bot programs', () => {
       if (name === 'hang') expect((await run).stopped, name).toMatch(message);
       else await expect(run, name).rejects.toThrow(message);
     };
-    // The cases that meet no time limit at once (issue 29). A limit that is met stops every child
+    // The cases that meet no time limit at once. A limit that is met stops every child
     // process of the lab (a bot blocked in one cannot be stopped otherwise): the hang and the mute
     // program come one at a time, after them.
     const silent = pyBot('silent', `sys.exit(0)`);

@@ -10,7 +10,7 @@ import { type SearchDomain, winShareUtility } from '../../../search/flat.js';
  * The weight (`leadWeight`): `marginWeight` (0.05), a tie-breaker between positions that win
  * equally often; in the base game at 2 players `duelMargin` (0.5) instead, since a duel lasts
  * many rounds and the lead at a round's end is what it is won by, not who is ahead then
- * (+3.8 points against mc over 0.05 in 400 duels, docs/findings.md). Values that look further, by
+ * (+3.8 points against mc over 0.05 in 400 duels, docs/notes/findings.md). Values that look further, by
  * the chance to win the game from the round's totals, measured no better
  * (docs/notes/six-nimmt-search-options.md).
  */

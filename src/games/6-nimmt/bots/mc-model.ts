@@ -9,8 +9,8 @@ import { type CardCosts, rowOf } from './card-costs.js';
  * probability `noise`) is a guess at the rest. A conditional logit over the hand: P(card) ∝
  * exp(w . x(card)), with MC_FEATURES features per card (x below, `features`). Fitted by
  * scripts/six-mc-fit.mjs (4 x mc, master key 6-nimmt/mc-fit, Newton's method with ridge 0.01 on
- * the plays with a choice of the first games; scored on the last ones), docs/findings.md "6 nimmt!,
- * ninth pass".
+ * the plays with a choice of the first games; scored on the last ones), docs/notes/findings.md "the model
+ * of mc on 640 samples".
  *
  * x(card), for the card at index i of an ascending hand of n cards on the rows it plays to:
  *  0 the heuristic's cost (CardCosts), 1 the cheapest card of the hand (the heuristic's card; ties:

@@ -29,7 +29,7 @@ import { SeatEvidence } from './seat-evidence.js';
  * The pro variant (open hands, nothing to infer) plays the others as the heuristic's card, a random
  * one with probability `noise`, whatever `others` says. What paid is the budget, up to 640 samples
  * a decision (the pruning stops clear decisions long before), which tells close cards apart, and a
- * model of who sits at the table (`others=adapt`), both measured in docs/findings.md. Options
+ * model of who sits at the table (`others=adapt`), both measured in docs/notes/findings.md. Options
  * that measured no better and were taken out (a belief over the hidden hands, a softmax opponent
  * model, whole-game playouts, leaf values by the chance to win the game) are described in
  * docs/notes/six-nimmt-search-options.md.
@@ -61,7 +61,7 @@ export default defineAgent<SearchParams>({
     samples: {
       description: 'most sampled deals per decision (each plays out every live candidate)',
       // 640, was 80: at 4 players against 3 x mc, 34.2% of the wins against 27.2%, +7.0 [4.0,
-      // 10.1] points paired over 400 deals; 1280 no better (docs/findings.md).
+      // 10.1] points paired over 400 deals; 1280 no better (docs/notes/findings.md).
       default: 640,
       min: 2,
       max: 20000,
@@ -85,7 +85,7 @@ export default defineAgent<SearchParams>({
     },
     maxTurns: {
       description:
-        'most turns (every seat\'s card) played in playouts per decision (0: no cap): the search stops drawing samples there; a count, not a clock (docs/speed.md, "Time per decision: the tail")',
+        'most turns (every seat\'s card) played in playouts per decision (0: no cap): the search stops drawing samples there; a count, not a clock (docs/notes/speed.md, "Time per decision: the tail")',
       default: 0,
       min: 0,
       max: 100_000_000,
@@ -95,7 +95,7 @@ export default defineAgent<SearchParams>({
       description:
         "base game: the other seats' cards in the playouts: the heuristic's (a random card with probability noise), a draw from a model of the mc bot fitted to its plays (mc: noise unused), or per seat and sample one of the two by how well each explains that seat's plays this game (adapt, from prior mcPrior)",
       // adapt, was heuristic: at 4 players against 3 x mc +2.9 [0.2, 5.6] points paired over 600
-      // deals, at the cost of 3-7 against the heuristic (docs/findings.md).
+      // deals, at the cost of 3-7 against the heuristic (docs/notes/findings.md).
       default: 'adapt',
       choices: ['heuristic', 'mc', 'adapt'],
     },
@@ -154,7 +154,7 @@ class SearchAgent implements SixNimmtAgent {
       this.costs.prepare(r);
       // The pro variant's hands are open: its heuristic reckons the fill risk from them, and the
       // model of mc was fitted to the base game; pro plays the others as the noisy heuristic
-      // (it wins all of 100 games against mc at 2 players: docs/findings.md).
+      // (it wins all of 100 games against mc at 2 players: docs/notes/findings.md).
       const pro = r.variant === 'pro';
       let model: McModel | undefined;
       if (!pro && p.others !== 'heuristic') {

@@ -15,8 +15,8 @@ import type { McModel } from './mc-model.js';
  * per seat, log P(its plays | mc model) - log P(its plays | heuristic + noise) over the turns with a
  * choice. Nothing hidden is read: every input is on the table for every seat to see. Within the first
  * round the prior alone speaks. (Scoring the round being played too, in each sampled deal, whose
- * hands plus the cards played make the past hands, measured no better: docs/findings.md, "6 nimmt!,
- * tenth pass".) Allocation-free after construction.
+ * hands plus the cards played make the past hands, measured no better: docs/notes/findings.md, "a model of
+ * each seat".) Allocation-free after construction.
  */
 export class SeatEvidence {
   /** Per seat: log-likelihood of the mc model minus that of the heuristic's, this game. */

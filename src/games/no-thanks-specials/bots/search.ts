@@ -11,13 +11,13 @@ import { VALUE_PARAMS, valueDecide, type ValueParams } from './value.js';
  * win-share flat Monte Carlo with progressive pruning, played through the game contract (legal
  * actions, apply, copy) on positions re-dealt by the game's HiddenSampler from this seat's
  * Observation. Later moves in the playouts: its own by the value heuristic (the expansion's mc
- * rollout policy), with `own=tuned` by the setting the tuner found (docs/findings.md, "Tuning
+ * rollout policy), with `own=tuned` by the setting the tuner found (docs/notes/findings.md, "Tuning
  * many parameters"), so a candidate is judged by how the bot would go on. The other seats by
  * `others`: value's defaults or tuned setting, a model of the lab's mc bot fitted to its answers
  * (`mc`, mc-model.ts: take / pass and bid / decline as probabilities), or, per seat, the mc model
  * or value's defaults by which explains that seat's public answers this game better (`adapt`, a
- * posterior drawn per sample, from prior `mcPrior`: the default; docs/findings.md, "Special cards,
- * sixth pass": a model of who actually sits at the table is worth about 20 points of win share
+ * posterior drawn per sample, from prior `mcPrior`: the default; docs/notes/findings.md, "Special
+ * cards": a model of who actually sits at the table is worth about 20 points of win share
  * against 3 x mc; with the others modelled, 200 samples beat 100 by 5 more, where more samples of
  * value in their seats had bought nothing). `marginWeight` per point of lead breaks ties between
  * equal win shares.
@@ -38,7 +38,7 @@ const rolloutPolicy = protectData(
   Object.fromEntries(Object.entries(VALUE_PARAMS).map(([k, spec]) => [k, spec.default])) as ValueParams,
 );
 
-/** value's setting found by `nothanks tune --game no-thanks-specials --agent value ... --seed specials-1` (docs/findings.md). */
+/** value's setting found by `nothanks tune --game no-thanks-specials --agent value ... --seed specials-1` (docs/notes/findings.md). */
 export const tunedPolicy = protectData('search tuned value policy', {
   ...rolloutPolicy,
   margin: 4.87,
@@ -51,10 +51,10 @@ export const tunedPolicy = protectData('search tuned value policy', {
 
 /**
  * A work cap that brings p99 of single decisions under 10 ms here (maxMoves; the default, 0, is none, so the
- * measured tables of docs/findings.md describe the default). Uncapped, the slowest decisions play
+ * measured tables of docs/notes/findings.md describe the default). Uncapped, the slowest decisions play
  * 60,000-80,000 moves (the first third of the game's takes and bids, 200 samples of two or three
  * answers none of which pulls ahead, each playout the rest of the game) and up to 196,000 (give or
- * remove from a display of 7-9 cards): about 170 ns a move here (docs/speed.md, "Time per
+ * remove from a display of 7-9 cards): about 170 ns a move here (docs/notes/speed.md, "Time per
  * decision: the tail").
  */
 export const TEN_MS_MOVES = 40_000;

@@ -132,7 +132,7 @@ export default defineAgent<SearchParams>({
     deepZ: { description: 'pruning z of the deeper search (0: z)', default: 0, min: 0, max: 10 },
     maxMoves: {
       description:
-        'most moves (takes and passes) played in playouts per decision (0: no cap): the search stops drawing samples there; a count, not a clock (docs/speed.md, "Time per decision: the tail")',
+        'most moves (takes and passes) played in playouts per decision (0: no cap): the search stops drawing samples there; a count, not a clock (docs/notes/speed.md, "Time per decision: the tail")',
       // Uncapped (the default, which the measured tables describe), its first cards play up to about
       // 227,000 moves (12-13 ms here); 150,000 is about 8.5 ms.
       default: 0,
