@@ -12,7 +12,8 @@ const GAMES_DIR = join(PROJECT_ROOT, 'src', 'games');
 
 /** The game folders of src/games/: the folders that hold a manifest.ts. */
 function gameFolders(): string[] {
-  return readdirSync(GAMES_DIR).filter((name) => existsSync(join(GAMES_DIR, name, 'manifest.ts')));
+  // src/games/template/ is the folder a new game copies, not a game of the lab (until a throwaway check registers it).
+  return readdirSync(GAMES_DIR).filter((name) => existsSync(join(GAMES_DIR, name, 'manifest.ts')) && (name !== 'template' || GAMES.has(name)));
 }
 
 function sourceFiles(dir: string): string[] {
