@@ -1,12 +1,13 @@
 import { UserError } from '../../errors.js';
 import type { GameRecordBase } from '../../game/contract.js';
 import { parseSeedHex } from '../../game/seed.js';
+import { GAME_ID } from './agent.js';
 import { recordRules, rulesFromRecord, type RecordRules } from './rules.js';
 import { GameState, winners } from './state.js';
 
 /** One game as a JSON line: the deal and every decision, enough to replay it (./replay.ts). */
 export interface GameRecord extends GameRecordBase {
-  game: 'template';
+  game: typeof GAME_ID;
   rules: RecordRules;
   /** The prize deck as dealt, in turn order (what the seed deals: checked on replay). */
   prizes: number[];
@@ -22,7 +23,7 @@ export function makeRecord(state: GameState, seed: string, agents: readonly stri
   const seats = Array.from({ length: P }, (_, p) => p);
   const scores = seats.map((p) => state.score(p));
   return {
-    game: 'template',
+    game: GAME_ID,
     seed,
     players: P,
     agents: [...agents],
@@ -63,7 +64,7 @@ const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every(Nu
 function checkShape(x: unknown): GameRecord {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) bad('a record must be a JSON object');
   const r = x as Record<string, unknown>;
-  if (r.game !== 'template') bad(`game is ${JSON.stringify(r.game)}, expected "template"`);
+  if (r.game !== GAME_ID) bad(`game is ${JSON.stringify(r.game)}, expected "${GAME_ID}"`);
   const need: Record<string, (v: unknown) => boolean> = {
     seed: (v) => typeof v === 'string',
     players: Number.isInteger,

@@ -20,8 +20,8 @@ export const MAX_CARDS = 20;
 /** OpenSpiel's default and the usual game: one suit of 13 (ace to king). */
 export const DEFAULT_CARDS = 13;
 
-/** The CLI flags of the settings (`--game template --cards 8`). Frozen: a bot file must not rewrite them. */
-export const RULE_OPTIONS: readonly RuleOption[] = protectData('template rule options', [
+/** The CLI flags of the settings (`--cards 8`). Frozen: a bot file must not rewrite them. */
+export const RULE_OPTIONS: readonly RuleOption[] = protectData('Goofspiel rule options', [
   { flag: 'cards', key: 'cards', type: 'number', describe: `cards per hand and prizes (${MIN_CARDS}-${MAX_CARDS}, default ${DEFAULT_CARDS})` },
 ]);
 

@@ -5,5 +5,5 @@ import human from './human.js';
 import random from './random.js';
 
 /** The built-in bots, in the order `nothanks agents` lists them (the manifest pairs them with the game; one of them the human). */
-export const bots: readonly AgentDefinition[] = protectData('the built-in bots of template', [random, heuristic, human]);
+export const bots: readonly AgentDefinition[] = protectData('the built-in bots of Goofspiel', [random, heuristic, human]);
 export { rollout } from './rollout.js';

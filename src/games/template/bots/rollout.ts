@@ -9,7 +9,7 @@ import { matchBid } from './match.js';
  * The policy generic evaluation (the analysis) plays every seat with after a decision: the
  * heuristic's match-the-prize rule, read through each seat's own view of the scratch state.
  */
-export const rollout: RolloutPolicyMaker = protectData('template rollout policy', {
+export const rollout: RolloutPolicyMaker = protectData('Goofspiel rollout policy', {
   describe: 'the heuristic (bid the card of the prize’s rank) in every seat, to the end of the game',
   make(rules: { players: number }) {
     const scratch = new ForwardModel(rules as Rules);
