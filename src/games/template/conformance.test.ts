@@ -15,7 +15,7 @@ describe.skipIf(!GAMES.has(template.id))('registered', () => {
     poolRules: { players: 3 },
     golden: {
       file: new URL('./golden.jsonl', import.meta.url),
-      lineup: ['random', 'heuristic', 'heuristic'],
+      lineup: ['heuristic', 'random', 'random'],
       rules: { players: 3 },
       games: 3,
     },

@@ -46,7 +46,8 @@ const template: GameManifest<Rules, GameRecord, GoofspielAgent> = {
   recordedGame,
   finalTable: {
     heading: () => 'Game over. Final table (score = minus the prize points won; lower is better):',
-    holding: (r, seat) => `${r.won[seat]} prizes`.padEnd(12),
+    // What a seat ends with beside its metric and score: nothing (its hand is empty), so nothing is printed.
+    holding: () => '',
   },
   agents: bots,
   rollout,
