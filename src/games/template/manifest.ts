@@ -51,8 +51,9 @@ const template: GameManifest<Rules, GameRecord, GoofspielAgent> = {
   },
   agents: bots,
   rollout,
-  // A rollout is N turns of the match rule: cheap; 300 samples stay well inside 10-30 ms a decision.
-  analysisSamples: 300,
+  // Each sample plays every candidate card out to the end: measured at 3 players, 13 cards, about
+  // 15 ms a decision on average at 100 samples (50 ms the first, with 13 candidates) on a busy 2-core VM.
+  analysisSamples: 100,
 };
 
 export default template;

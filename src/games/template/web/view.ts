@@ -52,6 +52,8 @@ function frames(record: unknown): Frame[] {
       render: () => body(r, snap, s.over),
     });
   });
+  const end = r.winners.map((w) => `seat ${w} (${r.agents[w]})`).join(' and ');
+  out[out.length - 1]!.caption += ` Game over: ${end} ${r.winners.length > 1 ? 'share the win' : 'wins'}.`;
   return out;
 }
 
