@@ -35,6 +35,8 @@ export interface ConformanceOptions {
   /** A pool of fast bots for the thread/chunk invariance test, and its table size. */
   pool: string[];
   poolRules: RulesInput;
+  /** The game is not listed in src/games/registry.ts: the tests that load its bots by id or run tournaments are skipped. */
+  unregistered?: boolean;
   /** Golden records: `games` deals of `lineup` (one seating) compared with the file. */
   golden?: { file: URL; lineup: string[]; rules: RulesInput; games: number };
 }
@@ -378,7 +380,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
       for (const id of ids) expect(['score', 'rank', 'scoreCI']).not.toContain(id);
     });
 
-    it('gives identical tournament statistics for 1 and 2 threads and any chunk size', async () => {
+    it.skipIf(o.unregistered)('gives identical tournament statistics for 1 and 2 threads and any chunk size', async () => {
       const summarise = async (threads: number, chunk: number, workers?: WorkerPool): Promise<string> => {
         const r = await runTournament({ game: game.id, pool: o.pool, rules: o.poolRules, games: 8, seed: 'conformance', threads, chunk, workers });
         return json({ agents: r.stats.agents(), pairs: r.stats.pairwise(), seats: r.stats.seats(), games: r.gamesPlayed, decisions: r.decisions });
@@ -397,7 +399,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
       }
     });
 
-    it("hands each listener an event object of its own: a bot that rewrites or freezes its own changes nobody else's", async () => {
+    it.skipIf(o.unregistered)("hands each listener an event object of its own: a bot that rewrites or freezes its own changes nobody else's", async () => {
       const rules = game.makeRules(o.poolRules);
       const random = (await loadAgent('random', game.id)).create() as { decide(obs: unknown): unknown; newGame?(start: unknown): void };
       const heard = (forge: boolean): string[] => {
@@ -439,7 +441,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
       expect(play).toThrow(/^bot "frozen" in seat 0 \(game seed [0-9a-f]{16}\) made its event object read-only$/);
     });
 
-    it("plays the same games through the table's fast path and the forward model: every table record replays to itself", async () => {
+    it.skipIf(o.unregistered)("plays the same games through the table's fast path and the forward model: every table record replays to itself", async () => {
       // The table (the tournament's tight loop) and the forward model (search, replay, analysis)
       // drive one engine two ways: the forward model, given the table's actions, must make the
       // very record the table wrote (replayOnForwardModel compares every field).
@@ -468,7 +470,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
 
     if (o.golden) {
       const golden = o.golden;
-      it('plays the golden records of its built-in bots exactly', async () => {
+      it.skipIf(o.unregistered)('plays the golden records of its built-in bots exactly', async () => {
         const pool = await Promise.all(golden.lineup.map((spec) => loadAgent(spec, game.id)));
         const rules = game.makeRules(golden.rules);
         const batch = {
