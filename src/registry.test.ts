@@ -81,6 +81,10 @@ describe('the game registry', () => {
     expect(found).toEqual([]);
   });
 
+  it('has a template folder with every piece a game folder needs, so that a copy starts complete', () => {
+    expect(missingPieces(join(GAMES_DIR, TEMPLATE))).toEqual([]);
+  });
+
   describe.each([...GAMES.keys()])('%s', (id) => {
     const game = GAMES.get(id)!;
     const folder = join(GAMES_DIR, id);
