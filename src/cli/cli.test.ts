@@ -7,6 +7,7 @@ import { distModule, PROJECT_ROOT } from '../paths.js';
 import { runChild } from '../testing/child.js';
 import { runCli } from './program.js';
 import { OWN_OUTPUTS } from './tournament.js';
+import { STUCK_SECONDS, STUCK_TEXT } from '../testing/tier.js';
 
 // The CLI as a user runs it: the compiled build in a child process (`npm test` builds first)...
 const cli = distModule('cli/main.js');
@@ -253,13 +254,18 @@ describe('nothanks tournament / replay', () => {
     const commands = sweepTuneTestRun(bot, file);
     await Promise.all(
       commands.map(async ([name, args]) => {
-        const r = await spawned([...args, '--threads', '1', '--decision-timeout', '1', '--out', join(dir, `stuck-flag-${name}`), '-q'], process.env);
+        const r = await spawned(
+          [...args, '--threads', '1', '--decision-timeout', String(STUCK_SECONDS), '--out', join(dir, `stuck-flag-${name}`), '-q'],
+          process.env,
+        );
         expect(r.status, name).toBe(1);
         expect(r.stderr.trim().split('\n'), name).toHaveLength(1);
         // A bot that stopped the run is never reported as an interrupt.
         expect(r.stdout, name).not.toMatch(/interrupted/i);
         expect(r.stderr, name).toMatch(
-          /^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped \(the limit is --decision-timeout\)/,
+          new RegExp(
+            `^nothanks: bot "stuck" in seat \\d \\(game seed [0-9a-f]{16}\\) took longer than ${STUCK_TEXT} s to decide: stopped \\(the limit is --decision-timeout\\)`,
+          ),
         );
       }),
     );
@@ -332,8 +338,12 @@ describe('nothanks tournament / replay', () => {
 
   it('stops a bot that gets stuck, blocks in a child, throws or runs out of memory mid-run with one line, keeping the finished games', async () => {
     const cases: [string, string, RegExp][] = [
-      ['stuck', `for (;;) {}`, /bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
-      ['sleeper', `execSync('sleep 1000');`, /bot "sleeper" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
+      ['stuck', `for (;;) {}`, new RegExp(`bot "stuck" in seat \\d \\(game seed [0-9a-f]{16}\\) took longer than ${STUCK_TEXT} s to decide: stopped`)],
+      [
+        'sleeper',
+        `execSync('sleep 1000');`,
+        new RegExp(`bot "sleeper" in seat \\d \\(game seed [0-9a-f]{16}\\) took longer than ${STUCK_TEXT} s to decide: stopped`),
+      ],
       ['thrower', `throw new Error('late boom');`, /bot "thrower" in seat \d \(game seed [0-9a-f]{16}\) threw late boom/],
       ['hog', `for (const keep = [];;) keep.push(new Array(1e5).fill(games));`, /a bot ran out of memory \(the limit is 64 MB of heap per worker thread\)/],
     ];
@@ -345,8 +355,8 @@ describe('nothanks tournament / replay', () => {
         `import { execSync } from 'node:child_process'; let games = 0; export default { name: '${name}', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games > 30 && o.cardsLeft < 3) { ${act} } return 'take'; } }) };`,
       );
       const out = join(dir, `${name}-run`);
-      // Only the stuck bots meet the 1 s limit: a slow machine must not turn a throw or the heap limit into a timeout.
-      const limit = name === 'stuck' || name === 'sleeper' ? '1' : '30';
+      // Only the stuck bots meet the short limit: a slow machine must not turn a throw or the heap limit into a timeout.
+      const limit = name === 'stuck' || name === 'sleeper' ? String(STUCK_SECONDS) : '30';
       const args = [
         'tournament',
         '--agents',

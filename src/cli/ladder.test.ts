@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule } from '../paths.js';
 import { runCli } from './program.js';
+import { STUCK_SECONDS, STUCK_TEXT } from '../testing/tier.js';
 
 // The CLI as a user runs it: the compiled build in a child process (`npm test` builds first).
 const cli = distModule('cli/main.js');
@@ -91,13 +92,13 @@ describe('nothanks ladder', () => {
       '--threads',
       '1',
       '--decision-timeout',
-      '1',
+      String(STUCK_SECONDS),
       '--out',
       join(dir, 'stuck'),
     ]);
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^nothanks: bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide/);
+    expect(r.stderr).toMatch(new RegExp(`^nothanks: bot "stuck" in seat \\d \\(game seed [0-9a-f]{16}\\) took longer than ${STUCK_TEXT} s to decide`));
   });
 });
 

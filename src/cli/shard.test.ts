@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule } from '../paths.js';
 import { runCli } from './program.js';
+import { sized } from '../testing/tier.js';
 
 // The CLI as a user (or a cluster job) runs it: the compiled build in child processes...
 const cli = distModule('cli/main.js');
@@ -67,8 +68,11 @@ const doneIn = (folder: string, part: string): number => {
   }
 };
 
-// A run of some seconds: a checkpoint is written at most every 2 s (CHECKPOINT_EVERY_MS), so a
-// shorter run (mc:rollouts=10, a second idle) writes its first and then only its last, and is never killed halfway.
+// A run of a second or more: the run that is killed writes a checkpoint at most every 200 ms
+// (NOTHANKS_CHECKPOINT_MS; 2 s by default), so it is killed halfway, after its first checkpoints.
+// The fast tier plays 100 deals (about a second of games idle), the full tier 200.
+const DEALS = sized(100, 200);
+const checkpointOften = { ...process.env, NOTHANKS_CHECKPOINT_MS: '200' };
 const tournament = [
   'tournament',
   '--agents',
@@ -76,7 +80,7 @@ const tournament = [
   '--players',
   '3',
   '--games',
-  '200',
+  String(DEALS),
   '--seed',
   'resume',
   '--threads',
@@ -91,12 +95,12 @@ describe('resume after kill -9', () => {
     // The uninterrupted run goes on beside the one that is killed.
     const whole = spawned([...tournament, '--out', 'whole']);
     const killed = join(dir, 'killed');
-    const child = spawn(process.execPath, [cli, ...tournament, '--out', 'killed'], { cwd: dir });
+    const child = spawn(process.execPath, [cli, ...tournament, '--out', 'killed'], { cwd: dir, env: checkpointOften });
     await waitFor(() => doneIn(killed, 'tournament') >= 10);
     child.kill('SIGKILL');
     await new Promise((r) => child.on('exit', r));
     const checkpointed = doneIn(killed, 'tournament');
-    expect(checkpointed).toBeLessThan(200);
+    expect(checkpointed).toBeLessThan(DEALS);
     expect((await whole).status).toBe(0);
     expect(existsSync(join(killed, 'summary.json'))).toBe(false);
     // A temporary file a killed process left in the folder is removed by the resume.
@@ -113,11 +117,11 @@ describe('resume after kill -9', () => {
     const args = [...tournament, '--shard', '1/2'];
     const whole = spawned([...args, '--out', 'shard-whole']);
     const killed = join(dir, 'shard-killed');
-    const child = spawn(process.execPath, [cli, ...args, '--out', 'shard-killed'], { cwd: dir });
+    const child = spawn(process.execPath, [cli, ...args, '--out', 'shard-killed'], { cwd: dir, env: checkpointOften });
     await waitFor(() => doneIn(killed, 'tournament') >= 5);
     child.kill('SIGKILL');
     await new Promise((r) => child.on('exit', r));
-    expect(doneIn(killed, 'tournament')).toBeLessThan(100);
+    expect(doneIn(killed, 'tournament')).toBeLessThan(DEALS / 2);
     expect((await whole).status).toBe(0);
     const wrong = await inProcess([...tournament.map((a) => (a === 'resume' ? 'other' : a)), '--resume', 'shard-killed']);
     expect(wrong.status).toBe(1);

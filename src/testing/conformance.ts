@@ -7,6 +7,7 @@ import { BatchLayout } from '../game/contract.js';
 import { stateMask } from '../game/state-mask.js';
 import { dealKeyInto, makeRandom, masterKey, seedHex, type Random, type SeedKey } from '../game/seed.js';
 import { runTournament, WorkerPool } from '../tournament/run.js';
+import { sized } from './tier.js';
 
 /**
  * The conformance battery every game passes (OpenSpiel's RandomSimTest and golden playthroughs),
@@ -30,7 +31,7 @@ import { runTournament, WorkerPool } from '../tournament/run.js';
 export interface ConformanceOptions {
   /** Rule configurations to run the random-play checks under (one per player count, variants...). */
   configs: RulesInput[];
-  /** Random games per configuration. */
+  /** Random games per configuration (tests pass sized(fast, full) from src/testing/tier.ts). */
   games: number;
   /** A pool of fast bots for the thread/chunk invariance test, and its table size. */
   pool: string[];
@@ -42,6 +43,10 @@ export interface ConformanceOptions {
 }
 
 const SCRATCH = 512;
+/** Games whose every position has its masks checked (at most `games`): fast tier 12, full tier 40. */
+const MASK_GAMES = sized(12, 40);
+/** Games whose positions are candidates for the re-sampling checks (at most `games`): fast tier 20, full tier 60. */
+const RESAMPLE_GAMES = sized(20, 60);
 
 /** Plays one random legal action for every acting seat; returns false when the game is over. */
 function randomStep(state: State, random: Random, seats: Int32Array, actions: Int32Array, onMove?: (seat: number, acting: number[]) => void): boolean {
@@ -241,7 +246,7 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
         const fromObservation = new Uint8Array(size);
         const key: SeedKey = { hi: 0, lo: 0 };
         let together = 0;
-        for (let g = 0; g < Math.min(o.games, 40); g++) {
+        for (let g = 0; g < Math.min(o.games, MASK_GAMES); g++) {
           state.deal(dealKeyInto(master, 30_000 + g, key));
           const random = makeRandom(`${game.id}/${g}/mask`);
           do {
@@ -317,13 +322,13 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
         const everything = (s: State): string => json(Array.from({ length: rules.players }, (_, p) => s.view(p)));
         let changed = 0;
         let checked = 0;
-        // Every position of 60 games is a candidate; a kind of position (situationOf) is checked its
+        // Every position of RESAMPLE_GAMES games (60 in the full tier) is a candidate; a kind of position (situationOf) is checked its
         // first FIRST_CHECKS times and then one time in SPARSE, so rare kinds (a give or remove
         // choice, a seat that has seen the set-aside cards, the middle of a simultaneous turn) are
-        // all checked, and common ones across all 60 deals, at a third to a ninth of the checks
+        // all checked, and common ones across all those deals, at a third to a ninth of the checks
         // every third position made (this test was most of the battery's time).
         const checksOf = new Map<string, number>();
-        for (let g = 0; g < Math.min(o.games, 60); g++) {
+        for (let g = 0; g < Math.min(o.games, RESAMPLE_GAMES); g++) {
           const state = game.newState(rules);
           state.deal(dealKeyInto(master, 10_000 + g, { hi: 0, lo: 0 }));
           const random = makeRandom(`resample/${g}`);

@@ -13,6 +13,7 @@ import { deal } from '../games/no-thanks/deal.js';
 import { makeRules, type Rules } from '../games/no-thanks/rules.js';
 import { Table } from '../games/no-thanks/table.js';
 import { runTournament } from './run.js';
+import { STUCK_SECONDS, STUCK_TEXT } from '../testing/tier.js';
 
 /**
  * Attacks on the information wall, as tests (docs/fair-play.md). The spy
@@ -383,9 +384,9 @@ describe('fair play', () => {
       chunk: 1,
       pool: [path, 'greedy', 'random'],
       isolate: true,
-      decisionSeconds: 1,
+      decisionSeconds: STUCK_SECONDS,
     });
-    expect(r.stopped).toMatch(/^bot "late" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/);
+    expect(r.stopped).toMatch(new RegExp(`^bot "late" in seat \\d \\(game seed [0-9a-f]{16}\\) took longer than ${STUCK_TEXT} s to decide: stopped`));
     expect(r.partial).toBe(true);
     expect(r.gamesPlayed).toBeGreaterThan(0);
   });

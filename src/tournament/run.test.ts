@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../games/no-thanks/record.js';
 import { runTournament, taskBounds, type TournamentOptions } from './run.js';
+import { sized } from '../testing/tier.js';
 
 // Worker threads run the compiled build: `npm test` builds first.
 const base: TournamentOptions = { pool: ['random', 'greedy', 'threshold'], rules: { players: 3 }, games: 120, seed: 'tests', threads: 1 };
@@ -76,9 +77,10 @@ describe('tournament', () => {
       slow,
       `export default { name: 'slow', params: {}, create: () => ({ decide: (o) => { const t = performance.now(); while (performance.now() - t < 0.1); return o.myChips === 0 || o.card < 15 ? 'take' : 'pass'; } }) };`,
     );
-    // One table, 3 rotations, 400 deals: 1,200 games in one thread, the first and one in 256 timed
-    // (0, 8, 264, 520, 776, 1032); after its first 4 timed games the slow bot is timed in every game.
-    const o = { pool: [slow, 'greedy', 'random'], games: 400 };
+    // One table, 3 rotations, 400 deals (the fast tier 250): 1,200 games (750) in one thread, the
+    // first and one in 256 timed (0, 8, 264, 520, 776, 1032); after its first 4 timed games the slow
+    // bot is timed in every game (the fast tier's 229 games after game 520 are still over 20 times 4).
+    const o = { pool: [slow, 'greedy', 'random'], games: sized(250, 400) };
     const r = await runTournament({ ...base, ...o, threads: 1, chunk: 400 });
     const times = Object.fromEntries(r.decisionTimes.map((t) => [t.agent, t]));
     expect(times.slow!.meanMicroseconds).toBeGreaterThanOrEqual(100);
@@ -196,9 +198,13 @@ describe('tournament', () => {
       path,
       `let games = 0; export default { name: 'stuck', params: {}, create: () => ({ newGame() { games++; }, decide: (o) => { if (games >= 7 && o.cardsLeft < 3) for (;;) {} return 'take'; } }) };`,
     );
-    const result = await runTournament({ ...base, pool: ['greedy', path, 'random'], threads: 1, chunk: 1, decisionSeconds: 1.5 });
+    // A limit that is not a whole number of seconds, printed as given: 0.5 s in the fast tier, 1.5 s in the full one.
+    const limit = sized(0.5, 1.5);
+    const result = await runTournament({ ...base, pool: ['greedy', path, 'random'], threads: 1, chunk: 1, decisionSeconds: limit });
     // The label is read from the lineup at the seat the clock names: a wrong seat would name greedy or random.
-    expect(result.stopped).toMatch(/^bot "stuck" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1\.5 s to decide: stopped/);
+    expect(result.stopped).toMatch(
+      new RegExp(`^bot "stuck" in seat \\d \\(game seed [0-9a-f]{16}\\) took longer than ${String(limit).replace('.', '\\.')} s to decide: stopped`),
+    );
     expect(result.partial).toBe(true);
     expect(result.gamesPlayed).toBeGreaterThan(0);
   });

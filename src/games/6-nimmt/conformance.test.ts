@@ -1,4 +1,5 @@
 import { conformanceSuite } from '../../testing/conformance.js';
+import { sized } from '../../testing/tier.js';
 import sixNimmt from './manifest.js';
 
 // 6 nimmt! through the generic battery: 2, 4 and 10 players, custom rows and hands.
@@ -13,7 +14,7 @@ conformanceSuite(sixNimmt, {
     { players: 2, variant: 'pro' },
     { players: 5, variant: 'pro', handSize: 4, rowLimit: 4 },
   ],
-  games: 150,
+  games: sized(40, 150),
   pool: ['heuristic', 'mc:rollouts=2', 'search:samples=2'],
   poolRules: { players: 3 },
   golden: {

@@ -1,4 +1,5 @@
 import { conformanceSuite } from '../../testing/conformance.js';
+import { sized } from '../../testing/tier.js';
 import noThanksSpecials from './manifest.js';
 
 // The expansion through the generic battery: the standard set, every rule choice, variants.
@@ -11,7 +12,7 @@ conformanceSuite(noThanksSpecials, {
     { players: 7, specials: 'none' },
     { players: 3, startChips: 1, specials: 'fetch:4,sit-out:4,give-left:2,remove:2' },
   ],
-  games: 200,
+  games: sized(50, 200),
   pool: ['value', 'mc:rollouts=2', 'search:samples=2'],
   poolRules: { players: 3 },
   golden: {

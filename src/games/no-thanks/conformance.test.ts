@@ -1,4 +1,5 @@
 import { conformanceSuite } from '../../testing/conformance.js';
+import { sized } from '../../testing/tier.js';
 import noThanks from './manifest.js';
 
 // No Thanks! through the generic battery: every player count, the house variants, a custom deck.
@@ -11,7 +12,7 @@ conformanceSuite(noThanks, {
     { players: 6 },
     { players: 7, startChips: 2, removed: 4, minCard: 1, maxCard: 20 },
   ],
-  games: 300,
+  games: sized(80, 300),
   // search with a small replica of mc, so its onEvent work is in the invariance checks too.
   pool: ['random', 'greedy', 'threshold', 'mc:rollouts=3', 'search:samples=3,replica=5'],
   poolRules: { players: 3 },

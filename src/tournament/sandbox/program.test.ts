@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../registry.js';
 import { PROJECT_ROOT } from '../../paths.js';
 import { runTournament, type TournamentOptions, type TournamentResult } from '../run.js';
+
 import { sandboxMissing } from './bubblewrap.js';
 import { checkAgent, refuseRunInsideBotFolders } from './load.js';
+import { sized, STUCK_SECONDS, STUCK_TEXT } from '../../testing/tier.js';
 
 // Bot programs over the line protocol (docs/protocol.md). Worker threads run the compiled build.
 const examples = join(PROJECT_ROOT, 'clients', 'python', 'examples');
@@ -49,7 +51,14 @@ describe('bot programs', () => {
     ['6-nimmt', 'heuristic', 'six_nimmt_heuristic.py', ['random', 'heuristic:draft=spread'], { players: 4, variant: 'pro' }],
     ['no-thanks-specials', 'value', 'specials_value.py', ['random', 'value:margin=0'], { players: 3 }],
   ] as const)('a Python bot plays %s exactly as the built-in %s', async (game, builtin, file, field, rules) => {
-    const o: TournamentOptions = { game, pool: [builtin, ...field], rules, games: rules.players === 4 ? 8 : 40, seed: 'python', threads: 2 };
+    const o: TournamentOptions = {
+      game,
+      pool: [builtin, ...field],
+      rules,
+      games: rules.players === 4 ? sized(3, 8) : sized(12, 40),
+      seed: 'python',
+      threads: 2,
+    };
     const inProcess = await runTournament(o);
     const program = await runTournament({ ...o, pool: [py(file), ...field] });
     expect(program.labels[0]).toMatch(/-py$/);
@@ -57,7 +66,7 @@ describe('bot programs', () => {
   });
 
   it('a Node program bot plays as the built-in greedy, asking the lab for the run-aware cost', async () => {
-    const o: TournamentOptions = { pool: ['greedy', 'threshold', 'random'], rules: { players: 4 }, games: 30, seed: 'node', threads: 2 };
+    const o: TournamentOptions = { pool: ['greedy', 'threshold', 'random'], rules: { players: 4 }, games: sized(10, 30), seed: 'node', threads: 2 };
     const node = `exec:node ${join(PROJECT_ROOT, 'clients', 'node', 'examples', 'no-thanks-greedy.mjs')}`;
     const program = await runTournament({ ...o, pool: [node, 'threshold', 'random'] });
     expect(program.labels[0]).toBe('greedy-node');
@@ -69,7 +78,7 @@ describe('bot programs', () => {
       'random',
       `class R(Bot):\n    name = 'random-py'\n    def new_game(self, start):\n        self.r = start.random\n    def decide(self, obs):\n        return 'take' if obs['myChips'] == 0 or self.r.random() < 0.5 else 'pass'\nrun(R)`,
     );
-    const o: TournamentOptions = { pool: ['random', 'greedy', 'threshold'], rules: { players: 3 }, games: 30, seed: 'streams', threads: 1 };
+    const o: TournamentOptions = { pool: ['random', 'greedy', 'threshold'], rules: { players: 3 }, games: sized(12, 30), seed: 'streams', threads: 1 };
     const builtin = numbers(await runTournament(o));
     expect(numbers(await runTournament({ ...o, pool: [random, 'greedy', 'threshold'] }))).toBe(builtin);
     expect(numbers(await runTournament({ ...o, pool: [random, 'greedy', 'threshold'], threads: 2, chunk: 3 }))).toBe(builtin);
@@ -90,7 +99,11 @@ describe('bot programs', () => {
         `        sys.stdout.write('x' * (9 << 20))\n        sys.stdout.flush()\nrun(B)`,
         /\): its program sent a line of over 8 MB when asked to decide/,
       ],
-      ['hang', `        time.sleep(1000)\nrun(B)`, /^bot "bad" in seat \d \(game seed [0-9a-f]{16}\) took longer than 1 s to decide: stopped/],
+      [
+        'hang',
+        `        time.sleep(1000)\nrun(B)`,
+        new RegExp(`^bot "bad" in seat \\d \\(game seed [0-9a-f]{16}\\) took longer than ${STUCK_TEXT} s to decide: stopped`),
+      ],
       [
         'raise',
         `        raise ValueError('no move')\nrun(B)`,
@@ -99,14 +112,14 @@ describe('bot programs', () => {
     ];
     const check = async ([name, body, message]: [string, string, RegExp]): Promise<void> => {
       const bot = pyBot(name, base + body);
-      // Only the hang meets the 1 s limit: the others get the default 10 s, so a slow machine never turns them into timeouts.
+      // Only the hang meets the short limit: the others get the default 10 s, so a slow machine never turns them into timeouts.
       const run = runTournament({
         pool: [bot, 'greedy', 'random'],
         rules: { players: 3 },
         games: 4,
         seed: 'bad',
         threads: 1,
-        decisionSeconds: name === 'hang' ? 1 : 10,
+        decisionSeconds: name === 'hang' ? STUCK_SECONDS : 10,
       });
       if (name === 'hang') expect((await run).stopped, name).toMatch(message);
       else await expect(run, name).rejects.toThrow(message);

@@ -9,6 +9,7 @@ import { HiddenSampler } from '../sampler.js';
 import { GameState, OVER, PLAY } from '../state.js';
 import { Table } from '../table.js';
 import type { FlatSearch } from '../../../search/flat.js';
+import { FULL, sized } from '../../../testing/tier.js';
 import { CardCosts, cheapestRowOf } from './card-costs.js';
 import heuristic, { cheapestRow, HeuristicAgent } from './heuristic.js';
 import mcDef from './mc.js';
@@ -325,7 +326,11 @@ describe("the search's playouts on the bare board", () => {
     // policy's playouts (the earlier path) decides on the same observation from its own copy of
     // the same stream. Play, row and (at 2 players) lone-candidate decisions; several rules and options.
     type Inside = { domain: SixNimmtDomain; search: FlatSearch };
-    const settings: Record<string, number | string>[] = [
+    // The fast tier plays one game per setting and rules instead of two, with a third of the samples.
+    const games = sized(1, 2);
+    const fewer = (over: Record<string, number | string>): Record<string, number | string> =>
+      FULL ? over : { ...over, samples: Math.max(4, Math.round(Number(over.samples) / 3)) };
+    const options: Record<string, number | string>[] = [
       { samples: 30 },
       { samples: 30, noise: 0 },
       { samples: 30, noise: 1 },
@@ -334,6 +339,7 @@ describe("the search's playouts on the bare board", () => {
       { samples: 20, others: 'mc' },
       { samples: 20, others: 'adapt' },
     ];
+    const settings = options.map(fewer);
     const rulesList: RulesInput[] = [{ players: 2 }, { players: 4 }, { players: 7 }, { players: 5, rowLimit: 3, maxCard: 80 }];
     let checked = 0;
     let rows = 0;
@@ -380,13 +386,13 @@ describe("the search's playouts on the bare board", () => {
           seats.map((_, i) => `s${i}`),
           false,
         );
-        for (let g = 0; g < 2; g++) table.play({ hi: 100 * k + g, lo: rules.players });
+        for (let g = 0; g < games; g++) table.play({ hi: 100 * k + g, lo: rules.players });
       }
     }
     expect(checked).toBeGreaterThan(800);
     expect(rows).toBeGreaterThan(10);
     expect(differ).toBe(0);
-  }, 180_000); // about 30 s idle; the VM is shared
+  }, 180_000); // full tier: about 30 s idle; the VM is shared
 });
 
 describe('the heuristic stays the reference of the costs', () => {
