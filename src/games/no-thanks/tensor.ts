@@ -66,9 +66,14 @@ export const tensor: ObservationEncoder<Rules, Observation> = {
       o += n;
     }
     // chips
+    // Counting a seat's chips walks the history: the last seat's are what the others and the pot
+    // leave of all the chips (they are conserved), one walk fewer.
+    let rest = p * r.startChips - obs.pot;
     for (let i = 0; i < p; i++) {
       const seat = (me + i) % p;
-      out[o + i] = (seat === me ? obs.myChips : r.openChips ? obs.chips(seat) : obs.countedChips(seat)) / allChips;
+      const chips = seat === me ? obs.myChips : r.openChips ? obs.chips(seat) : i === p - 1 ? rest : obs.countedChips(seat);
+      rest -= chips;
+      out[o + i] = chips / allChips;
     }
     o += p;
     // cardPoints
