@@ -43,13 +43,19 @@ function fieldsOf(r: Rules): readonly TensorField[] {
   return f;
 }
 
-/** The deck's bullheads by rules (a pure function of them, kept per rules object). */
-const deckBull = new WeakMap<Rules, number>();
+/**
+ * The deck's bullheads, a function of maxCard only: the last one kept (observations are often made
+ * afresh, each with its own rules object, so a cache keyed by the object would miss every time).
+ */
+let lastMaxCard = -1;
+let lastDeckBull = 0;
 
 function deckBullOf(r: Rules): number {
-  let b = deckBull.get(r);
-  if (b === undefined) deckBull.set(r, (b = deckBullheads(r)));
-  return b;
+  if (r.maxCard !== lastMaxCard) {
+    lastDeckBull = deckBullheads(r);
+    lastMaxCard = r.maxCard;
+  }
+  return lastDeckBull;
 }
 
 export const tensor: ObservationEncoder<Rules, Observation> = {

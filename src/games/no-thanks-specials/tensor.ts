@@ -56,37 +56,57 @@ function fieldsOf(r: Rules): readonly TensorField[] {
   return f;
 }
 
-/** Scales of a rules object (pure functions of it, kept per rules object). */
+/** Scales of the rules (pure functions of them), the last rules' kept: see scalesOf. */
 interface Scales {
-  readonly n: number;
-  readonly allChips: number;
-  readonly deck: number;
-  readonly numbers: number;
-  readonly lowest: number;
-  readonly span: number;
+  n: number;
+  allChips: number;
+  deck: number;
+  numbers: number;
+  lowest: number;
+  span: number;
   /** 1 / copies of each kind in KIND_LIST order (0 for a kind not dealt). */
   readonly perCopy: Float64Array;
 }
 
-const scales = new WeakMap<Rules, Scales>();
+const scales: Scales = { n: 0, allChips: 0, deck: 0, numbers: 0, lowest: 0, span: 0, perCopy: new Float64Array(K) };
+/** The rules `scales` holds (a copy of what they depend on), or null before the first encode; and the last rules object that matched. */
+let scaled: Rules | null = null;
+let matched: Rules | null = null;
 
+/** Whether two rules give the same scales (every setting they depend on is equal). */
+function sameScales(a: Rules, b: Rules): boolean {
+  if (a.players !== b.players || a.startChips !== b.startChips || a.removed !== b.removed || a.minCard !== b.minCard || a.maxCard !== b.maxCard) return false;
+  for (let k = 0; k < KIND_COUNT; k++) if (a.specials[k] !== b.specials[k]) return false;
+  return true;
+}
+
+/**
+ * The scales of `r`: kept for the last rules seen and compared setting by setting (observations
+ * are often made afresh, each with its own rules object, so a cache keyed by the object would miss
+ * every time); recomputed, allocating a little, only when the rules change.
+ */
 function scalesOf(r: Rules): Scales {
-  let s = scales.get(r);
-  if (s) return s;
+  if (r === matched) return scales;
+  if (scaled !== null && sameScales(scaled, r)) {
+    matched = r;
+    return scales;
+  }
   const [lowest, highest] = scoreRange(r);
   let numbers = ((r.minCard + r.maxCard) * cardCount(r)) / 2;
   if (fortyCount(r)) numbers += FORTY_VALUE;
-  s = {
-    n: numberSlots(r),
-    allChips: Math.max(1, r.players * r.startChips),
-    deck: Math.max(1, cardCount(r) - r.removed + specialCards(r) + fortyCount(r)),
-    numbers,
-    lowest,
-    span: Math.max(1, highest - lowest),
-    perCopy: Float64Array.from(KIND_LIST, (k) => (r.specials[k]! > 0 ? 1 / r.specials[k]! : 0)),
-  };
-  scales.set(r, s);
-  return s;
+  scales.n = numberSlots(r);
+  scales.allChips = Math.max(1, r.players * r.startChips);
+  scales.deck = Math.max(1, cardCount(r) - r.removed + specialCards(r) + fortyCount(r));
+  scales.numbers = numbers;
+  scales.lowest = lowest;
+  scales.span = Math.max(1, highest - lowest);
+  for (let j = 0; j < K; j++) {
+    const copies = r.specials[KIND_LIST[j]!]!;
+    scales.perCopy[j] = copies > 0 ? 1 / copies : 0;
+  }
+  scaled = { ...r, specials: [...r.specials] };
+  matched = r;
+  return scales;
 }
 
 /**
