@@ -16,7 +16,7 @@ function specs(r: Rules): FieldSpec[] {
     ['prizesToCome', c, 'the prizes not revealed yet, 1 where still to come (the set is known, not the order)'],
     ['hand', c, 'own hand, 1 where held (a pending bid included)'],
     ['myBid', c, "own bid this turn once made, one-hot (all 0 before; the others' pending bids are hidden)"],
-    ['hands', p * c, "every seat's remaining cards (relative seats, cards slots each; public once bids resolve), 1 where held"],
+    ['hands', p * c, `every seat's remaining cards (relative seats, ${c} card slots each; public once bids resolve), 1 where held`],
     ['points', p, "each seat's prize points won (relative seats) / the sum of every prize"],
     ['prizesWon', p, "each seat's prizes won (relative seats) / cards"],
     ['turn', 1, 'the turn in progress / cards (1 once the game is over)'],
