@@ -12,7 +12,7 @@ function specs(r: Rules): FieldSpec[] {
   const p = r.players;
   const base: FieldSpec[] = [
     ['phase', 4, 'what is decided now, one-hot: play a card, choose a row, draft (pro), game over'],
-    ['round', 1, 'the round in progress (from 0) / maxRounds'],
+    ['round', 1, 'the round in progress, from 0, as round / (round + 1): 0, 1/2, 2/3, ... (maxRounds is a safety cap, no scale)'],
     ['turn', 1, 'the turn in the round (from 0) / handSize'],
     ['hand', m, `own hand, 1 where held (card slots 1..${m})`],
     ['myChoice', 1, 'own secret card this turn once chosen / maxCard (0 before)'],
@@ -72,7 +72,8 @@ export const tensor: ObservationEncoder<Rules, Observation> = {
     out[o++] = phase === 'row' ? 1 : 0;
     out[o++] = phase === 'draft' ? 1 : 0;
     out[o++] = phase === 'over' ? 1 : 0;
-    out[o++] = obs.round / r.maxRounds;
+    const round = obs.round;
+    out[o++] = round / (round + 1);
     out[o++] = obs.turn / r.handSize;
     for (let c = 1; c <= m; c++) out[o + c - 1] = 0;
     for (let i = 0, n = obs.handSize; i < n; i++) out[o + obs.handCard(i) - 1] = 1;
