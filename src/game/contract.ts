@@ -1,6 +1,7 @@
 import type { ActionSpace } from './actions.js';
 import type { GameFacts } from './facts.js';
 import type { Random, SeedKey } from './seed.js';
+import type { ObservationEncoder } from './tensor.js';
 
 /**
  * The game contract: what a game declares and what its state offers to the generic parts of the
@@ -220,6 +221,11 @@ export interface GameEngine<R extends { players: number }, Rec extends GameRecor
   newState(rules: R): State;
   /** The one integer action space the forward model, search, records and learners share (src/game/actions.ts). */
   actions: ActionSpace<R, object, unknown>;
+  /**
+   * A seat's observation as a fixed-size float32 tensor, every value in [0, 1], fields documented
+   * (src/game/tensor.ts): the one encoder the learning environments and a `net` bot share.
+   */
+  tensor: ObservationEncoder<R, object>;
   /**
    * A seat's observation (what its bot's decide() gets) as plain data, read through its public
    * methods only: what the line protocol sends a process bot (docs/protocol.md) and the forward

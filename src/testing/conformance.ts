@@ -6,6 +6,7 @@ import type { GameDefinition, RulesInput, State } from '../game/contract.js';
 import { BatchLayout } from '../game/contract.js';
 import { stateMask } from '../game/state-mask.js';
 import { dealKeyInto, makeRandom, masterKey, seedHex, type Random, type SeedKey } from '../game/seed.js';
+import { decodeTensor, type TensorField } from '../game/tensor.js';
 import { runTournament, WorkerPool } from '../tournament/run.js';
 import { sized } from './tier.js';
 
@@ -376,6 +377,10 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
         expect(checked).toBeGreaterThan(20);
         expect(changed).toBeGreaterThan(0);
       });
+
+      it("encodes every seat's observation as a tensor: fields tiling it, finite floats in [0, 1], equal for states the seat cannot tell apart, not constant", () => {
+        checkTensor(game, rules, master, Math.min(o.games, 6));
+      });
     });
 
     it("declares metrics the statistics can name (unique ids, none of the summary's own fields)", () => {
@@ -497,4 +502,95 @@ export function conformanceSuite(game: GameDefinition, o: ConformanceOptions): v
       });
     }
   });
+}
+
+/** The field of a tensor that float i belongs to, for messages. */
+const fieldAt = (fields: readonly TensorField[], i: number): string => {
+  const f = fields.find((x) => i >= x.offset && i < x.offset + x.length);
+  return f ? `${f.name}[${i - f.offset}]` : `float ${i} (in no field)`;
+};
+
+/**
+ * The observation tensor (src/game/tensor.ts) over `games` random games, every seat at every
+ * position (the middle of simultaneous turns included): its fields tile [0, size) in order, encode
+ * writes every float of it (a NaN-filled buffer) and nothing past it, each one finite and in [0, 1];
+ * for one random seat a position, a copy whose hidden part is re-sampled for that seat gives it the
+ * same tensor, through the observation read before the re-sample and a fresh one (the encoder reads
+ * the observation only, and nothing the seat cannot see); and the tensors of different positions differ.
+ */
+export function checkTensor(game: GameDefinition, rules: { players: number }, master: SeedKey, games: number): void {
+  const encoder = game.tensor;
+  const size = encoder.size(rules);
+  const fields = encoder.fields(rules);
+  let at = 0;
+  for (const f of fields) {
+    expect(f.offset, `field ${f.name} starts where the last ended`).toBe(at);
+    expect(Number.isInteger(f.length) && f.length > 0, `field ${f.name} has a length`).toBe(true);
+    expect(f.description.length, `field ${f.name} is described`).toBeGreaterThan(0);
+    at += f.length;
+  }
+  expect(at, 'the fields tile the tensor').toBe(size);
+  expect(new Set(fields.map((f) => f.name)).size, 'field names are unique').toBe(fields.length);
+  const truth = new Float32Array(size + 1);
+  const other = new Float32Array(size + 1);
+  const encode = (obs: object, out: Float32Array): Float32Array => {
+    out.fill(Number.NaN);
+    encoder.encode(obs, out);
+    return out;
+  };
+  /** Throws naming the first field where `other` differs from `truth`. */
+  const same = (where: string): void => {
+    let i = 0;
+    while (i < size && truth[i] === other[i]) i++;
+    if (i === size) return;
+    const name = fieldAt(fields, i).replace(/\[.*/, '');
+    const [a, b] = [decodeTensor(fields, truth)[name], decodeTensor(fields, other)[name]];
+    throw new Error(`${where} at ${fieldAt(fields, i)}: ${json(a)} -> ${json(b)}`);
+  };
+  const seats = new Int32Array(SCRATCH);
+  const actions = new Int32Array(SCRATCH);
+  const bits = new Uint32Array(truth.buffer);
+  const distinct = new Set<number>();
+  let checks = 0;
+  for (let g = 0; g < games; g++) {
+    const state = game.newState(rules);
+    state.deal(dealKeyInto(master, 20_000 + g, { hi: 0, lo: 0 }));
+    const random = makeRandom(`tensor/${g}`);
+    const choose = (seat: number): void => state.apply(seat, actions[Math.floor(random() * state.legalActions(seat, actions))]!);
+    for (let step = 0; ; step++) {
+      const acting = Array.from(seats.subarray(0, state.actingSeats(seats)));
+      // Part of a simultaneous turn first: the seats before `cut` have chosen already.
+      const cut = Math.floor(random() * acting.length);
+      for (const seat of acting.slice(0, cut)) choose(seat);
+      const probed = Math.floor(random() * rules.players);
+      for (let seat = 0; seat < rules.players; seat++) {
+        const where = `game ${g} step ${step} seat ${seat}`;
+        encode(state.observation(seat), truth);
+        for (let i = 0; i < size; i++) {
+          const v = truth[i]!;
+          if (!(v >= 0 && v <= 1)) throw new Error(`${where}: ${fieldAt(fields, i)} is ${v}, not a float in [0, 1]`);
+        }
+        if (!Number.isNaN(truth[size]!)) throw new Error(`${where}: encode wrote past the tensor's ${size} floats`);
+        let hash = 0x811c9dc5; // FNV-1a over the floats' bits (a collision only lowers the count)
+        for (let i = 0; i < size; i++) hash = Math.imul(hash ^ bits[i]!, 16777619);
+        distinct.add(hash >>> 0);
+        checks++;
+        // The re-sampling check for one seat a position (each copy and re-sample costs more than an encode).
+        if (seat !== probed) continue;
+        const copy = state.clone();
+        const obs = copy.observation(seat);
+        encode(obs, other);
+        same(`${where}: a copy's observation gives another tensor`);
+        copy.resample(seat, makeRandom(`tensor/${g}/${step}/${seat}`));
+        encode(obs, other);
+        same(`${where}: re-sampling what the seat cannot see changed its tensor (the observation read before)`);
+        encode(copy.observation(seat), other);
+        same(`${where}: re-sampling what the seat cannot see changed its tensor`);
+      }
+      if (state.isOver()) break;
+      for (const seat of acting.slice(cut)) choose(seat);
+    }
+  }
+  // Positions differ (a seat's tensor stays put only while others choose unseen or nothing it sees changes).
+  expect(distinct.size, `${distinct.size} distinct tensors in ${checks} checks`).toBeGreaterThan(checks / 10);
 }

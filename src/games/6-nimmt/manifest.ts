@@ -1,5 +1,6 @@
 import type { GameManifest } from '../manifest.js';
 import { actions } from './actions.js';
+import { tensor } from './tensor.js';
 import { bots, rollout } from './bots/index.js';
 import { viewOf, type Observation } from './observation.js';
 import { GAME_ID, type SixNimmtAgent } from './agent.js';
@@ -29,6 +30,7 @@ const sixNimmt: GameManifest<Rules, GameRecord, SixNimmtAgent> = {
     utility: 'win-share',
   },
   actions,
+  tensor,
   makeRules,
   recordRules,
   rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),

@@ -1,5 +1,6 @@
 import type { GameManifest } from '../manifest.js';
 import { actions } from './actions.js';
+import { tensor } from './tensor.js';
 import { bots, rollout } from './bots/index.js';
 import { viewOf, type Observation } from './observation.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../no-thanks/rules.js';
@@ -34,6 +35,7 @@ const noThanksSpecials: GameManifest<Rules, GameRecord, SpecialsAgent> = {
     utility: 'win-share',
   },
   actions,
+  tensor,
   makeRules,
   recordRules,
   rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),

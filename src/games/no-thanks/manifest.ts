@@ -1,5 +1,6 @@
 import type { GameManifest } from '../manifest.js';
 import { actions } from './actions.js';
+import { tensor } from './tensor.js';
 import { bots, rollout } from './bots/index.js';
 import { viewOf, type Observation } from './observation.js';
 import { GAME_ID, type NoThanksAgent } from './agent.js';
@@ -40,6 +41,7 @@ const noThanks: GameManifest<Rules, GameRecord, NoThanksAgent> = {
     utility: 'win-share',
   },
   actions,
+  tensor,
   makeRules,
   recordRules,
   rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),

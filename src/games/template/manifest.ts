@@ -1,5 +1,6 @@
 import type { GameManifest } from '../manifest.js';
 import { actions } from './actions.js';
+import { tensor } from './tensor.js';
 import { GAME_ID, type GoofspielAgent } from './agent.js';
 import { bots, rollout } from './bots/index.js';
 import { ForwardModel, recordedGame } from './forward-model.js';
@@ -28,6 +29,7 @@ const template: GameManifest<Rules, GameRecord, GoofspielAgent> = {
     utility: 'win-share',
   },
   actions,
+  tensor,
   makeRules,
   recordRules,
   rulesFromRecord: (players, rules) => rulesFromRecord(players, rules as RecordRules),
