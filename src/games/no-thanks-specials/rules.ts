@@ -93,7 +93,9 @@ function checkCounts(counts: number[]): number[] {
   return counts;
 }
 
-export const fortyCount = (r: Rules): number => r.specials[KINDS.findIndex((k) => k.name === 'forty')]!;
+/** The forty's kind index, found once: fortyCount runs in the observation's unseenInto, every decision. */
+const FORTY_KIND = KINDS.findIndex((k) => k.name === 'forty');
+export const fortyCount = (r: Rules): number => r.specials[FORTY_KIND]!;
 /** Specials dealt as specials (the forty is dealt as the number card 40). */
 export const specialCards = (r: Rules): number => r.specials.reduce((a, b) => a + b, 0) - fortyCount(r);
 
