@@ -6,7 +6,7 @@ import type { AgentDefinition } from '../game/agent.js';
 import type { Plugin } from 'esbuild';
 import { UserError } from '../errors.js';
 import { freezeLabClasses } from '../game/protect.js';
-import { DEFAULT_GAME, gameById } from '../registry.js';
+import { DEFAULT_GAME, GAMES, gameById } from '../registry.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { describeError, hasControlCharacters, printable } from '../text.js';
 import { parseSpec, type AgentSpec } from './spec.js';
@@ -128,9 +128,7 @@ function labImports(): Plugin {
           return {
             errors: [
               {
-                text: `"${args.path}" is not an entry of the lab (${Object.keys(pkg.exports ?? {})
-                  .map((k) => pkg.name + k.slice(1))
-                  .join(', ')})`,
+                text: `"${args.path}" is not an entry of the lab (${[pkg.name, ...[...GAMES.keys()].map((id) => `${pkg.name}/${id}`)].join(', ')})`,
               },
             ],
           };
