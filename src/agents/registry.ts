@@ -58,8 +58,8 @@ export function agentLabel(name: string, spec: AgentSpec): string {
 
 /**
  * Loads a pool and makes its labels unique. Built-in labels never change (they are the specs,
- * already distinct in a pool); a file bot whose label is taken (two files with one name, or a file
- * named like a built-in) gets the first free suffix `#2`, `#3`, ... in pool order. Every thread
+ * already distinct in a pool); a file or program bot whose label is taken (two files with one
+ * name, or a file or program named like a built-in) gets the first free suffix `#2`, `#3`, ... in pool order. Every thread
  * that loads the same pool gets the same labels.
  */
 export async function loadPool(
@@ -68,9 +68,11 @@ export async function loadPool(
   load: (spec: string, game: string) => Promise<LoadedAgent> = loadAgent,
 ): Promise<LoadedAgent[]> {
   const loaded = await Promise.all(specs.map((spec) => load(spec, game)));
-  const taken = new Set(loaded.filter((a) => a.file === undefined).map((a) => a.label));
+  // Only a built-in's label is its own: a bot file or program names itself, and may name itself
+  // like another bot (a program greeting as "greedy" beside the built-in greedy).
+  const taken = new Set(loaded.filter((a) => a.spec.kind === 'builtin').map((a) => a.label));
   return loaded.map((a) => {
-    if (a.file === undefined) return a;
+    if (a.spec.kind === 'builtin') return a;
     let label = a.label;
     for (let k = 2; taken.has(label); k++) label = `${a.label}#${k}`;
     taken.add(label);

@@ -4,10 +4,11 @@ import { agentLabel, assertBot, bundleAgentFile, loadAgent, resolveParams, type 
 import { parseSpec, type AgentSpec } from '../../agents/spec.js';
 import { UserError } from '../../errors.js';
 import type { AgentDefinition, GameStart, ParamValues } from '../../game/agent.js';
-import { seatStreamOf } from '../../game/seed.js';
+import { claimStreamStarts } from '../../game/seed.js';
 import { distModule, PROJECT_ROOT } from '../../paths.js';
 import { gameById } from '../../registry.js';
 import { sandboxMissing } from './bubblewrap.js';
+import { checkBotFolder, labPrivateFolder, realPath, within } from './folders.js';
 import { probe, type Declared } from './probe.js';
 import { BotProgram, DEFAULT_MEMORY_MB, defaultBotLogs, readProgram, type Program } from './program.js';
 
@@ -46,9 +47,10 @@ const probes = new Map<string, Promise<Declared>>();
 
 /** A bot file under --isolate, as a program: the Node host, reading the lab's code and the bot's folder only. */
 async function hostedFile(file: string): Promise<Program> {
+  const folder = checkBotFolder(dirname(file), `agent file ${file}`);
   const bundle = await bundleAgentFile(file);
   const lab = [join(PROJECT_ROOT, 'dist'), join(PROJECT_ROOT, 'node_modules'), join(PROJECT_ROOT, 'package.json'), bundle];
-  const readable = [...lab, dirname(file)];
+  const readable = [...lab, folder];
   return {
     command: [
       process.execPath,
@@ -58,7 +60,7 @@ async function hostedFile(file: string): Promise<Program> {
       distModule('tournament/sandbox/node-host.js'),
       bundle,
     ],
-    folder: dirname(file),
+    folder,
     memoryMb: DEFAULT_MEMORY_MB,
     labFiles: lab,
   };
@@ -105,6 +107,8 @@ export async function checkAgent(text: string, game: string, o: LoadOptions = {}
   if (program.game !== undefined && program.game !== game) throw new UserError(`bot manifest ${spec.source} is a ${program.game} bot, not a ${game} bot`);
   const params = programParams(program, spec, program.name ?? spec.source);
   const sandbox = sandboxFor(o.isolate);
+  // Made (and removed when the process ends) by the main thread: the threads' bots make their pipes there.
+  labPrivateFolder();
   const key = `${game}\u0000${text}\u0000${o.isolate === true}`;
   if (!probes.has(key))
     probes.set(key, probe({ kind: 'program', text, game, what: programWhat(spec), params, program, sandbox, logs: o.botLogs ?? defaultBotLogs() }, seconds));
@@ -113,6 +117,9 @@ export async function checkAgent(text: string, game: string, o: LoadOptions = {}
   const file = spec.kind === 'file' ? { file: resolve(spec.source) } : {};
   return { spec, definition: { ...declared, params: program.params ?? {}, create }, params, label: agentLabel(declared.name, spec), ...file, create };
 }
+
+/** A seat stream's start for its program (claimed when the lab loads this module, before any bot code). */
+const streamStart = claimStreamStarts();
 
 /** The worker threads' programs, by game and spec: one process each, reused for every game. */
 const programs = new Map<string, BotProgram>();
@@ -173,7 +180,7 @@ class ProcessSeat {
       players: (start.rules as { players: number }).players,
       rules: start.rules,
       agents: start.agents,
-      random: seatStreamOf(start.random)?.start() ?? null,
+      random: streamStart(start.random) ?? null,
     });
   }
 
@@ -189,11 +196,13 @@ class ProcessSeat {
  * and the games as they are played.
  */
 export function refuseRunInsideBotFolders(dir: string, specs: readonly string[], isolate = false): void {
-  const run = resolve(dir);
+  // Real paths on both sides: an --out through a symbolic link into a bot's folder is inside it.
+  const run = realPath(dir);
   for (const text of specs) {
     const spec = parseSpec(text);
-    const folder = spec.kind === 'program' ? readProgram(spec.source).folder : spec.kind === 'file' && isolate ? dirname(resolve(spec.source)) : undefined;
-    if (folder !== undefined && (run === folder || run.startsWith(`${folder}/`)))
+    const folder =
+      spec.kind === 'program' ? readProgram(spec.source).folder : spec.kind === 'file' && isolate ? realPath(dirname(resolve(spec.source))) : undefined;
+    if (folder !== undefined && within(run, folder))
       throw new UserError(
         `the run folder ${dir} is inside the folder of bot "${spec.text}" (${folder}), which that bot can read: choose an --out outside it, or give the bot a folder of its own`,
       );

@@ -1,0 +1,183 @@
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadPool } from '../../agents/registry.js';
+import { AgentError } from '../../errors.js';
+import { refuseInputAsOutput } from '../../files.js';
+import * as seed from '../../game/seed.js';
+import { SeatStream, seatStreamOf } from '../../game/seed.js';
+import { GAMES } from '../../registry.js';
+import { hasControlCharacters } from '../../text.js';
+import { runTournament } from '../run.js';
+import { sandboxMissing } from './bubblewrap.js';
+import { checkAgent, refuseRunInsideBotFolders } from './load.js';
+
+// The hostile audit's cases, one test each (docs/fair-play.md). Worker threads run the compiled build.
+const dir = mkdtempSync(join(tmpdir(), 'nothanks-hardening-'));
+const sandboxed = it.skipIf(sandboxMissing() !== undefined && process.env.REQUIRE_SANDBOX === undefined);
+
+/** A folder of its own holding `files`; returns the folder. */
+function folderWith(name: string, files: Record<string, string>): string {
+  const folder = mkdtempSync(join(dir, `${name}-`));
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(folder, file), text);
+  return folder;
+}
+
+/** A Python bot whose name is computed when it starts (what it found in its sandbox). */
+const namedBy = (expression: string): string =>
+  `import os\nfrom nothanks_bot import Bot, run\nclass B(Bot):\n    name = ${expression}\n    def decide(self, obs):\n        return 'take'\nrun(B)\n`;
+
+describe('hardening: the sandbox shows a bot its own folder only', () => {
+  sandboxed('a manifest whose command is /bin/python3 does not get the root file system', async () => {
+    const folder = folderWith('slash-bin', {
+      'bot.py': namedBy(`'sees-' + ('etc' if os.path.exists('/etc/passwd') else 'no-etc') + ('-work' if os.path.exists('${dir}') else '')`),
+      'bot.bot.json': JSON.stringify({ command: ['/bin/python3', 'bot.py'] }),
+    });
+    const agent = await checkAgent(join(folder, 'bot.bot.json'), 'no-thanks', { isolate: true });
+    expect(agent.label).toBe('sees-no-etc-work');
+    // The interpreter's folder is never a bot's folder.
+    await expect(checkAgent('exec:/bin/python3', 'no-thanks')).rejects.toThrow(/its folder \/bin cannot be a bot's folder \(\/usr\/bin is a system folder\)/);
+  });
+
+  it("refuses a bot whose folder holds the lab's temporary folder, where the pipes of every bot are", async () => {
+    const file = join(tmpdir(), `nothanks-hardening-${process.pid}.py`);
+    writeFileSync(file, namedBy("'tmp'"));
+    await expect(checkAgent(`exec:python3 ${file}`, 'no-thanks')).rejects.toThrow(/holds the lab's temporary folder/);
+  });
+
+  it("refuses an --out that is a symbolic link into a bot's folder, and a merge --out that is a link to a shard", () => {
+    const folder = folderWith('linked', { 'bot.py': namedBy("'x'") });
+    const link = join(dir, `link-${process.pid}`);
+    symlinkSync(folder, link);
+    expect(() => refuseRunInsideBotFolders(join(link, 'results'), [`exec:python3 ${join(folder, 'bot.py')}`])).toThrow(/is inside the folder of bot/);
+    const shard = mkdtempSync(join(dir, 'shard-'));
+    const out = join(dir, `out-${process.pid}`);
+    symlinkSync(shard, out);
+    expect(() => refuseInputAsOutput(out, [shard])).toThrow(/is one of this command's inputs/);
+  });
+});
+
+describe('hardening: names', () => {
+  it('relabels a program that calls itself like another bot of the pool, and refuses invisible characters', async () => {
+    const folder = folderWith('impostor', { 'bot.py': namedBy("'greedy'") });
+    const pool = await loadPool(['greedy', `exec:python3 ${join(folder, 'bot.py')}`], 'no-thanks', (text, game) => checkAgent(text, game));
+    expect(pool.map((a) => a.label)).toEqual(['greedy', 'greedy#2']);
+    for (const c of ['\u200b', '\u2028', '\u2029', '\ufeff']) expect(hasControlCharacters(`a${c}b`)).toBe(true);
+  });
+
+  it('refuses a program name over 64 characters', async () => {
+    const folder = folderWith('long', { 'bot.py': namedBy("'x' * 100000") });
+    await expect(checkAgent(`exec:python3 ${join(folder, 'bot.py')}`, 'no-thanks')).rejects.toThrow(/at most 64 characters/);
+  });
+});
+
+describe('hardening: nothing in process holds a key or lets a bot rewrite the lab', () => {
+  it("a seat stream holds no reachable key, its start is the lab's alone, and the game registry cannot be swapped", () => {
+    const stream = new SeatStream({ hi: 0x12345678, lo: 0x9abcdef0 }, 0);
+    const held = seatStreamOf(stream.random)!;
+    expect(Reflect.ownKeys(held).map(String).sort()).toEqual(['random', 'stale']);
+    expect((held as unknown as { key?: unknown }).key).toBeUndefined();
+    expect(JSON.stringify(held)).not.toMatch(/305419896|12345678/);
+    // The lab's program seats claimed the starts when load.ts loaded (imported above).
+    expect(() => (seed as { claimStreamStarts?: () => unknown }).claimStreamStarts?.()).toThrow(/the lab's own/);
+    const game = GAMES.get('no-thanks')!;
+    expect(() => Map.prototype.set.call(GAMES, 'no-thanks', { ...game })).toThrow(TypeError);
+    expect(GAMES.get('no-thanks')).toBe(game);
+  });
+
+  it('a bot file cannot patch the port its worker sends results by, nor open node:inspector', async () => {
+    const patch = join(folderWith('port', {}), 'port.mjs');
+    writeFileSync(
+      patch,
+      `import { MessagePort } from 'node:worker_threads';
+       const post = MessagePort.prototype.postMessage;
+       MessagePort.prototype.postMessage = function (...a) { return post.apply(this, a); };
+       export default { name: 'port', params: {}, create: () => ({ decide: () => 'take' }) };`,
+    );
+    await expect(runTournament({ rules: { players: 3 }, games: 3, seed: 'port', threads: 1, pool: [patch, 'greedy', 'random'] })).rejects.toThrow(
+      /read.only|Cannot assign|not extensible/,
+    );
+    const spy = join(folderWith('inspector', {}), 'spy.mjs');
+    writeFileSync(
+      spy,
+      `import { Session } from 'node:inspector';
+       export default { name: 'spy', params: {}, create: () => ({ decide: () => { new Session().connect(); return 'take'; } }) };`,
+    );
+    await expect(runTournament({ rules: { players: 3 }, games: 3, seed: 'spy', threads: 1, pool: [spy, 'greedy', 'random'] })).rejects.toThrow(
+      /^bot "spy" in seat \d \(game seed [0-9a-f]{16}\) threw node:inspector is closed to bots/,
+    );
+  });
+});
+
+describe('hardening: answers and errors', () => {
+  it("an answer JSON cannot write, or whose toJSON throws the lab's error, and an AgentError thrown by a bot are the bot's, in one line", async () => {
+    const lab = JSON.stringify(join(process.cwd(), 'dist', 'src', 'errors.js'));
+    const bot = (name: string, body: string): string => {
+      const path = join(folderWith(name, {}), `${name}.mjs`);
+      writeFileSync(path, `import { AgentError } from ${lab};\nexport default { name: '${name}', params: {}, create: () => ({ decide: () => { ${body} } }) };`);
+      return path;
+    };
+    const cases: [string, string, RegExp][] = [
+      ['big', 'return 10n;', /^bot "big" in seat \d \(game seed [0-9a-f]{16}\) answered 10n \(a bigint\) \(expected "take" or "pass"\)$/],
+      ['circle', 'const a = {}; a.a = a; return a;', /^bot "circle" in seat \d \(game seed [0-9a-f]{16}\) answered an object /],
+      [
+        'forger',
+        `return { toJSON() { throw new AgentError('the lab says: forged'); } };`,
+        /^bot "forger" in seat \d \(game seed [0-9a-f]{16}\) answered an object /,
+      ],
+      [
+        'claims',
+        `throw new AgentError('its program was fine, greedy cheated');`,
+        /^bot "claims" in seat \d \(game seed [0-9a-f]{16}\) threw its program was fine/,
+      ],
+    ];
+    for (const [name, body, message] of cases)
+      await expect(
+        runTournament({ rules: { players: 3 }, games: 2, seed: 'answers', threads: 1, pool: [bot(name, body), 'greedy', 'random'] }),
+        name,
+      ).rejects.toThrow(message);
+    expect(new AgentError('x')).toBeInstanceOf(Error);
+  });
+});
+
+describe('hardening: limits in the sandbox', () => {
+  sandboxed('a fork bomb stops at the process limit', async () => {
+    const folder = folderWith('forks', {
+      'bot.py': `import os, time\nfrom nothanks_bot import Bot, run\nclass B(Bot):\n    name = 'forks'\n    def decide(self, obs):\n        n = 0\n        for i in range(200):\n            try:\n                if os.fork() == 0:\n                    time.sleep(3)\n                    os._exit(0)\n                n += 1\n            except OSError:\n                break\n        raise ValueError(f'forked {n}')\nrun(B)\n`,
+    });
+    const run = runTournament({
+      rules: { players: 3 },
+      games: 1,
+      seed: 'forks',
+      threads: 1,
+      pool: [`exec:python3 ${join(folder, 'bot.py')}`, 'greedy', 'random'],
+    });
+    const err = await run.then(
+      () => new Error('played'),
+      (e: Error) => e,
+    );
+    const forked = Number(/forked (\d+)/.exec(err.message)?.[1]);
+    expect(err.message).toMatch(/^bot "forks" in seat \d \(game seed [0-9a-f]{16}\): its program reported an error: ValueError: forked \d+/);
+    expect(forked).toBeLessThan(64);
+  });
+
+  sandboxed("RAM-backed folders count: /tmp and /dev/shm are sized, memoryMb has the lab's maximum, a Node program's ArrayBuffers are bounded", async () => {
+    const writes = folderWith('tmpfs', {
+      'bot.py': `import os\nfrom nothanks_bot import Bot, run\ndef fill(path):\n    n = 0\n    try:\n        with open(path, 'wb') as f:\n            for i in range(100):\n                f.write(b'x' * (1 << 20)); f.flush(); n += 1\n    except OSError:\n        pass\n    return n\nclass B(Bot):\n    name = f"wrote-{fill('/tmp/x')}-{fill('/dev/shm/x')}"\n    def decide(self, obs):\n        return 'take'\nrun(B)\n`,
+      'bot.bot.json': JSON.stringify({ command: ['python3', 'bot.py'], memoryMb: 256 }),
+    });
+    expect((await checkAgent(join(writes, 'bot.bot.json'), 'no-thanks', { isolate: true })).label).toBe('wrote-32-32');
+    const greedy = folderWith('huge', { 'bot.py': namedBy("'huge'"), 'bot.bot.json': JSON.stringify({ command: ['python3', 'bot.py'], memoryMb: 1e12 }) });
+    await expect(checkAgent(join(greedy, 'bot.bot.json'), 'no-thanks')).rejects.toThrow(/"memoryMb" must be an integer from 64 to 4096 \(the lab's maximum\)/);
+    const buffers = folderWith('buffers', {
+      'bot.mjs': `import { writeSync } from 'node:fs';
+        const kept = []; try { for (let i = 0; i < 100; i++) { const b = new ArrayBuffer(10 << 20); new Uint8Array(b).fill(1); kept.push(b); } } catch {}
+        writeSync(1, JSON.stringify({ type: 'hello', protocol: 1, name: 'buffers-' + kept.length }) + '\\n');
+        setInterval(() => {}, 1000);`,
+      'bot.bot.json': JSON.stringify({ command: ['node', 'bot.mjs'], memoryMb: 128 }),
+    });
+    const label = (await checkAgent(join(buffers, 'bot.bot.json'), 'no-thanks', { isolate: true })).label;
+    expect(Number(label.split('-')[1])).toBeLessThan(50);
+  });
+});
