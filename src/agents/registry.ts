@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentDefinition } from '../game/agent.js';
 import type { Plugin } from 'esbuild';
@@ -89,11 +89,43 @@ export function botFileDigests(specs: readonly string[]): Record<string, string>
   const out: Record<string, string> = {};
   for (const text of specs) {
     const spec = parseSpec(text);
+    if (spec.kind === 'program') out[spec.text] = programDigest(spec.source);
     if (!spec.isFile) continue;
     const path = resolve(spec.source);
     out[spec.text] = existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16) : 'missing';
   }
   return out;
+}
+
+/**
+ * A bot program's digest, as a bot file's: its manifest (for a `.bot.json`) and every word of its
+ * command that names a file outside the system's folders (its script, its compiled program), so a
+ * program edited between an interrupt and --resume is refused like an edited bot file.
+ */
+function programDigest(source: string): string {
+  const hash = createHash('sha256');
+  const isFile = (path: string): boolean => existsSync(path) && statSync(path).isFile() && !/^\/(usr|bin|sbin|lib|lib64)\//.test(path);
+  let words: string[];
+  let folder = process.cwd();
+  if (source.startsWith('exec:')) words = [...source.slice(5).matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  else {
+    const manifest = resolve(source);
+    if (!existsSync(manifest)) return 'missing';
+    const text = readFileSync(manifest);
+    hash.update(text);
+    folder = dirname(manifest);
+    try {
+      const command = (JSON.parse(text.toString('utf8')) as { command?: unknown }).command;
+      words = Array.isArray(command) ? command.filter((w): w is string => typeof w === 'string') : [];
+    } catch {
+      words = [];
+    }
+  }
+  for (const word of words) {
+    const path = resolve(folder, word);
+    if (isFile(path)) hash.update(path).update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** For tournaments, sweeps and experiments: a bot that waits for a person would hang them. */

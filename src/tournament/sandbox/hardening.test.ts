@@ -1,12 +1,14 @@
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPool } from '../../agents/registry.js';
+import { botFileDigests, loadPool } from '../../agents/registry.js';
 import { AgentError } from '../../errors.js';
 import { refuseInputAsOutput } from '../../files.js';
 import * as seed from '../../game/seed.js';
 import { SeatStream, seatStreamOf } from '../../game/seed.js';
+import { PROJECT_ROOT } from '../../paths.js';
 import { GAMES } from '../../registry.js';
 import { hasControlCharacters } from '../../text.js';
 import { runTournament } from '../run.js';
@@ -179,5 +181,70 @@ describe('hardening: limits in the sandbox', () => {
     });
     const label = (await checkAgent(join(buffers, 'bot.bot.json'), 'no-thanks', { isolate: true })).label;
     expect(Number(label.split('-')[1])).toBeLessThan(50);
+  });
+});
+
+describe('hardening: the low cases', () => {
+  it('reads a negative flag value as the value, so the command says what is wrong with it', async () => {
+    const { parseAndRun } = await import('../../cli/program.js');
+    const base = ['tournament', '-a', 'greedy,random,threshold', '-g', '2', '--quiet', '--out', join(dir, 'negative')];
+    await expect(parseAndRun([...base, '--table', '-1,0,1'])).rejects.toThrow(/^--table must list a pool index from 0 to 2 for each seat .*got "-1,0,1"$/);
+    await expect(parseAndRun([...base, '--shard', '-1/2'])).rejects.toThrow(/^--shard must be I\/N .*got "-1\/2"$/);
+    await expect(parseAndRun(['tune', '--agent', 'greedy', '--params', 'margin', '--field', 'random,threshold', '--budget', '1e15'])).rejects.toThrow(
+      /^budget must be a positive integer of games up to 1e\+9, got 1000000000000000$/,
+    );
+  });
+
+  it("refuses a record whose bot names hold a direction override or an escape, in replay (the CLI's and the web viewer's)", () => {
+    const record = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src', 'games', 'no-thanks', 'golden.jsonl'), 'utf8').split('\n')[0]!) as { agents: string[] };
+    GAMES.get('no-thanks')!.replay(record as never, false);
+    for (const name of ['evil\u202eydeerg', 'x\u001b[2J']) {
+      record.agents[0] = name;
+      expect(() => GAMES.get('no-thanks')!.replay(record as never, false)).toThrow(/"agents" must be bot names without control characters/);
+    }
+  });
+
+  it('keeps a digest of a bot program, so an edited program is refused on --resume like an edited bot file', () => {
+    const folder = folderWith('digest', { 'bot.py': namedBy("'d'"), 'bot.bot.json': JSON.stringify({ command: ['python3', 'bot.py'] }) });
+    const specs = [`exec:python3 ${join(folder, 'bot.py')}`, join(folder, 'bot.bot.json')];
+    const before = botFileDigests(specs);
+    expect(Object.keys(before)).toEqual(specs);
+    writeFileSync(join(folder, 'bot.py'), namedBy("'edited'"));
+    const after = botFileDigests(specs);
+    for (const spec of specs) expect(after[spec]).not.toBe(before[spec]);
+  });
+
+  sandboxed('leaves no pipe folder in TMPDIR after a run with a program', () => {
+    const folder = folderWith('pipes', { 'bot.py': namedBy("'piped'") });
+    const tmp = mkdtempSync(join(dir, 'tmpdir-'));
+    const cli = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
+    const r = spawnSync(
+      process.execPath,
+      [
+        cli,
+        'tournament',
+        '-a',
+        `exec:python3 ${join(folder, 'bot.py')},greedy,random`,
+        '-g',
+        '3',
+        '--threads',
+        '2',
+        '--quiet',
+        '--out',
+        join(dir, 'piped-run'),
+      ],
+      { env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(readdirSync(tmp).filter((f) => /^nothanks-(bot|lab)-/.test(f) && f !== 'nothanks-bot-logs')).toEqual([]);
+  });
+
+  sandboxed('--isolate: a bot file without params plays as it does in process', async () => {
+    const path = join(folderWith('no-params', {}), 'bare.mjs');
+    writeFileSync(path, `export default { name: 'bare', create: () => ({ decide: () => 'take' }) };`);
+    const o = { rules: { players: 3 }, games: 3, seed: 'bare', threads: 1, pool: [path, 'greedy', 'random'] };
+    const inProcess = await runTournament(o);
+    const isolated = await runTournament({ ...o, isolate: true });
+    expect(isolated.stats.agents().map((a) => a.meanScore)).toEqual(inProcess.stats.agents().map((a) => a.meanScore));
   });
 });
