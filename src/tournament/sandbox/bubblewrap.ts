@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { basename, dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../../paths.js';
@@ -144,6 +144,7 @@ const CGROUP_PIDS = '/sys/fs/cgroup/pids';
  */
 export function sandboxSpawn(command: string[]): { command: string[]; cleanup: () => void } {
   if (process.getuid?.() !== 0 || !existsSync(join(CGROUP_PIDS, 'cgroup.procs'))) return { command, cleanup: () => {} };
+  if (cgroups === 0) removeSandboxCgroups(false);
   const group = join(CGROUP_PIDS, `nothanks-${process.pid}-${threadId}-${cgroups++}`);
   try {
     mkdirSync(group);
@@ -164,3 +165,34 @@ export function sandboxSpawn(command: string[]): { command: string[]; cleanup: (
   };
   return { command: ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', group, ...command], cleanup };
 }
+
+/**
+ * Removes the empty pids cgroups of lab processes that have ended (`own`: this process's too, as
+ * it ends): a thread stopped mid-run (a decision limit, an interrupt) never closed its programs.
+ */
+export function removeSandboxCgroups(own: boolean): void {
+  let names: string[];
+  try {
+    names = readdirSync(CGROUP_PIDS);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^nothanks-(\d+)-\d+-\d+$/.exec(name)?.[1]);
+    if (!pid || (pid === process.pid ? !own : alive(pid))) continue;
+    try {
+      rmdirSync(join(CGROUP_PIDS, name));
+    } catch {
+      // Still holding a process, or not ours to remove.
+    }
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};

@@ -7,7 +7,7 @@ import type { AgentDefinition, GameStart, ParamValues } from '../../game/agent.j
 import { claimStreamStarts } from '../../game/seed.js';
 import { distModule, PROJECT_ROOT } from '../../paths.js';
 import { gameById } from '../../registry.js';
-import { sandboxMissing } from './bubblewrap.js';
+import { removeSandboxCgroups, sandboxMissing } from './bubblewrap.js';
 import { checkBotFolder, labPrivateFolder, realPath, within } from './folders.js';
 import { probe, type Declared } from './probe.js';
 import { BotProgram, DEFAULT_MEMORY_MB, defaultBotLogs, readProgram, type Program } from './program.js';
@@ -42,6 +42,7 @@ function sandboxFor(isolate: boolean | undefined): boolean {
   return !missing;
 }
 let warned = false;
+let cleaning = false;
 
 const probes = new Map<string, Promise<Declared>>();
 
@@ -107,8 +108,13 @@ export async function checkAgent(text: string, game: string, o: LoadOptions = {}
   if (program.game !== undefined && program.game !== game) throw new UserError(`bot manifest ${spec.source} is a ${program.game} bot, not a ${game} bot`);
   const params = programParams(program, spec, program.name ?? spec.source);
   const sandbox = sandboxFor(o.isolate);
-  // Made (and removed when the process ends) by the main thread: the threads' bots make their pipes there.
+  // Made (and removed when the process ends) by the main thread: the threads' bots make their pipes
+  // there. The sandboxes' pids cgroups (a lab run by root) go when it ends too.
   labPrivateFolder();
+  if (isMainThread && !cleaning) {
+    cleaning = true;
+    process.on('exit', () => removeSandboxCgroups(true));
+  }
   const key = `${game}\u0000${text}\u0000${o.isolate === true}`;
   if (!probes.has(key))
     probes.set(key, probe({ kind: 'program', text, game, what: programWhat(spec), params, program, sandbox, logs: o.botLogs ?? defaultBotLogs() }, seconds));
