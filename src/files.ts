@@ -110,7 +110,11 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
     recordWritten(path);
   } catch (err) {
     // A full disk (ENOSPC) or any failed write leaves no half-written temporary file behind.
-    rmSync(tmp, { force: true });
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // Not a file of ours (a folder under that name): left as it is.
+    }
     if (err instanceof UserError) throw err;
     throw cannot('write', path, err);
   }
