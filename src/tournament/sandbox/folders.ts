@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
@@ -61,6 +61,10 @@ const privateRoot = (): string => join(tmpdir(), `nothanks-lab-${process.getuid?
  */
 export function labPrivateFolder(): string {
   const path = privateRoot();
+  if (!swept) {
+    swept = true;
+    sweepEnded();
+  }
   try {
     mkdirSync(path, { mode: 0o700 });
   } catch (err) {
@@ -77,3 +81,38 @@ export function labPrivateFolder(): string {
   return path;
 }
 let cleaning = false;
+let swept = false;
+
+/**
+ * Removes the private folders of this user's lab processes that have ended without removing
+ * their own (a test runner's thread, a process killed): pipes only, named by user and process id.
+ */
+function sweepEnded(): void {
+  const uid = process.getuid?.() ?? 0;
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(new RegExp(`^nothanks-lab-${uid}-(\\d+)$`).exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    const path = join(tmpdir(), name);
+    try {
+      const s = lstatSync(path);
+      if (s.isDirectory() && s.uid === uid) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Gone already, or not ours.
+    }
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -214,9 +214,12 @@ describe('hardening: the low cases', () => {
     for (const spec of specs) expect(after[spec]).not.toBe(before[spec]);
   });
 
-  sandboxed('leaves no pipe folder in TMPDIR after a run with a program', () => {
+  sandboxed('leaves no pipe folder in TMPDIR after a run with a program, nor one an ended run left', () => {
     const folder = folderWith('pipes', { 'bot.py': namedBy("'piped'") });
     const tmp = mkdtempSync(join(dir, 'tmpdir-'));
+    // One left by a lab process that ended without removing it (a test runner's thread, a kill).
+    const ended = spawnSync('true').pid;
+    mkdirSync(join(tmp, `nothanks-lab-${process.getuid?.() ?? 0}-${ended}`, 'bot-x'), { recursive: true });
     const cli = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
     const r = spawnSync(
       process.execPath,
