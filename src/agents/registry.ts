@@ -236,6 +236,9 @@ export async function bundleAgentFile(path: string): Promise<string> {
   return target;
 }
 
+/** The longest name a bot file may give itself (bot programs: MAX_NAME in src/tournament/sandbox/program.ts). */
+export const MAX_NAME_LENGTH = 64;
+
 /** Imports a bot file (bundled first, see bundleAgentFile) and checks what it exports. */
 async function importAgentFile(path: string): Promise<AgentDefinition> {
   const target = await bundleAgentFile(path);
@@ -250,14 +253,18 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
     throw new UserError(`agent file ${path} does not export a bot: export default { name, description, params, create }`);
   }
   if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id, a string`);
-  if (def.name !== undefined && (typeof def.name !== 'string' || !def.name.trim()))
+  // Read once: a getter could answer the checks with one name and the label with another.
+  const name: unknown = def.name;
+  if (name !== undefined && (typeof name !== 'string' || !name.trim()))
     throw new UserError(`agent file ${path}: "name" must be a non-empty string (the bot's label in tables)`);
   // A name reaches terminals, reports and CSVs: an escape sequence in it would act there.
-  if (def.name !== undefined && hasControlCharacters(def.name))
-    throw new UserError(`agent file ${path}: "name" must not hold control characters, got ${printable(JSON.stringify(def.name))}`);
+  if (name !== undefined && hasControlCharacters(name))
+    throw new UserError(`agent file ${path}: "name" must not hold control characters, got ${printable(JSON.stringify(name))}`);
+  if (name !== undefined && name.trim().length > MAX_NAME_LENGTH)
+    throw new UserError(`agent file ${path}: "name" must be at most ${MAX_NAME_LENGTH} characters (it stands in every table), got ${name.trim().length}`);
   // A bot without a name is labelled by its file's name (not its whole path).
   return {
-    name: def.name?.trim() ?? basename(path).replace(/\.(m|c)?(t|j)s$/, ''),
+    name: name?.trim() ?? basename(path).replace(/\.(m|c)?(t|j)s$/, ''),
     game: def.game,
     description: def.description ?? '',
     params: def.params ?? {},

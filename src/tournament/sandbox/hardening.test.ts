@@ -68,9 +68,12 @@ describe('hardening: names', () => {
     for (const c of ['\u200b', '\u2028', '\u2029', '\ufeff']) expect(hasControlCharacters(`a${c}b`)).toBe(true);
   });
 
-  it('refuses a program name over 64 characters', async () => {
+  it('refuses a program name over 64 characters, and a bot file name', async () => {
     const folder = folderWith('long', { 'bot.py': namedBy("'x' * 100000") });
     await expect(checkAgent(`exec:python3 ${join(folder, 'bot.py')}`, 'no-thanks')).rejects.toThrow(/at most 64 characters/);
+    const file = join(folder, 'long.mjs');
+    writeFileSync(file, `export default { name: 'x'.repeat(100000), params: {}, create: () => ({ decide: () => 'take' }) };`);
+    await expect(checkAgent(file, 'no-thanks')).rejects.toThrow(/"name" must be at most 64 characters \(it stands in every table\), got 100000$/);
   });
 });
 
