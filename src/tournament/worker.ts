@@ -112,6 +112,7 @@ function closeSideDoors(): void {
   const closed = (): never => {
     throw new Error('node:inspector is closed to bots in the lab (a session would read the engine): use --isolate to debug a bot with it');
   };
+  // (SIGUSR1, which opens the main thread's inspector, is the main thread's to refuse: load.ts.)
   // Both loaded before either is changed: the promises module builds on the other's Session.
   const modules = ['node:inspector', 'node:inspector/promises'].map((id) => require(id) as { Session: { prototype: object }; open?: unknown });
   for (const inspector of modules) {
@@ -120,6 +121,14 @@ function closeSideDoors(): void {
     if (inspector.open) Object.defineProperty(inspector, 'open', { value: closed });
     Object.freeze(inspector);
   }
+  // The same inspector by its binding (Connection, MainThreadConnection, open), which the module wraps.
+  const host = process as unknown as { binding: (name: string) => unknown };
+  const binding = host.binding.bind(process);
+  Object.defineProperty(process, 'binding', {
+    value: (name: string) => (name === 'inspector' ? closed() : binding(name)),
+    writable: false,
+    configurable: false,
+  });
 }
 
 const statsCache = new Map<string, TournamentStats>();

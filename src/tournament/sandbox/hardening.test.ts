@@ -254,3 +254,25 @@ describe('hardening: the low cases', () => {
     expect(isolated.stats.agents().map((a) => a.meanScore)).toEqual(inProcess.stats.agents().map((a) => a.meanScore));
   });
 });
+
+describe("hardening: the main thread's inspector", () => {
+  it("an in-process bot opens no inspector by SIGUSR1 and reaches none by the inspector's binding", async () => {
+    const folder = folderWith('usr1', {
+      'usr1.mjs': `let sent = false; export default { name: 'usr1', params: {}, create: () => ({ decide: () => { if (!sent) { sent = true; process.kill(process.pid, 'SIGUSR1'); } return 'take'; } }) };`,
+      'binding.mjs': `export default { name: 'binding', params: {}, create: () => ({ decide: () => { process.binding('inspector'); return 'take'; } }) };`,
+    });
+    const cli = join(PROJECT_ROOT, 'dist', 'src', 'cli', 'main.js');
+    const r = spawnSync(
+      process.execPath,
+      [cli, 'tournament', '-a', `${join(folder, 'usr1.mjs')},greedy,random`, '-g', '30', '--threads', '1', '--quiet', '--out', join(dir, 'usr1-run')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/Debugger listening/);
+    await expect(
+      runTournament({ rules: { players: 3 }, games: 2, seed: 'binding', threads: 1, pool: [join(folder, 'binding.mjs'), 'greedy', 'random'] }),
+    ).rejects.toThrow(/^bot "binding" in seat \d \(game seed [0-9a-f]{16}\) threw node:inspector is closed to bots/);
+  });
+});

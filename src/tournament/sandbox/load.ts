@@ -90,11 +90,28 @@ const refuseHere = (what: string) => (): never => {
   throw new Error(`${what} is started in the threads that play it, not in the main thread`);
 };
 
+/**
+ * SIGUSR1 opens the main thread's inspector on a local port (Node's debugging signal), and a bot
+ * file in a worker thread of the same process can send it (`process.kill(process.pid, 'SIGUSR1')`,
+ * `process._debugProcess`) and then read the main thread (the master seed, the statistics) over
+ * the network. A listener of the lab's own keeps the inspector shut: installed by the main thread
+ * before the first bot that is not the lab's own can run.
+ */
+function refuseDebugSignal(): void {
+  if (!isMainThread || debugSignalRefused) return;
+  debugSignalRefused = true;
+  process.on('SIGUSR1', () =>
+    process.stderr.write('nothanks: SIGUSR1 ignored: the inspector stays shut while bots run (use node --inspect to debug the lab)\n'),
+  );
+}
+let debugSignalRefused = false;
+
 /** A spec checked for a run in the main thread: see the module comment. */
 export async function checkAgent(text: string, game: string, o: LoadOptions = {}): Promise<LoadedAgent> {
   const spec = parseSpec(text);
   const seconds = Math.max(5, o.seconds ?? 10);
   if (spec.kind === 'builtin') return assertBot(await loadAgent(text, game));
+  refuseDebugSignal();
   const program = await programOf(spec, o.isolate);
   if (!program) {
     const file = resolve(spec.source);
