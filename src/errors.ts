@@ -10,3 +10,26 @@ export class UserError extends Error {
 export class AgentError extends UserError {
   override name = 'AgentError';
 }
+
+/**
+ * The lab's own accounts of a bot's failure (a bot program's "its program ended ..."): the table
+ * shows them as the lab's words, after a colon. A bot can import AgentError and throw one, so the
+ * class proves nothing: only errors made by the maker this hands out, once per thread, to the module
+ * that plays bot programs (loaded before any bot code), are the lab's. Anything else a bot throws
+ * is the bot's text, whatever its class.
+ */
+const accounts = new WeakSet<object>();
+let accountsClaimed = false;
+
+export function claimLabAccounts(): (message: string) => AgentError {
+  if (accountsClaimed) throw new Error("the lab's accounts of bot failures are the lab's own");
+  accountsClaimed = true;
+  return (message) => {
+    const err = new AgentError(message);
+    accounts.add(err);
+    return err;
+  };
+}
+
+/** Whether an error is the lab's own account of a bot's failure (see claimLabAccounts). */
+export const isLabAccount = (err: unknown): boolean => typeof err === 'object' && err !== null && accounts.has(err);

@@ -109,6 +109,12 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
     renameSync(tmp, path);
     recordWritten(path);
   } catch (err) {
+    // A full disk (ENOSPC) or any failed write leaves no half-written temporary file behind.
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // Not a file of ours (a folder under that name): left as it is.
+    }
     if (err instanceof UserError) throw err;
     throw cannot('write', path, err);
   }
@@ -272,9 +278,24 @@ function lockRunFolder(dir: string): void {
 }
 
 /** An output folder must not be a folder the same command reads (merge's shards), nor around or inside one. */
+/** A path's real path; for a path that does not exist yet, its deepest existing folder's real path with the rest appended. */
+export function realPath(path: string): string {
+  const absolute = resolve(path);
+  const rest: string[] = [];
+  for (let at = absolute; ; at = dirname(at)) {
+    try {
+      return join(realpathSync(at), ...rest.reverse());
+    } catch {
+      if (dirname(at) === at) return absolute;
+      rest.push(basename(at));
+    }
+  }
+}
+
 export function refuseInputAsOutput(dir: string, inputs: readonly string[]): void {
-  const out = resolve(dir);
-  for (const input of inputs.map((i) => resolve(i))) {
+  // Real paths: an --out that is a symbolic link to a shard is that shard (--force would delete it).
+  const out = realPath(dir);
+  for (const input of inputs.map((i) => realPath(i))) {
     if (out === input || out.startsWith(input + sep) || input.startsWith(out + sep))
       throw new UserError(`--out ${dir} is ${out === input ? 'one of' : 'around or inside one of'} this command's inputs (${input}): choose a new folder`);
   }

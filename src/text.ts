@@ -1,3 +1,6 @@
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+
 /**
  * Text from outside the lab (a bot's name, a record's fields) made safe for a terminal: every
  * control character but newline (ANSI escapes that retitle the window or clear the screen, carriage
@@ -5,8 +8,7 @@
  * make a line read otherwise than it is stored) is shown as a visible \u{..} escape instead of acting.
  */
 export function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+  return text.replace(UNPRINTABLE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
 }
 
 /**
@@ -16,10 +18,43 @@ export function printable(text: string): string {
  */
 export const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
-/** Whether a name is fit to stand in tables, terminals and file names: no control characters. */
+/**
+ * Whether a name is unfit to stand in tables, terminals and file names: control characters,
+ * direction marks and invisible ones (zero-width space, word joiner, byte-order mark, the line and
+ * paragraph separators).
+ */
 export function hasControlCharacters(text: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  return /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(text);
+  return /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/.test(text);
+}
+
+/**
+ * A bot's answer as an error line shows it, decided by its type alone: no JSON.stringify (a bigint
+ * or a circular object throws there) and no code of the bot's (toJSON, toString, getters, proxy
+ * traps) runs. Strings and numbers as JSON writes them (a long string cut), anything else by kind.
+ */
+export function describeAnswer(answer: unknown): string {
+  switch (typeof answer) {
+    case 'string':
+      return printable(JSON.stringify(answer.length > 60 ? `${answer.slice(0, 60)}...` : answer));
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return String(answer);
+    case 'bigint':
+      return `${answer}n (a bigint)`;
+    case 'symbol':
+      return 'a symbol';
+    case 'function':
+      return 'a function';
+    default:
+      if (answer === null) return 'null';
+      try {
+        return Array.isArray(answer) ? 'an array' : 'an object';
+      } catch {
+        return 'an object';
+      }
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentDefinition } from '../game/agent.js';
 import type { Plugin } from 'esbuild';
@@ -58,8 +58,8 @@ export function agentLabel(name: string, spec: AgentSpec): string {
 
 /**
  * Loads a pool and makes its labels unique. Built-in labels never change (they are the specs,
- * already distinct in a pool); a file bot whose label is taken (two files with one name, or a file
- * named like a built-in) gets the first free suffix `#2`, `#3`, ... in pool order. Every thread
+ * already distinct in a pool); a file or program bot whose label is taken (two files with one
+ * name, or a file or program named like a built-in) gets the first free suffix `#2`, `#3`, ... in pool order. Every thread
  * that loads the same pool gets the same labels.
  */
 export async function loadPool(
@@ -68,9 +68,11 @@ export async function loadPool(
   load: (spec: string, game: string) => Promise<LoadedAgent> = loadAgent,
 ): Promise<LoadedAgent[]> {
   const loaded = await Promise.all(specs.map((spec) => load(spec, game)));
-  const taken = new Set(loaded.filter((a) => a.file === undefined).map((a) => a.label));
+  // Only a built-in's label is its own: a bot file or program names itself, and may name itself
+  // like another bot (a program greeting as "greedy" beside the built-in greedy).
+  const taken = new Set(loaded.filter((a) => a.spec.kind === 'builtin').map((a) => a.label));
   return loaded.map((a) => {
-    if (a.file === undefined) return a;
+    if (a.spec.kind === 'builtin') return a;
     let label = a.label;
     for (let k = 2; taken.has(label); k++) label = `${a.label}#${k}`;
     taken.add(label);
@@ -87,11 +89,43 @@ export function botFileDigests(specs: readonly string[]): Record<string, string>
   const out: Record<string, string> = {};
   for (const text of specs) {
     const spec = parseSpec(text);
+    if (spec.kind === 'program') out[spec.text] = programDigest(spec.source);
     if (!spec.isFile) continue;
     const path = resolve(spec.source);
     out[spec.text] = existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16) : 'missing';
   }
   return out;
+}
+
+/**
+ * A bot program's digest, as a bot file's: its manifest (for a `.bot.json`) and every word of its
+ * command that names a file outside the system's folders (its script, its compiled program), so a
+ * program edited between an interrupt and --resume is refused like an edited bot file.
+ */
+function programDigest(source: string): string {
+  const hash = createHash('sha256');
+  const isFile = (path: string): boolean => existsSync(path) && statSync(path).isFile() && !/^\/(usr|bin|sbin|lib|lib64)\//.test(path);
+  let words: string[];
+  let folder = process.cwd();
+  if (source.startsWith('exec:')) words = [...source.slice(5).matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  else {
+    const manifest = resolve(source);
+    if (!existsSync(manifest)) return 'missing';
+    const text = readFileSync(manifest);
+    hash.update(text);
+    folder = dirname(manifest);
+    try {
+      const command = (JSON.parse(text.toString('utf8')) as { command?: unknown }).command;
+      words = Array.isArray(command) ? command.filter((w): w is string => typeof w === 'string') : [];
+    } catch {
+      words = [];
+    }
+  }
+  for (const word of words) {
+    const path = resolve(folder, word);
+    if (isFile(path)) hash.update(path).update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** For tournaments, sweeps and experiments: a bot that waits for a person would hang them. */
@@ -200,6 +234,9 @@ export async function bundleAgentFile(path: string): Promise<string> {
   return target;
 }
 
+/** The longest name a bot file may give itself (bot programs: MAX_NAME in src/tournament/sandbox/program.ts). */
+export const MAX_NAME_LENGTH = 64;
+
 /** Imports a bot file (bundled first, see bundleAgentFile) and checks what it exports. */
 async function importAgentFile(path: string): Promise<AgentDefinition> {
   const target = await bundleAgentFile(path);
@@ -214,14 +251,18 @@ async function importAgentFile(path: string): Promise<AgentDefinition> {
     throw new UserError(`agent file ${path} does not export a bot: export default { name, description, params, create }`);
   }
   if (def.game !== undefined && typeof def.game !== 'string') throw new UserError(`agent file ${path}: "game" must be a game id, a string`);
-  if (def.name !== undefined && (typeof def.name !== 'string' || !def.name.trim()))
+  // Read once: a getter could answer the checks with one name and the label with another.
+  const name: unknown = def.name;
+  if (name !== undefined && (typeof name !== 'string' || !name.trim()))
     throw new UserError(`agent file ${path}: "name" must be a non-empty string (the bot's label in tables)`);
   // A name reaches terminals, reports and CSVs: an escape sequence in it would act there.
-  if (def.name !== undefined && hasControlCharacters(def.name))
-    throw new UserError(`agent file ${path}: "name" must not hold control characters, got ${printable(JSON.stringify(def.name))}`);
+  if (name !== undefined && hasControlCharacters(name))
+    throw new UserError(`agent file ${path}: "name" must not hold control characters, got ${printable(JSON.stringify(name))}`);
+  if (name !== undefined && name.trim().length > MAX_NAME_LENGTH)
+    throw new UserError(`agent file ${path}: "name" must be at most ${MAX_NAME_LENGTH} characters (it stands in every table), got ${name.trim().length}`);
   // A bot without a name is labelled by its file's name (not its whole path).
   return {
-    name: def.name?.trim() ?? basename(path).replace(/\.(m|c)?(t|j)s$/, ''),
+    name: name?.trim() ?? basename(path).replace(/\.(m|c)?(t|j)s$/, ''),
     game: def.game,
     description: def.description ?? '',
     params: def.params ?? {},

@@ -4,6 +4,7 @@ import { splitLineup } from '../agents/spec.js';
 import { loadExperiment } from '../experiments/experiment.js';
 import { runExperiment, sweepHeadlines, writeSweepOutputs } from '../experiments/run-experiment.js';
 import { AgentError, UserError } from '../errors.js';
+import { printable } from '../text.js';
 import { newResultsDir, prepareOutputDir } from '../files.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import { gameById } from '../registry.js';
@@ -43,7 +44,7 @@ export async function runCommand(a: {
       signal: stop.signal,
       log: (l) => console.log(l),
     });
-    console.log(`\n${exp.title}${run.partial ? ` (PARTIAL: ${run.stopped === undefined ? 'interrupted' : 'stopped by a bot'})` : ''}`);
+    console.log(`\n${printable(exp.title)}${run.partial ? ` (PARTIAL: ${run.stopped === undefined ? 'interrupted' : 'stopped by a bot'})` : ''}`);
     for (const h of run.headlines) console.log(`- ${h}`);
     if (run.partial && (exp.kind === 'strategies' || exp.kind === 'player-count')) console.log(resumeHint(run.dir));
     else if (stop.signal.aborted && !run.partial) console.log('The interrupt came after the last game had finished: the results are complete.');

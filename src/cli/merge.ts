@@ -1,6 +1,7 @@
 import { writeTournamentReport } from '../experiments/tournament-tables.js';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
+import { printable } from '../text.js';
 import type { Experiment } from '../experiments/experiment.js';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { newResultsDir, prepareOutputDir, refuseInputAsOutput } from '../files.js';
@@ -55,7 +56,7 @@ export async function mergeCommand(a: {
     play: async (part, options) => mergePart(shards, part, options),
   });
   if (!a.quiet) {
-    console.log(`\n${exp.title}`);
+    console.log(`\n${printable(exp.title)}`);
     for (const h of run.headlines) console.log(`- ${h}`);
     console.log(`\nMerged ${shards.length} shard${shards.length === 1 ? '' : 's'}. Report: ${run.report}`);
   }

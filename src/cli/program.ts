@@ -18,6 +18,26 @@ import { checkFlagValues } from './flag-values.js';
 
 export type { CliResult } from './captured-run.js';
 
+/** Text flags whose value may start with a minus sign (a negative index or seed). */
+const TEXT_FLAGS = new Set(['--table', '--shard', '--seed', '-s']);
+
+/**
+ * `--table -1,0,1` as `--table=-1,0,1`: yargs reads a word that starts with a minus as flags
+ * (`-1` as flag 1: "Unknown argument: 1"), so the command never saw the value to say what is
+ * wrong with it.
+ */
+function negativeValues(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const next = args[i + 1];
+    if (TEXT_FLAGS.has(args[i]!) && next !== undefined && /^-[\d.]/.test(next)) {
+      out.push(`${args[i]}=${next}`);
+      i++;
+    } else out.push(args[i]!);
+  }
+  return out;
+}
+
 /**
  * One command of the CLI, given its arguments (without `node main.js`). Every mistake a user can
  * make rejects with a UserError (the binary, main.ts, prints it as one line and exits 1); a
@@ -25,7 +45,7 @@ export type { CliResult } from './captured-run.js';
  * process (yargs).
  */
 export async function parseAndRun(args: readonly string[]): Promise<void> {
-  const cli = yargs([...args]);
+  const cli = yargs(negativeValues(args));
   await cli
     .scriptName('nothanks')
     .usage('$0 <command> [options]')

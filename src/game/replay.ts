@@ -1,4 +1,5 @@
 import { UserError } from '../errors.js';
+import { hasControlCharacters, printable } from '../text.js';
 import type { GameRecordBase, RecordedGame, State } from './contract.js';
 
 /** What a record's replay reports as it goes: each decision before the engine applies it, and after. */
@@ -17,6 +18,11 @@ const json = (x: unknown): string => JSON.stringify(x);
  * game checks the record's own form and deal before (its recordedGame). Throws one-line UserErrors.
  */
 export function replayOnForwardModel(recorded: RecordedGame, record: GameRecordBase, hooks: ReplayHooks = {}): State {
+  // Bot names reach the terminal and the web viewer: a shared record file is untrusted, so its
+  // names obey the bot loader's rule (as analyse's do): no control, direction or invisible characters.
+  const agents: unknown = record.agents;
+  if (!Array.isArray(agents) || agents.some((a) => typeof a !== 'string' || hasControlCharacters(a)))
+    throw new UserError(`"agents" must be bot names without control characters, got ${printable(JSON.stringify(agents) ?? String(agents))}`);
   const { state } = recorded;
   const seats = new Int32Array(state.players);
   const legal = new Int32Array(4096);

@@ -1,6 +1,6 @@
 import type { Agent, GameStart } from './agent.js';
 import { describeError } from '../text.js';
-import { AgentError } from '../errors.js';
+import { AgentError, isLabAccount } from '../errors.js';
 import { CALL_NEW_GAME, NO_CLOCK, tick } from './clock.js';
 import { protect } from './protect.js';
 import { SeatStream, seedHex, type SeedKey } from './seed.js';
@@ -74,7 +74,8 @@ export class Seats<R> {
  */
 export function botFailure(label: string, seat: number, seed: string, what: string, cause?: unknown): AgentError {
   const who = `bot "${label}" in seat ${seat} (game seed ${seed})`;
-  if (cause instanceof AgentError) return new AgentError(`${who}: ${describeError(cause)}`);
+  // Only the lab's own account (errors.ts): an AgentError a bot threw is its text, like any other.
+  if (isLabAccount(cause)) return new AgentError(`${who}: ${describeError(cause)}`);
   return new AgentError(`${who} ${what}${cause === undefined ? '' : ` ${describeError(cause)}`}`);
 }
 

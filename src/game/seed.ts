@@ -123,25 +123,29 @@ export function makeRandom(seed: string): Random {
  */
 export class SeatStream {
   stale = true;
-  private readonly rng = new Sfc32();
-  private readonly masked: SeedKey = { hi: 0, lo: 0 };
+  // #private, not TypeScript's `private`: a bot holds its stream (seatStreamOf), and the key is its
+  // game's seed, which would deal it every hidden card. Nothing reaches these fields from outside.
+  readonly #rng = new Sfc32();
+  readonly #masked: SeedKey = { hi: 0, lo: 0 };
+  readonly #key: SeedKey;
+  readonly #seat: number;
+  readonly #salt: SeedKey;
   readonly random: () => number;
 
-  constructor(
-    private readonly key: SeedKey,
-    private readonly seat: number,
-    private readonly salt: SeedKey = NO_SALT,
-  ) {
-    STREAMS.set((this.random = this.makeRandom()), this);
-  }
-
-  private makeRandom(): () => number {
-    const rng = this.rng;
-    // next()'s body, not a call to it: one level less for V8 to inline into a bot's loop.
-    return () => {
-      if (this.stale) this.rekey();
+  constructor(key: SeedKey, seat: number, salt: SeedKey = NO_SALT) {
+    this.#key = key;
+    this.#seat = seat;
+    this.#salt = salt;
+    const rng = this.#rng;
+    this.random = () => {
+      if (this.stale) this.#rekey();
       return rng.next();
     };
+    STREAMS.set(this.random, this);
+    STARTS.set(this, () => ({
+      key: seedHex({ hi: (this.#key.hi ^ this.#salt.hi) >>> 0, lo: (this.#key.lo ^ this.#salt.lo) >>> 0 }),
+      stream: this.#seat + 1,
+    }));
   }
 
   /**
@@ -150,33 +154,45 @@ export class SeatStream {
    * not inlined returns its double boxed on the heap (Monte Carlo bots draw millions).
    */
   next(): number {
-    if (this.stale) this.rekey();
-    return this.rng.next();
+    if (this.stale) this.#rekey();
+    return this.#rng.next();
   }
 
   /** The game's first draw keys the stream (game seed XOR salt, stream seat + 1). */
-  private rekey(): void {
-    this.masked.hi = this.key.hi ^ this.salt.hi;
-    this.masked.lo = this.key.lo ^ this.salt.lo;
-    this.rng.reset(this.masked, this.seat + 1);
+  #rekey(): void {
+    this.#masked.hi = this.#key.hi ^ this.#salt.hi;
+    this.#masked.lo = this.#key.lo ^ this.#salt.lo;
+    this.#rng.reset(this.#masked, this.#seat + 1);
     this.stale = false;
-  }
-
-  /**
-   * The stream's starting point as a process bot's client rebuilds it (docs/protocol.md): the
-   * 16-hex-digit sfc32 key (game seed XOR salt) and the stream number (seat + 1). What an
-   * in-process bot could recover by inverting its stream, no more.
-   */
-  start(): { key: string; stream: number } {
-    return { key: seedHex({ hi: (this.key.hi ^ this.salt.hi) >>> 0, lo: (this.key.lo ^ this.salt.lo) >>> 0 }), stream: this.seat + 1 };
   }
 }
 
-/** Each GameStart.random the lab made, to its stream: a process bot's adapter sends the stream's start on. */
+/** Each GameStart.random the lab made, to its stream: the lab's own bots draw through its method. */
 const STREAMS = new WeakMap<() => number, SeatStream>();
 
-/** The stream behind a GameStart's `random` (undefined for a function the lab did not make). */
+/** Each stream's start (see claimStreamStarts), kept out of the stream object. */
+const STARTS = new WeakMap<SeatStream, () => { key: string; stream: number }>();
+
+/** The stream behind a GameStart's `random` (undefined for a function the lab did not make): its draws, never its key. */
 export const seatStreamOf = (random: () => number): SeatStream | undefined => STREAMS.get(random);
+
+let startsClaimed = false;
+
+/**
+ * The reader of a stream's starting point as a process bot's client rebuilds it (docs/protocol.md):
+ * the 16-hex-digit sfc32 key (game seed XOR salt) and the stream number (seat + 1), what an
+ * in-process bot could recover by inverting its stream, no more. Handed out once per thread, to
+ * the module that plays bot programs (src/tournament/sandbox/load.ts), which the lab loads before
+ * any bot's code: a bot that asks for it later is refused.
+ */
+export function claimStreamStarts(): (random: () => number) => { key: string; stream: number } | undefined {
+  if (startsClaimed) throw new Error("the seat streams' starts are the lab's own");
+  startsClaimed = true;
+  return (random) => {
+    const stream = STREAMS.get(random);
+    return stream && STARTS.get(stream)!();
+  };
+}
 
 /** No mask: outside tournaments (play at the terminal, tests) seat streams are keyed by the game seed alone. */
 export const NO_SALT: Readonly<SeedKey> = Object.freeze({ hi: 0, lo: 0 });

@@ -53,6 +53,9 @@ export interface TuneOptions {
   onProgress?(games: number, budget: number): void;
 }
 
+/** The most games a tuning run may be given: beyond it a run would take years, and its counters lose precision. */
+export const MAX_BUDGET = 1e9;
+
 /**
  * Deals per evaluation by default: 10 beat 40 for both methods at the same budget (more, noisier
  * steps; docs/notes/findings.md "Tuning many parameters"), and NTBEA needs the many evaluations.
@@ -126,7 +129,8 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
   const game = gameById(o.game ?? DEFAULT_GAME);
   const method = o.method ?? 'spsa';
   if (method !== 'spsa' && method !== 'ntbea') throw new UserError(`method must be spsa or ntbea, got ${method}`);
-  if (!Number.isInteger(o.budget) || o.budget < 1) throw new UserError(`budget must be a positive integer of games, got ${o.budget}`);
+  if (!Number.isInteger(o.budget) || o.budget < 1 || o.budget > MAX_BUDGET)
+    throw new UserError(`budget must be a positive integer of games up to ${MAX_BUDGET.toExponential()}, got ${o.budget}`);
   const deals = o.dealsPerEvaluation ?? DEFAULT_TUNE_DEALS;
   if (!Number.isInteger(deals) || deals < 1 || deals > 100_000) throw new UserError(`deals per evaluation must be an integer from 1 to 100000, got ${deals}`);
   const holdout = o.holdoutDeals ?? 1000;

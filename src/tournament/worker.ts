@@ -1,4 +1,5 @@
-import { isMainThread } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { isMainThread, MessagePort } from 'node:worker_threads';
 import { move } from 'piscina';
 import { builtinAgent, createBot, type LoadedAgent } from '../agents/builtin.js';
 import { parseSpec } from '../agents/spec.js';
@@ -98,6 +99,38 @@ async function seatable(batch: Batch, game: RegisteredGame, foreign: boolean): P
   return loaded.map((a) => ({ label: a.label, create: () => createBot(a) }));
 }
 
+/**
+ * Before the first bot file loads in this thread: the doors around the lab's classes that an
+ * in-process bot could otherwise use. The port this thread's results leave by
+ * (`MessagePort.prototype.postMessage`, patched, rewrote a batch's results) is frozen, and
+ * `node:inspector` (a session reads any object of the thread, #private fields included, and can
+ * rewrite them) refuses to connect or open. What still stays open is in docs/fair-play.md.
+ */
+function closeSideDoors(): void {
+  Object.freeze(MessagePort.prototype);
+  const require = createRequire(import.meta.url);
+  const closed = (): never => {
+    throw new Error('node:inspector is closed to bots in the lab (a session would read the engine): use --isolate to debug a bot with it');
+  };
+  // (SIGUSR1, which opens the main thread's inspector, is the main thread's to refuse: load.ts.)
+  // Both loaded before either is changed: the promises module builds on the other's Session.
+  const modules = ['node:inspector', 'node:inspector/promises'].map((id) => require(id) as { Session: { prototype: object }; open?: unknown });
+  for (const inspector of modules) {
+    for (const name of ['connect', 'connectToMainThread']) Object.defineProperty(inspector.Session.prototype, name, { value: closed });
+    Object.freeze(inspector.Session.prototype);
+    if (inspector.open) Object.defineProperty(inspector, 'open', { value: closed });
+    Object.freeze(inspector);
+  }
+  // The same inspector by its binding (Connection, MainThreadConnection, open), which the module wraps.
+  const host = process as unknown as { binding: (name: string) => unknown };
+  const binding = host.binding.bind(process);
+  Object.defineProperty(process, 'binding', {
+    value: (name: string) => (name === 'inspector' ? closed() : binding(name)),
+    writable: false,
+    configurable: false,
+  });
+}
+
 const statsCache = new Map<string, TournamentStats>();
 const poolCache = new Map<string, Promise<SeatableAgent[]>>();
 
@@ -121,6 +154,7 @@ export default async function run({ batch, shape }: WorkerTask): Promise<WireRes
       if (foreign && !guard) {
         integrity = await import('./sandbox/integrity.js');
         freezeLabClasses();
+        closeSideDoors();
         guard = new integrity.IntegrityGuard();
       }
       poolCache.set(poolKey, (pool = seatable(batch, game, foreign)));

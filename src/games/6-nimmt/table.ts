@@ -1,5 +1,6 @@
 import { Seats } from '../../game/seats.js';
 import { protect } from '../../game/protect.js';
+import { describeAnswer } from '../../text.js';
 import { CALL_EVENT, tick } from '../../game/clock.js';
 import type { SeedKey } from '../../game/seed.js';
 import type { GameTable } from '../../game/contract.js';
@@ -77,7 +78,7 @@ export class Table implements GameTable<GameRecord> {
         const card = this.ask(seat);
         if (typeof card !== 'number' || !(card >= 1 && card <= s.maxCard) || s.open[card] !== 1) {
           const why = typeof card === 'number' ? 'which is not an open card' : 'not a card number';
-          throw this.seats.fail(seat, `picked ${JSON.stringify(card)} in the draft, ${why}`);
+          throw this.seats.fail(seat, `picked ${describeAnswer(card)} in the draft, ${why}`);
         }
         s.pick(card);
         if (hasListeners) this.notify('pick', seat, card, -1, 0, false);
@@ -126,14 +127,14 @@ export class Table implements GameTable<GameRecord> {
   private notHeld(seat: number, card: unknown): Error {
     // A card is a number: "17" (a program bot's text) must not read as held when its hand shows 17.
     const why = typeof card === 'number' ? 'which it does not hold' : 'not a card number';
-    return this.seats.fail(seat, `played ${JSON.stringify(card)}, ${why} (hand: ${this.state.handOf(seat).join(' ')})`);
+    return this.seats.fail(seat, `played ${describeAnswer(card)}, ${why} (hand: ${this.state.handOf(seat).join(' ')})`);
   }
 
   /** The row-choosing seat's answer, checked. */
   private askRow(seat: number): number {
     const row = this.ask(seat);
     if (row !== 0 && row !== 1 && row !== 2 && row !== 3) {
-      throw this.seats.fail(seat, `chose row ${JSON.stringify(row)} to take (expected a row index 0..3)`);
+      throw this.seats.fail(seat, `chose row ${describeAnswer(row)} to take (expected a row index 0..3)`);
     }
     return row;
   }

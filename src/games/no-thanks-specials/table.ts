@@ -1,6 +1,7 @@
 import { protectData } from '../../game/protect.js';
 import { Seats } from '../../game/seats.js';
 import { protect } from '../../game/protect.js';
+import { describeAnswer } from '../../text.js';
 import { CALL_EVENT, tick } from '../../game/clock.js';
 import type { SeedKey } from '../../game/seed.js';
 import type { GameTable } from '../../game/contract.js';
@@ -92,7 +93,7 @@ export class Table implements GameTable<GameRecord> {
         throw this.seats.fail(seat, 'threw', err);
       }
       const action = toAction(s.phase, answer);
-      if (action < 0) throw this.seats.fail(seat, `answered ${JSON.stringify(answer)} on ${cardName(s.card)} (expected ${EXPECTED[s.phase]})`);
+      if (action < 0) throw this.seats.fail(seat, `answered ${describeAnswer(answer)} on ${cardName(s.card)} (expected ${EXPECTED[s.phase]})`);
       if (!s.isLegal(seat, action)) throw this.seats.fail(seat, `may not ${describe(action)} on ${cardName(s.card)} now`);
       s.act(action);
       if (hasListeners) heard = this.notify(heard);

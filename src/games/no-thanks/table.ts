@@ -1,6 +1,7 @@
 import type { AgentError } from '../../errors.js';
 import { botFailure } from '../../game/seats.js';
 import { protect } from '../../game/protect.js';
+import { describeAnswer } from '../../text.js';
 import { CALL_EVENT, CALL_NEW_GAME, CLOCK_STAMP, NO_CLOCK, tick } from '../../game/clock.js';
 import { SeatStream, seedHex, type SeedKey } from '../../game/seed.js';
 import type { BatchSeats, GameTable } from '../../game/contract.js';
@@ -118,7 +119,7 @@ export class Table implements GameTable<GameRecord> {
         if (s.chips[seat] === 0) throw this.fail(seat, `passed on card ${card} with no chips`);
         s.pass();
       } else {
-        throw this.fail(seat, `answered ${JSON.stringify(action)} (expected "take" or "pass")`);
+        throw this.fail(seat, `answered ${describeAnswer(action)} (expected "take" or "pass")`);
       }
       if (hasListeners) this.notify(action, seat, card, pot);
     }

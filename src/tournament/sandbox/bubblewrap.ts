@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { basename, dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../../paths.js';
+import { checkBotFolder, folderProblem, realPath } from './folders.js';
 
 /**
  * The operating-system sandbox of program bots: bubblewrap (Debian package `bubblewrap`), the
@@ -34,7 +36,8 @@ export function sandboxMissing(): string | undefined {
 
 const SYSTEM = ['/usr', '/bin', '/lib', '/lib64', '/sbin'];
 
-function baseArgs(): string[] {
+function baseArgs(tmpMb = 16): string[] {
+  const size = String(tmpMb * 1024 * 1024);
   return [
     '--unshare-all',
     '--die-with-parent',
@@ -45,10 +48,25 @@ function baseArgs(): string[] {
     '/proc',
     '--dev',
     '/dev',
+    // RAM-backed folders are memory too: /tmp and /dev/shm sized, the rest of /dev read-only.
+    '--size',
+    size,
+    '--tmpfs',
+    '/dev/shm',
+    '--remount-ro',
+    '/dev',
+    '--size',
+    size,
     '--tmpfs',
     '/tmp',
   ];
 }
+
+/** Processes (and threads: the kernel counts both) a sandboxed bot may run at once. */
+export const MAX_PROCESSES = 64;
+
+/** What each of the sandbox's RAM-backed folders (/tmp, /dev/shm) may hold: an eighth of the memory limit, at least 8 MB. */
+export const tmpfsMb = (memoryMb: number): number => Math.max(8, Math.floor(memoryMb / 8));
 
 /** The reference clients (Python, Node), readable by every bot at their own path: PYTHONPATH points at the Python one. */
 const CLIENTS = join(PROJECT_ROOT, 'clients');
@@ -58,15 +76,16 @@ const isNode = (program: string): boolean => program === process.execPath || bas
 /**
  * A program given as a path outside the system folders (a virtualenv's or pyenv's python, a
  * compiled bot): the folders of its installation, which the sandbox binds read-only. A bare name is looked up on the sandbox's own
- * PATH, the system's (/usr/local/bin, /usr/bin, /bin).
+ * PATH, the system's (/usr/local/bin, /usr/bin, /bin). Only folders a bot may see are bound, by
+ * their real paths (folders.ts): `/bin/python3`'s installation would be `/`, the whole machine.
  */
 function programFolders(program: string): string[] {
   if (!program.includes('/') || !existsSync(program)) return [];
   // The installation it belongs to (a bin/ folder's parent holds its lib/), as given (a
   // virtualenv, whose site-packages are beside its bin/) and as resolved (the Python it links to).
   const prefix = (path: string): string => (basename(dirname(path)) === 'bin' ? dirname(dirname(path)) : dirname(path));
-  const folders = [...new Set([prefix(program), prefix(realpathSync(program))])];
-  return folders.filter((f) => !SYSTEM.some((d) => f === d || f.startsWith(`${d}/`)));
+  const folders = [...new Set([prefix(program), prefix(realPath(program))].map(realPath))];
+  return folders.filter((f) => folderProblem(f) === undefined);
 }
 
 /** What the sandbox needs to know of a program (program.ts's `Program` is one). */
@@ -84,10 +103,14 @@ export interface SandboxedProgram {
 /** The command line that runs `program` in the sandbox. */
 export function sandboxCommand(program: SandboxedProgram): string[] {
   const [file, ...args] = program.command;
-  const args2 = [...baseArgs()];
+  const args2 = [...baseArgs(tmpfsMb(program.memoryMb))];
   const bindRo = (path: string, at = path): void => void args2.push('--ro-bind', path, at);
-  for (const folder of programFolders(file!)) bindRo(folder);
-  bindRo(program.folder);
+  // The bot's folder as its real path, and never a system folder, one above the lab or its
+  // temporary folder (folders.ts): a manifest's folder and an exec: bot's script's are checked
+  // when read, and again here, where the mount is decided.
+  const folder = checkBotFolder(program.folder, 'a bot program');
+  for (const f of programFolders(file!)) bindRo(f);
+  bindRo(folder);
   bindRo(CLIENTS);
   for (const path of program.labFiles ?? []) {
     bindRo(path);
@@ -98,9 +121,78 @@ export function sandboxCommand(program: SandboxedProgram): string[] {
       args2.push('--tmpfs', join(path, '.cache'));
     }
   }
-  args2.push('--chdir', program.folder, '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin', '--setenv', 'HOME', '/tmp', '--setenv', 'LANG', 'C.UTF-8');
+  args2.push('--chdir', folder, '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin', '--setenv', 'HOME', '/tmp', '--setenv', 'LANG', 'C.UTF-8');
   args2.push('--setenv', 'PYTHONPATH', join(CLIENTS, 'python'), '--setenv', 'PYTHONDONTWRITEBYTECODE', '1', '--');
-  // A memory limit: Node reserves address space far beyond its heap, so it gets a heap limit instead.
-  if (isNode(file!)) return [BWRAP, ...args2, file!, `--max-old-space-size=${program.memoryMb}`, ...args];
-  return [BWRAP, ...args2, '/usr/bin/prlimit', `--as=${program.memoryMb * 1024 * 1024}`, '--', file!, ...args];
+  // A memory limit: Node reserves address space far beyond its heap, so it gets a heap limit and a
+  // data limit (what it writes: ArrayBuffers outside the heap included) instead of an address-space
+  // limit. And a process limit, as the user's (counted in the sandbox's own user namespace), but
+  // the kernel does not hold root to it: a lab run by root adds a pids cgroup where it can
+  // (sandboxSpawn).
+  const mb = program.memoryMb * 1024 * 1024;
+  const limits = ['/usr/bin/prlimit', `--nproc=${MAX_PROCESSES}`];
+  if (isNode(file!)) return [BWRAP, ...args2, ...limits, `--data=${mb + 256 * 1024 * 1024}`, '--', file!, `--max-old-space-size=${program.memoryMb}`, ...args];
+  return [BWRAP, ...args2, ...limits, `--as=${mb}`, '--', file!, ...args];
 }
+
+let cgroups = 0;
+const CGROUP_PIDS = '/sys/fs/cgroup/pids';
+
+/**
+ * A sandbox's command as spawned: under root (whom RLIMIT_NPROC does not bind), started inside a
+ * pids cgroup of its own (cgroup v1's pids controller) when the lab may make one, so a fork bomb
+ * stops at MAX_PROCESSES there too. `cleanup` removes the cgroup once the sandbox is killed.
+ */
+export function sandboxSpawn(command: string[]): { command: string[]; cleanup: () => void } {
+  if (process.getuid?.() !== 0 || !existsSync(join(CGROUP_PIDS, 'cgroup.procs'))) return { command, cleanup: () => {} };
+  if (cgroups === 0) removeSandboxCgroups(false);
+  const group = join(CGROUP_PIDS, `nothanks-${process.pid}-${threadId}-${cgroups++}`);
+  try {
+    mkdirSync(group);
+    writeFileSync(join(group, 'pids.max'), String(MAX_PROCESSES));
+  } catch {
+    return { command, cleanup: () => {} };
+  }
+  const cleanup = (): void => {
+    for (let i = 0; i < 50; i++) {
+      try {
+        rmdirSync(group);
+        return;
+      } catch {
+        // Its last processes are still dying.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      }
+    }
+  };
+  return { command: ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', group, ...command], cleanup };
+}
+
+/**
+ * Removes the empty pids cgroups of lab processes that have ended (`own`: this process's too, as
+ * it ends): a thread stopped mid-run (a decision limit, an interrupt) never closed its programs.
+ */
+export function removeSandboxCgroups(own: boolean): void {
+  let names: string[];
+  try {
+    names = readdirSync(CGROUP_PIDS);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^nothanks-(\d+)-\d+-\d+$/.exec(name)?.[1]);
+    if (!pid || (pid === process.pid ? !own : alive(pid))) continue;
+    try {
+      rmdirSync(join(CGROUP_PIDS, name));
+    } catch {
+      // Still holding a process, or not ours to remove.
+    }
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};

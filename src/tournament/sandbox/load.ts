@@ -4,10 +4,11 @@ import { agentLabel, assertBot, bundleAgentFile, loadAgent, resolveParams, type 
 import { parseSpec, type AgentSpec } from '../../agents/spec.js';
 import { UserError } from '../../errors.js';
 import type { AgentDefinition, GameStart, ParamValues } from '../../game/agent.js';
-import { seatStreamOf } from '../../game/seed.js';
+import { claimStreamStarts } from '../../game/seed.js';
 import { distModule, PROJECT_ROOT } from '../../paths.js';
 import { gameById } from '../../registry.js';
-import { sandboxMissing } from './bubblewrap.js';
+import { removeSandboxCgroups, sandboxMissing } from './bubblewrap.js';
+import { checkBotFolder, labPrivateFolder, realPath, within } from './folders.js';
 import { probe, type Declared } from './probe.js';
 import { BotProgram, DEFAULT_MEMORY_MB, defaultBotLogs, readProgram, type Program } from './program.js';
 
@@ -41,14 +42,16 @@ function sandboxFor(isolate: boolean | undefined): boolean {
   return !missing;
 }
 let warned = false;
+let cleaning = false;
 
 const probes = new Map<string, Promise<Declared>>();
 
 /** A bot file under --isolate, as a program: the Node host, reading the lab's code and the bot's folder only. */
 async function hostedFile(file: string): Promise<Program> {
+  const folder = checkBotFolder(dirname(file), `agent file ${file}`);
   const bundle = await bundleAgentFile(file);
   const lab = [join(PROJECT_ROOT, 'dist'), join(PROJECT_ROOT, 'node_modules'), join(PROJECT_ROOT, 'package.json'), bundle];
-  const readable = [...lab, dirname(file)];
+  const readable = [...lab, folder];
   return {
     command: [
       process.execPath,
@@ -58,7 +61,7 @@ async function hostedFile(file: string): Promise<Program> {
       distModule('tournament/sandbox/node-host.js'),
       bundle,
     ],
-    folder: dirname(file),
+    folder,
     memoryMb: DEFAULT_MEMORY_MB,
     labFiles: lab,
   };
@@ -87,11 +90,28 @@ const refuseHere = (what: string) => (): never => {
   throw new Error(`${what} is started in the threads that play it, not in the main thread`);
 };
 
+/**
+ * SIGUSR1 opens the main thread's inspector on a local port (Node's debugging signal), and a bot
+ * file in a worker thread of the same process can send it (`process.kill(process.pid, 'SIGUSR1')`,
+ * `process._debugProcess`) and then read the main thread (the master seed, the statistics) over
+ * the network. A listener of the lab's own keeps the inspector shut: installed by the main thread
+ * before the first bot that is not the lab's own can run.
+ */
+function refuseDebugSignal(): void {
+  if (!isMainThread || debugSignalRefused) return;
+  debugSignalRefused = true;
+  process.on('SIGUSR1', () =>
+    process.stderr.write('nothanks: SIGUSR1 ignored: the inspector stays shut while bots run (use node --inspect to debug the lab)\n'),
+  );
+}
+let debugSignalRefused = false;
+
 /** A spec checked for a run in the main thread: see the module comment. */
 export async function checkAgent(text: string, game: string, o: LoadOptions = {}): Promise<LoadedAgent> {
   const spec = parseSpec(text);
   const seconds = Math.max(5, o.seconds ?? 10);
   if (spec.kind === 'builtin') return assertBot(await loadAgent(text, game));
+  refuseDebugSignal();
   const program = await programOf(spec, o.isolate);
   if (!program) {
     const file = resolve(spec.source);
@@ -105,6 +125,13 @@ export async function checkAgent(text: string, game: string, o: LoadOptions = {}
   if (program.game !== undefined && program.game !== game) throw new UserError(`bot manifest ${spec.source} is a ${program.game} bot, not a ${game} bot`);
   const params = programParams(program, spec, program.name ?? spec.source);
   const sandbox = sandboxFor(o.isolate);
+  // Made (and removed when the process ends) by the main thread: the threads' bots make their pipes
+  // there. The sandboxes' pids cgroups (a lab run by root) go when it ends too.
+  labPrivateFolder();
+  if (isMainThread && !cleaning) {
+    cleaning = true;
+    process.on('exit', () => removeSandboxCgroups(true));
+  }
   const key = `${game}\u0000${text}\u0000${o.isolate === true}`;
   if (!probes.has(key))
     probes.set(key, probe({ kind: 'program', text, game, what: programWhat(spec), params, program, sandbox, logs: o.botLogs ?? defaultBotLogs() }, seconds));
@@ -113,6 +140,9 @@ export async function checkAgent(text: string, game: string, o: LoadOptions = {}
   const file = spec.kind === 'file' ? { file: resolve(spec.source) } : {};
   return { spec, definition: { ...declared, params: program.params ?? {}, create }, params, label: agentLabel(declared.name, spec), ...file, create };
 }
+
+/** A seat stream's start for its program (claimed when the lab loads this module, before any bot code). */
+const streamStart = claimStreamStarts();
 
 /** The worker threads' programs, by game and spec: one process each, reused for every game. */
 const programs = new Map<string, BotProgram>();
@@ -173,7 +203,7 @@ class ProcessSeat {
       players: (start.rules as { players: number }).players,
       rules: start.rules,
       agents: start.agents,
-      random: seatStreamOf(start.random)?.start() ?? null,
+      random: streamStart(start.random) ?? null,
     });
   }
 
@@ -189,11 +219,13 @@ class ProcessSeat {
  * and the games as they are played.
  */
 export function refuseRunInsideBotFolders(dir: string, specs: readonly string[], isolate = false): void {
-  const run = resolve(dir);
+  // Real paths on both sides: an --out through a symbolic link into a bot's folder is inside it.
+  const run = realPath(dir);
   for (const text of specs) {
     const spec = parseSpec(text);
-    const folder = spec.kind === 'program' ? readProgram(spec.source).folder : spec.kind === 'file' && isolate ? dirname(resolve(spec.source)) : undefined;
-    if (folder !== undefined && (run === folder || run.startsWith(`${folder}/`)))
+    const folder =
+      spec.kind === 'program' ? readProgram(spec.source).folder : spec.kind === 'file' && isolate ? realPath(dirname(resolve(spec.source))) : undefined;
+    if (folder !== undefined && within(run, folder))
       throw new UserError(
         `the run folder ${dir} is inside the folder of bot "${spec.text}" (${folder}), which that bot can read: choose an --out outside it, or give the bot a folder of its own`,
       );

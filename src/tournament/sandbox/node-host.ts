@@ -110,7 +110,9 @@ type Bot = Agent<object, unknown, object, unknown>;
 
 async function main(): Promise<void> {
   const mod = (await import(pathToFileURL(bundle).href)) as { default?: AgentDefinition; agent?: AgentDefinition };
-  const definition = (mod.default ?? mod.agent)!;
+  const exported = (mod.default ?? mod.agent)!;
+  // A file without `params` declares none, as the in-process loader reads it (agents/registry.ts).
+  const definition: AgentDefinition = { ...exported, params: exported.params ?? {} };
   const bots = new Map<number, Bot>();
   const obs = observationStandIn();
   let params: Record<string, unknown> = {};

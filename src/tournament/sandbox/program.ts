@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { AgentError, UserError } from '../../errors.js';
+import { type AgentError, claimLabAccounts, UserError } from '../../errors.js';
 import type { ParamSpec, ParamValues } from '../../game/agent.js';
 import { PROJECT_ROOT } from '../../paths.js';
 import { describeError, hasControlCharacters, printable } from '../../text.js';
 import { answer, isQuestion } from './questions.js';
-import { sandboxCommand, type SandboxedProgram } from './bubblewrap.js';
+import { sandboxCommand, sandboxSpawn, type SandboxedProgram } from './bubblewrap.js';
+import { checkBotFolder, labPrivateFolder } from './folders.js';
 
 /**
  * A bot that is a program of its own (any language), played over the line protocol
@@ -40,6 +41,12 @@ export interface Program extends SandboxedProgram {
 
 export const DEFAULT_MEMORY_MB = 2048;
 
+/** The most memory a manifest may ask for (MB): the lab's bound, not the bot's. */
+export const MAX_MEMORY_MB = 4096;
+
+/** The longest name a bot program may give itself (it stands in every table and line). */
+export const MAX_NAME = 64;
+
 /** Reads a program spec's source: the command line after `exec:`, or a manifest file. */
 export function readProgram(source: string): Program {
   if (source.startsWith('exec:')) {
@@ -56,7 +63,7 @@ export function readProgram(source: string): Program {
         `agent "${source}": no word of the command names an existing file (the bot's script or program), so its folder is unknown (a path with spaces goes in quotes: exec:python3 "my bots/bot.py")`,
       );
     const command = words.map((w, i) => (i === at ? resolve(w) : w));
-    return { command, folder: dirname(command[at]!), memoryMb: DEFAULT_MEMORY_MB };
+    return { command, folder: checkBotFolder(dirname(command[at]!), `agent "${source}"`), memoryMb: DEFAULT_MEMORY_MB };
   }
   const path = resolve(source);
   if (!existsSync(path)) throw new UserError(`bot manifest ${path} does not exist`);
@@ -72,8 +79,8 @@ export function readProgram(source: string): Program {
   if (!m || typeof m !== 'object' || Array.isArray(m)) fail('must be a JSON object { "name", "command", ... }');
   if (!Array.isArray(m.command) || m.command.length === 0 || !m.command.every((w) => typeof w === 'string' && w !== ''))
     fail('"command" must be a non-empty list of strings, e.g. ["python3", "greedy.py"]');
-  if (m.name !== undefined && (typeof m.name !== 'string' || !m.name.trim() || hasControlCharacters(m.name)))
-    fail('"name" must be a non-empty string without control characters');
+  if (m.name !== undefined && (typeof m.name !== 'string' || !m.name.trim() || hasControlCharacters(m.name) || m.name.trim().length > MAX_NAME))
+    fail(`"name" must be a non-empty string of at most ${MAX_NAME} characters, without control or invisible characters`);
   if (m.game !== undefined && typeof m.game !== 'string') fail('"game" must be a game id, a string');
   const unknown = Object.keys(m).filter((k) => !MANIFEST_KEYS.includes(k));
   if (unknown.length)
@@ -84,8 +91,9 @@ export function readProgram(source: string): Program {
     const why = declarationProblem(p);
     if (why) fail(`parameter "${name}": ${why}`);
   }
-  if (m.memoryMb !== undefined && !(Number.isInteger(m.memoryMb) && (m.memoryMb as number) >= 64)) fail('"memoryMb" must be an integer of at least 64');
-  const folder = dirname(path);
+  if (m.memoryMb !== undefined && !(Number.isInteger(m.memoryMb) && (m.memoryMb as number) >= 64 && (m.memoryMb as number) <= MAX_MEMORY_MB))
+    fail(`"memoryMb" must be an integer from 64 to ${MAX_MEMORY_MB} (the lab's maximum)`);
+  const folder = checkBotFolder(dirname(path), `bot manifest ${path}`);
   // Words that name files in the manifest's folder are the bot's: made absolute.
   const command = (m.command as string[]).map((w) => (!isAbsolute(w) && existsSync(join(folder, w)) ? join(folder, w) : w));
   return {
@@ -129,6 +137,9 @@ function splitCommand(text: string): string[] {
 /** A message from the bot, once parsed. */
 type FromBot = { type?: unknown; [key: string]: unknown };
 
+/** The maker of the lab's own accounts of a program's failure (claimed before any bot code runs in this thread). */
+const labAccount = claimLabAccounts();
+
 /** The longest line a bot may send (a flood is one line, not a lab out of memory). */
 const MAX_LINE = 8 << 20;
 
@@ -161,6 +172,8 @@ export class BotProgram {
   private unendedLength = 0;
   private nextId = 0;
   private closed = false;
+  /** Removes what the sandbox needed outside it (its pids cgroup). */
+  private readonly cleanup: (() => void) | undefined;
 
   constructor(
     readonly label: string,
@@ -169,7 +182,9 @@ export class BotProgram {
     params: ParamValues,
     options: { sandbox: boolean; logs: string },
   ) {
-    this.pipes = mkdtempSync(join(tmpdir(), 'nothanks-bot-'));
+    // In the lab's private folder, which no bot's folder may hold (folders.ts): a bot whose folder
+    // were the temporary folder would see every other bot's pipes, and could write their replies.
+    this.pipes = mkdtempSync(join(labPrivateFolder(), 'bot-'));
     const inPath = join(this.pipes, 'in');
     const outPath = join(this.pipes, 'out');
     execFileSync('mkfifo', ['-m', '600', inPath, outPath]);
@@ -186,7 +201,9 @@ export class BotProgram {
     mkdirSync(options.logs, { recursive: true });
     this.logPath = join(options.logs, logName(label));
     const log = openSync(this.logPath, 'a');
-    const [file, ...args] = options.sandbox ? sandboxCommand(program) : program.command;
+    const sandboxed = options.sandbox ? sandboxSpawn(sandboxCommand(program)) : undefined;
+    this.cleanup = sandboxed?.cleanup;
+    const [file, ...args] = sandboxed ? sandboxed.command : program.command;
     try {
       this.child = spawn(file!, args, {
         stdio: [botIn, botOut, log],
@@ -208,8 +225,8 @@ export class BotProgram {
     const hello = this.receive('when greeted');
     if (hello.type !== 'hello') throw this.fail(`answered the greeting with ${describe(hello)}, not {"type":"hello",...}`);
     if (hello.protocol !== PROTOCOL_VERSION) throw this.fail(`speaks protocol ${JSON.stringify(hello.protocol)}, not ${PROTOCOL_VERSION}`);
-    if (typeof hello.name !== 'string' || !hello.name.trim() || hasControlCharacters(hello.name))
-      throw this.fail('gave no name in its greeting (a non-empty string without control characters)');
+    if (typeof hello.name !== 'string' || !hello.name.trim() || hasControlCharacters(hello.name) || hello.name.trim().length > MAX_NAME)
+      throw this.fail(`gave no name in its greeting (a non-empty string of at most ${MAX_NAME} characters, without control or invisible characters)`);
     this.name = program.name ?? hello.name.trim();
     this.events = hello.events === true;
   }
@@ -286,7 +303,7 @@ export class BotProgram {
 
   /** The table (or the loader) names the bot, seat and game around it. */
   private fail(what: string): AgentError {
-    return new AgentError(`its program ${what}`);
+    return labAccount(`its program ${what}`);
   }
 
   /** Says goodbye, closes its pipes and kills what is left of it. */
@@ -302,6 +319,7 @@ export class BotProgram {
     closeSync(this.toBot);
     closeSync(this.fromBot);
     killGroup(this.child);
+    this.cleanup?.();
     rmSync(this.pipes, { recursive: true, force: true });
   }
 }
