@@ -44,10 +44,10 @@ export interface ConformanceOptions {
 }
 
 const SCRATCH = 512;
-/** Games whose every position has its masks checked (at most `games`): fast tier 12, full tier 40. */
-const MASK_GAMES = sized(12, 40);
-/** Games whose positions are candidates for the re-sampling checks (at most `games`): fast tier 20, full tier 60. */
-const RESAMPLE_GAMES = sized(20, 60);
+/** Games whose every position has its masks checked (at most `games`): fast tier 8, full tier 40. */
+const MASK_GAMES = sized(8, 40);
+/** Games whose positions are candidates for the re-sampling checks (at most `games`): fast tier 15, full tier 60. */
+const RESAMPLE_GAMES = sized(15, 60);
 
 /** Plays one random legal action for every acting seat; returns false when the game is over. */
 function randomStep(state: State, random: Random, seats: Int32Array, actions: Int32Array, onMove?: (seat: number, acting: number[]) => void): boolean {

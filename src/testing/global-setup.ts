@@ -1,5 +1,7 @@
 import { sandboxMissing } from '../tournament/sandbox/bubblewrap.js';
 import { browserRequired, hasChromium, missingChromiumMessage } from './chromium.js';
+// The tier switch is checked once for the whole run: a misspelt LAB_TESTS fails it here, whichever files run.
+import './tier.js';
 
 /**
  * Vitest global setup: runs once per `vitest run`, so a missing Chromium is one line for the whole
