@@ -19,16 +19,16 @@ describe('text from outside the lab, on a terminal', () => {
     expect(hasControlCharacters('bot\u202e')).toBe(true);
   });
 
-  it('replay --show prints a record whose bot names hold escape sequences without sending them; a bot file named so is refused', () => {
+  it('replay refuses a record whose bot names hold escape sequences, naming them without sending them; a bot file named so is refused', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nothanks-text-'));
     const record = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src', 'games', 'no-thanks', 'golden-bots.jsonl'), 'utf8').split('\n')[0]!);
     record.agents[0] = `${ESC}]0;owned${ESC}\\${ESC}[2J`;
     writeFileSync(join(dir, 'evil.jsonl'), `${JSON.stringify(record)}\n`);
     const cli = (args: string[]) => spawnSync(process.execPath, [distModule('cli/main.js'), ...args], { cwd: dir, encoding: 'utf8' });
     const shown = cli(['replay', 'evil.jsonl', '--show', '1']);
-    expect(shown.status, shown.stderr).toBe(0);
-    expect(shown.stdout).toContain('\\u{1b}]0;owned');
-    expect(shown.stdout).not.toContain(ESC);
+    expect(shown.status).toBe(1);
+    expect(shown.stderr).toMatch(/^nothanks: evil\.jsonl: game 1: "agents" must be bot names without control characters, got \["\\u001b\]0;owned/);
+    expect(shown.stderr + shown.stdout).not.toContain(ESC);
 
     writeFileSync(join(dir, 'evil.mjs'), `export default { name: '\\u001b[2Jevil', params: {}, create: () => ({ decide: () => 'take' }) };`);
     const run = cli(['tournament', '--agents', './evil.mjs,greedy', '--players', '3', '--games', '5', '--out', 'out']);

@@ -11,9 +11,10 @@ import { validateExperiment } from '../experiments/experiment.js';
 const dir = mkdtempSync(join(tmpdir(), 'nothanks-hostile-'));
 const evil = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
 const bot = join(dir, 'evil.mjs');
+// Bot names are at most 64 characters: the markup that fits.
 writeFileSync(
   bot,
-  `export default { name: ${JSON.stringify(`evil${evil}`)}, params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 12 ? 'take' : 'pass') }) };`,
+  `export default { name: ${JSON.stringify('</script><script>alert(1)</script><img src=x>')}, params: {}, create: () => ({ decide: (o) => (o.myChips === 0 || o.card < 12 ? 'take' : 'pass') }) };`,
 );
 // No PNGs: hostile text reaches the pages, never a PNG (the charts' own tests render those).
 const common = { title: `T ${evil}`, description: `D ${evil}`, seed: `S ${evil}`, games: 3, png: false };
