@@ -17,7 +17,7 @@ import { formatP } from '../stats/moments.js';
 import { checkSweep, runSweep, type SweepOptions, type SweepResult } from '../tournament/sweep.js';
 import { gameById } from '../registry.js';
 import { runCompare } from './compare.js';
-import { rankingHeadline } from './ranking-headline.js';
+import { plainHeadline, rankingHeadline } from './ranking-headline.js';
 import { customRules, FINDINGS_NOTE, LEADERBOARD_NOTE, strategyCharts, tournamentSections, tournamentTables } from './tournament-tables.js';
 import { runLadderExperiment } from './ladder-experiment.js';
 import { runTuneExperiment, tuneOptionsOf } from './tune-experiment.js';
@@ -245,7 +245,8 @@ async function runTables(
 }
 
 function strategyHeadlines(summaries: Summary[]): string[] {
-  return summaries.map(rankingHeadline);
+  // The answer in plain words first, then each table size's numbers.
+  return [plainHeadline(summaries), ...summaries.map(rankingHeadline)];
 }
 
 async function playerCountCharts(summaries: Summary[], dir: string, png: boolean): Promise<RenderedChart[]> {
