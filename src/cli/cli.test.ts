@@ -683,6 +683,31 @@ describe('nothanks tournament / replay', () => {
   });
 });
 
+describe('errors that say what to do', () => {
+  it('a .py bot, parameters of an exec: program, a print on stdout and a program that ends when greeted each name the fix', async () => {
+    const folder = mkdtempSync(join(dir, 'say-'));
+    const [hello, crash] = [join(folder, 'hello.py'), join(folder, 'crash.py')];
+    writeFileSync(hello, 'print("hello")\n');
+    writeFileSync(crash, 'import sys\nprint("loading", file=sys.stderr)\nimport no_such_module_here\n');
+    const lines = async (args: string[]) => withoutSandboxWarning((await inProcess([...args, '--players', '3', '-q'])).stderr).trim();
+    const tournament = (agents: string, out: string) => ['tournament', '--agents', agents, '--games', '1', '--out', join(dir, out)];
+    // A Python file named as a bot file: the exec: spec that runs it.
+    expect(await lines(tournament(`${hello},greedy`, 'say-py'))).toMatch(/is not a JavaScript or TypeScript bot file: .*--agents 'exec:python3 .*hello\.py'/);
+    // An exec: program has no parameters to sweep: where a program declares them.
+    const greedy = `exec:python3 ${join(PROJECT_ROOT, 'clients', 'python', 'examples', 'no_thanks_greedy.py')}`;
+    const sweep = ['sweep', '--agent', greedy, '--grid', 'frac=0..1:0.5', '--field', 'greedy', '--games', '2', '--out', join(dir, 'say-sweep')];
+    expect(await lines(sweep)).toMatch(/has no parameter "frac" \(known: none\); .*\.bot\.json manifest.*docs\/protocol\.md/);
+    // A print on stdout: print debugging to stderr.
+    expect(await lines(tournament(`exec:python3 ${hello},greedy`, 'say-print'))).toMatch(/not JSON when greeted: hello \(.*print debugging to stderr/);
+    // A program that ends at the greeting: its last stderr line and how to name another interpreter, in one line.
+    const ended = await lines(tournament(`exec:python3 ${crash},greedy`, 'say-crash'));
+    expect(ended.split('\n')).toHaveLength(1);
+    expect(ended).toMatch(
+      /ended when greeted .*its last line on stderr: ModuleNotFoundError: No module named 'no_such_module_here'.*exec:\/path\/to\/venv\/bin\/python .*crash\.py/,
+    );
+  });
+});
+
 describe('nothanks play', () => {
   it('plays a whole game from typed keys and prints the final table', () => {
     const r = run(['play', '--players', '3', '--agents', 'greedy,threshold', '--seed', '5'], 'x\n' + 'p\n'.repeat(3) + 't\n'.repeat(200));

@@ -129,6 +129,9 @@ function splitCommand(text: string): string[] {
 /** A message from the bot, once parsed. */
 type FromBot = { type?: unknown; [key: string]: unknown };
 
+/** Advice for a program that printed something else on stdout (a Python bot's debugging print). */
+const STDOUT_ONLY = 'its stdout is for protocol messages only: print debugging to stderr, e.g. print(..., file=sys.stderr) in Python';
+
 /** The longest line a bot may send (a flood is one line, not a lab out of memory). */
 const MAX_LINE = 8 << 20;
 
@@ -151,6 +154,10 @@ export class BotProgram {
   private readonly chunk = Buffer.alloc(1 << 16);
   private readonly decoder = new StringDecoder('utf8');
   private readonly logPath: string;
+  /** The log's size when this program started: what it wrote is after it. */
+  private readonly logStart: number;
+  /** The command as the spec gave it (errors at the greeting say how to name another interpreter). */
+  private readonly command: readonly string[];
   private pending = '';
   /**
    * Reads of a line not yet ended, kept apart until its newline comes: appending each read to
@@ -186,6 +193,8 @@ export class BotProgram {
     mkdirSync(options.logs, { recursive: true });
     this.logPath = join(options.logs, logName(label));
     const log = openSync(this.logPath, 'a');
+    this.logStart = statSync(this.logPath).size;
+    this.command = program.command;
     const [file, ...args] = options.sandbox ? sandboxCommand(program) : program.command;
     try {
       this.child = spawn(file!, args, {
@@ -240,10 +249,10 @@ export class BotProgram {
         try {
           message = JSON.parse(line);
         } catch {
-          throw this.fail(`sent a line that is not JSON ${waiting}: ${printable(line.slice(0, 80))}${line.length > 80 ? '...' : ''}`);
+          throw this.fail(`sent a line that is not JSON ${waiting}: ${printable(line.slice(0, 80))}${line.length > 80 ? '...' : ''} (${STDOUT_ONLY})`);
         }
         if (!message || typeof message !== 'object' || Array.isArray(message))
-          throw this.fail(`sent ${printable(line.slice(0, 80))}, not a JSON object, ${waiting}`);
+          throw this.fail(`sent ${printable(line.slice(0, 80))}, not a JSON object, ${waiting} (${STDOUT_ONLY})`);
         // Its log is named too: that is where a client's traceback or a bot's own debugging lies.
         if ((message as FromBot).type === 'error')
           throw this.fail(`reported an error: ${printable(String((message as FromBot).message).slice(0, 300))} (its stderr is in ${this.logPath})`);
@@ -256,7 +265,7 @@ export class BotProgram {
       } catch (err) {
         throw this.fail(`could not be read (${describeError(err)})`);
       }
-      if (n === 0) throw this.fail(`ended ${waiting} (it exited, crashed or closed its output; its stderr is in ${this.logPath})`);
+      if (n === 0) throw this.fail(this.ended(waiting));
       // A decoder keeps a character split across two reads whole.
       const text = this.decoder.write(this.chunk.subarray(0, n));
       if (text.includes('\n')) {
@@ -282,6 +291,43 @@ export class BotProgram {
       if (!isQuestion(m)) throw this.fail(`sent ${describe(m)} ${waiting}, not {"type":"${type}",...} or a question`);
       this.send(answer(m, about));
     }
+  }
+
+  /**
+   * Why it ended, in one line: the last line it wrote to stderr in this run (a Python traceback's
+   * last line names the error, e.g. ModuleNotFoundError), its log, and when it ended at the
+   * greeting, how to name another interpreter (a virtualenv's python, say).
+   */
+  private ended(waiting: string): string {
+    let last = '';
+    try {
+      const size = statSync(this.logPath).size;
+      const from = Math.max(this.logStart, size - 4096);
+      const fd = openSync(this.logPath, 'r');
+      try {
+        const buffer = Buffer.alloc(size - from);
+        readSync(fd, buffer, 0, buffer.length, from);
+        last =
+          buffer
+            .toString('utf8')
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .at(-1) ?? '';
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // No log to read: say what is known.
+    }
+    const said = last ? `; its last line on stderr: ${printable(last.slice(0, 200))}${last.length > 200 ? '...' : ''}` : '';
+    const [first = '', ...rest] = this.command;
+    const interpreter = /python/.test(first.split('/').at(-1) ?? '') ? '/path/to/venv/bin/python' : `/path/to/${first.split('/').at(-1)}`;
+    const greeting =
+      waiting === 'when greeted' && rest.length > 0
+        ? `; to run it with another interpreter, name that in the spec, e.g. exec:${interpreter} ${rest.join(' ')}`
+        : '';
+    return `ended ${waiting} (it exited, crashed or closed its output${said}; its stderr is in ${this.logPath}${greeting})`;
   }
 
   /** The table (or the loader) names the bot, seat and game around it. */
