@@ -527,6 +527,9 @@ describe('nothanks tournament / replay', () => {
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('3 players: paired differences');
     expect(html).toContain('µs per decision (mean / worst)');
+    // The count is of seat-games, named so (summary.csv keeps its field name, games, for scripts).
+    expect(html).toMatch(/<th[^>]*>seat-games<\/th>/);
+    expect(html).not.toMatch(/<th[^>]*>games<\/th>/);
     expect(html).toContain('Tables: every combination of 3 of the 3 bots');
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     expect(summary.decisionTime.map((d: { agent: string }) => d.agent).sort()).toEqual(['greedy', 'random', 'threshold']);

@@ -268,7 +268,7 @@ export async function runCompare(
       (r, i) =>
         `<h3>${escapeHtml(r.arm)}, ${r.players} players</h3>` +
         htmlTable(
-          ['bot', 'games', 'mean score', '95% CI', 'win share'],
+          ['bot', 'seat-games', 'mean score', '95% CI', 'win share'],
           [...r.summary.agents]
             .sort((a, b) => a.meanScore - b.meanScore)
             .map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`]),

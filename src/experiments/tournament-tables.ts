@@ -50,7 +50,7 @@ export async function tournamentTables(
         `<h3>${s.players} players${s.rules.custom ? ` (custom rules: ${escapeHtml(customRules(s))})` : ''}</h3>` +
         `<p>Tables: ${escapeHtml(s.tableFill)}. Time per decision: this run's wall clock in its worker threads (${escapeHtml(DECISION_TIME_NOTE)}).</p>` +
         htmlTable(
-          ['bot', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...metrics.map((m) => m.label), 'µs per decision (mean / worst)'],
+          ['bot', 'seat-games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...metrics.map((m) => m.label), 'µs per decision (mean / worst)'],
           [...s.agents]
             .sort((a, b) => a.meanScore - b.meanScore)
             .map((a) => [
