@@ -282,3 +282,44 @@ describe('seat effect chart', () => {
     expect(close[1]!.y - close[0]!.y).toBeCloseTo((14 / 200) * 20, 9);
   });
 });
+
+describe('bot colours', () => {
+  /** Every colour encoding by bot in a spec, wherever it sits. */
+  const botColours = (spec: unknown): unknown[] => {
+    const found: unknown[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const o = node as Record<string, unknown>;
+        const color = o.color as { field?: string; scale?: unknown } | undefined;
+        if (color?.field === 'agent') found.push(color.scale);
+        Object.values(o).forEach(walk);
+      }
+    };
+    walk(spec);
+    return found;
+  };
+  it('gives a bot one colour in every chart of a report, whatever order each chart meets the bots in (before, each chart had its own)', () => {
+    const bots = ['threshold', 'mc', 'search', 'greedy'];
+    const reversed = [...bots].reverse();
+    const mean = (agent: string, i: number) => ({ players: 3, agent, mean: i, lo: i - 1, hi: i + 1 });
+    const charts = [
+      specs.leaderboardChart(bots.map(mean)),
+      specs.trendChart(
+        reversed.map((agent, i) => ({ players: 3, agent, value: i, lo: i, hi: i })),
+        't',
+        's',
+        'y',
+      ),
+      specs.distributionChart(reversed.map((agent) => ({ players: 3, agent, score: 10, share: 1 }))),
+      specs.lossChart(
+        bots.map((agent, i) => ({ decision: i, loss: 0.1, agent })),
+        { mistake: 0.1 },
+      ),
+    ];
+    const scales = charts.flatMap(botColours);
+    expect(scales.length).toBeGreaterThanOrEqual(charts.length);
+    for (const scale of scales) expect(scale).toEqual({ domain: ['greedy', 'mc', 'search', 'threshold'], range: expect.any(Array) });
+    expect(new Set(scales.map((s) => JSON.stringify(s))).size).toBe(1);
+  });
+});

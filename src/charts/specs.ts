@@ -17,6 +17,18 @@ const config = {
   title: { fontSize: 14, anchor: 'start' as const },
 };
 
+/** Tableau 10, Vega's default categories, as a fixed range so a bot's colour is set by the domain alone. */
+const BOT_PALETTE = ['#4c78a8', '#f58518', '#e45756', '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac'];
+
+/**
+ * The colour scale of bots, the same in every chart of a report: its domain is the bots sorted by
+ * label (not in the order each chart meets them), so a bot has one colour across the charts
+ * that show the same bots. `also` adds bots a chart leaves out (their colours stay reserved).
+ */
+export function botColourScale(agents: Iterable<string>, also: Iterable<string> = []): { domain: string[]; range: string[] } {
+  return { domain: [...new Set([...agents, ...also])].sort(), range: BOT_PALETTE };
+}
+
 export interface MeanRow {
   players: number;
   agent: string;
@@ -80,7 +92,7 @@ export function leaderboardChart(rows: (MeanRow & { panel?: string })[], byPanel
         mark: { type: 'point' as const, filled: true, size: 70, opacity: 1 },
         encoding: {
           x: { field: 'mean', type: 'quantitative' as const },
-          color: { field: 'agent', type: 'nominal' as const, legend: null, scale: { domain: bots } },
+          color: { field: 'agent', type: 'nominal' as const, legend: null, scale: botColourScale(bots) },
           tooltip: [
             { field: 'agent' },
             { field: 'players' },
@@ -301,7 +313,10 @@ export function distributionChart(
       encoding: {
         x: { field: 'score', type: 'quantitative', bin: { maxbins: 60 }, title: 'final score (points)' },
         y: { aggregate: 'sum', field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '%' } },
-        color: { field: series, type: 'nominal', title: series === 'agent' ? 'bot' : 'arm' },
+        color:
+          series === 'agent'
+            ? { field: 'agent', type: 'nominal', title: 'bot', scale: botColourScale(rows.map((r) => (r as DistributionRow).agent)) }
+            : { field: 'arm', type: 'nominal', title: 'arm' },
       },
     },
     config,
@@ -428,7 +443,7 @@ export function trendChart(rows: TrendRow[], title: string, subtitle: string, yT
     height: 260,
     encoding: {
       x: { field: 'players', type: 'quantitative', title: 'players at the table', axis: { tickMinStep: 1, format: 'd' }, scale: { zero: false } },
-      color: { field: 'agent', type: 'nominal', title: 'bot' },
+      color: { field: 'agent', type: 'nominal', title: 'bot', scale: botColourScale(rows.map((r) => r.agent)) },
     },
     layer: [
       { mark: { type: 'area', opacity: 0.2 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
@@ -770,7 +785,7 @@ export function lossChart(rows: readonly { decision: number; loss: number; agent
         encoding: {
           x: { field: 'decision', type: 'quantitative', title: 'decision of the game' },
           y: { field: 'loss', type: 'quantitative', title: 'win chance lost', axis: { format: '%' } },
-          color: { field: 'agent', type: 'nominal', title: 'bot' },
+          color: { field: 'agent', type: 'nominal', title: 'bot', scale: botColourScale(rows.map((r) => r.agent)) },
         },
       },
       {
