@@ -323,3 +323,24 @@ describe('bot colours', () => {
     expect(new Set(scales.map((s) => JSON.stringify(s))).size).toBe(1);
   });
 });
+
+describe('the sequential test chart', () => {
+  it('draws the LLR path where it is, past 1.5x a bound too, and marks an infinite ratio (before, both were cut at 1.5x unmarked)', async () => {
+    const bounds = { lower: -2.9, upper: 2.9 };
+    const trace = [
+      { deals: 10, llr: 1 },
+      { deals: 20, llr: 12 },
+      { deals: 30, llr: Number.POSITIVE_INFINITY },
+    ];
+    const spec = specs.llrPathChart(trace, bounds, 'a vs b') as unknown as { layer: { data: { values: { llr: number; value?: string }[] } }[] };
+    const path = spec.layer[0]!.data.values;
+    expect(path[1]!.llr).toBe(12);
+    expect(path[2]!.llr).toBeGreaterThan(12);
+    expect(path[2]!.value).toBe('+infinite');
+    expect(JSON.stringify(spec)).toContain('"text":{"value":"infinite"}');
+    await renderChart(dir, 'llr-marked', spec as never);
+    expect(readFileSync(join(dir, 'llr-marked.svg'), 'utf8')).toContain('infinite');
+    // A path that stays finite has no marks.
+    expect(JSON.stringify(specs.llrPathChart(trace.slice(0, 2), bounds, 'a vs b'))).not.toContain('"text":{"value":"infinite"}');
+  });
+});

@@ -684,23 +684,67 @@ export function ladderChart(rows: LadderRow[], anchor: string): TopLevelSpec {
   };
 }
 
-/** A sequential test's log-likelihood ratio at each look, between its two bounds (accept H1 above, H0 below). */
+/**
+ * A sequential test's log-likelihood ratio at each look, between its two bounds (accept H1 above,
+ * H0 below). Finite values are drawn where they are, however far past a bound (before, the path
+ * was cut at 1.5 times the bound without a mark). Only an infinite LLR (a certain verdict, no
+ * spread) has no place: it is drawn just past the farthest value, as a triangle labelled "infinite".
+ */
 export function llrPathChart(trace: readonly { deals: number; llr: number }[], bounds: { lower: number; upper: number }, title: string): TopLevelSpec {
+  const finite = trace.map((t) => t.llr).filter(Number.isFinite);
+  const top = Math.max(1.5 * bounds.upper, ...finite.map((v) => 1.1 * v));
+  const bottom = Math.min(1.5 * bounds.lower, ...finite.map((v) => 1.1 * v));
+  const values = trace.map((t) => {
+    const infinite = !Number.isFinite(t.llr);
+    return {
+      deals: t.deals,
+      llr: infinite ? (t.llr > 0 ? top : bottom) : t.llr,
+      value: infinite ? (t.llr > 0 ? '+infinite' : '-infinite') : t.llr.toFixed(3),
+      infinite,
+      mark: t.llr > 0 ? 'triangle-up' : 'triangle-down',
+    };
+  });
+  const marked = values.filter((v) => v.infinite);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `Sequential test: ${title}`, subtitle: 'log-likelihood ratio at each look; it stops at a bound (upper: H1, lower: H0)' },
+    title: {
+      text: `Sequential test: ${title}`,
+      subtitle: `log-likelihood ratio at each look; it stops at a bound (upper: H1, lower: H0)${marked.length ? '; triangles: an infinite ratio (a certain verdict), drawn past the path' : ''}`,
+    },
     width: WIDTH,
     height: 260,
     layer: [
       {
-        // A certain verdict (no spread: an infinite LLR) is drawn just past its bound.
-        data: { values: trace.map((t) => ({ deals: t.deals, llr: Math.max(1.5 * bounds.lower, Math.min(1.5 * bounds.upper, t.llr)) })) },
+        data: { values },
         mark: { type: 'line', point: true },
         encoding: {
           x: { field: 'deals', type: 'quantitative', title: 'deals played' },
           y: { field: 'llr', type: 'quantitative', title: 'log-likelihood ratio' },
+          tooltip: [{ field: 'deals' }, { field: 'value', title: 'LLR' }],
         },
       },
+      ...(marked.length
+        ? [
+            {
+              data: { values: marked },
+              mark: { type: 'point' as const, filled: true, size: 120, color: 'black' },
+              encoding: {
+                x: { field: 'deals', type: 'quantitative' as const },
+                y: { field: 'llr', type: 'quantitative' as const },
+                shape: { field: 'mark', type: 'nominal' as const, scale: null, legend: null },
+              },
+            },
+            {
+              data: { values: marked },
+              mark: { type: 'text' as const, dx: -10, dy: -8, align: 'right' as const, fontSize: 10 },
+              encoding: {
+                x: { field: 'deals', type: 'quantitative' as const },
+                y: { field: 'llr', type: 'quantitative' as const },
+                text: { value: 'infinite' },
+              },
+            },
+          ]
+        : []),
       {
         data: {
           values: [
