@@ -344,3 +344,12 @@ describe('the sequential test chart', () => {
     expect(JSON.stringify(specs.llrPathChart(trace.slice(0, 2), bounds, 'a vs b'))).not.toContain('"text":{"value":"infinite"}');
   });
 });
+
+describe('the sweep ranking chart', () => {
+  it('labels every grid point, 48 of them too (before, over 40 rows had no labels)', () => {
+    const rows = Array.from({ length: 48 }, (_, i) => ({ ...sweep[0]!, label: `margin=${i}`, mean: i }));
+    const spec = specs.sweepRankingChart(rows, 'threshold') as unknown as { encoding: { y: { axis: { labels?: boolean } } }; height: { step: number } };
+    expect(spec.encoding.y.axis.labels).not.toBe(false);
+    expect(spec.height.step).toBeGreaterThanOrEqual(11);
+  });
+});

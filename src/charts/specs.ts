@@ -433,7 +433,15 @@ export interface TrendRow {
 }
 
 /** A quantity against the player count, one line per bot with its 95% CI band. */
-export function trendChart(rows: TrendRow[], title: string, subtitle: string, yTitle: string, percent = false): TopLevelSpec {
+/** `bots`: every bot of the report, when a chart leaves some out (their colours stay theirs). */
+export function trendChart(
+  rows: TrendRow[],
+  title: string,
+  subtitle: string | string[],
+  yTitle: string,
+  percent = false,
+  bots: readonly string[] = [],
+): TopLevelSpec {
   const format = percent ? '%' : undefined;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -443,7 +451,17 @@ export function trendChart(rows: TrendRow[], title: string, subtitle: string, yT
     height: 260,
     encoding: {
       x: { field: 'players', type: 'quantitative', title: 'players at the table', axis: { tickMinStep: 1, format: 'd' }, scale: { zero: false } },
-      color: { field: 'agent', type: 'nominal', title: 'bot', scale: botColourScale(rows.map((r) => r.agent)) },
+      color: {
+        field: 'agent',
+        type: 'nominal',
+        title: 'bot',
+        scale: botColourScale(
+          rows.map((r) => r.agent),
+          bots,
+        ),
+        // The legend names only the bots drawn.
+        legend: { values: [...new Set(rows.map((r) => r.agent))].sort() },
+      },
     },
     layer: [
       { mark: { type: 'area', opacity: 0.2 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
@@ -483,14 +501,15 @@ export function sweepRankingChart(rows: SweepRow[], agent: string): TopLevelSpec
     },
     data: { values: rows },
     width: WIDTH,
-    height: { step: Math.max(6, Math.min(16, Math.floor(600 / Math.max(rows.length, 1)))) },
+    // Every point labelled (before, a grid of over 40 points had no labels): rows at least 11 px apart, smaller text when many.
+    height: { step: Math.max(11, Math.min(16, Math.floor(600 / Math.max(rows.length, 1)))) },
     encoding: {
       y: {
         field: 'label',
         type: 'nominal',
         sort: { field: 'mean', order: 'ascending' },
         title: null,
-        axis: rows.length > 40 ? { labels: false, ticks: false } : {},
+        axis: rows.length > 40 ? { labelFontSize: 9, labelLimit: 260 } : { labelLimit: 260 },
       },
       color: {
         field: 'status',

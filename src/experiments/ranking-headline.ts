@@ -1,3 +1,4 @@
+import { intervalText } from '../text.js';
 import { formatP, isSignificant, type PairedComparison } from '../stats/moments.js';
 import type { AgentSummary, PairSummary } from '../stats/tournament-stats.js';
 
@@ -34,7 +35,7 @@ function compare(t: RankedTable, x: string, y: string, measure: Measure): Orient
   };
 }
 
-const interval = (c: [number, number], scale = 1, d = 2): string => `[${(c[0] * scale).toFixed(d)}, ${(c[1] * scale).toFixed(d)}]`;
+const interval = (c: [number, number], scale = 1, d = 2): string => intervalText(c[0] * scale, c[1] * scale, d);
 const signed = (x: number, d: number): string => `${x > 0 ? '+' : ''}${x.toFixed(d)}`;
 /** Adjusted p for people: two decimals down to 0.01, then exponent notation. */
 const pText = (p: number): string => (Number.isNaN(p) ? 'n/a' : p >= 0.01 ? p.toFixed(2) : formatP(p, 1));

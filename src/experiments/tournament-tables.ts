@@ -1,3 +1,4 @@
+import { intervalText } from '../text.js';
 import { join } from 'node:path';
 import { renderChart, type RenderedChart } from '../charts/render.js';
 import { distributionChart, leaderboardChart, pairwiseChart, seatChart } from '../charts/specs.js';
@@ -9,7 +10,7 @@ import { decisionTimeCell, type Summary } from '../output/tournament-outputs.js'
 import { gameById } from '../registry.js';
 import { formatP, isSignificant } from '../stats/moments.js';
 
-const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+const ci = (c: [number, number], d = 2): string => intervalText(c[0], c[1], d);
 
 /** How to read a pairwise table: what the intervals and p-values are adjusted for, and that they agree. */
 function pairwiseNote(family: number, players: number, csvPath: string): string {
