@@ -711,6 +711,38 @@ describe('errors that say what to do', () => {
   });
 });
 
+describe('bot logs', () => {
+  it('keep at most 1 MB of what a program writes to stderr in a run, then a line saying it was cut', async () => {
+    const folder = mkdtempSync(join(dir, 'chatty-'));
+    const greedy = join(PROJECT_ROOT, 'clients', 'python', 'examples', 'no_thanks_greedy.py');
+    writeFileSync(
+      join(folder, 'chatty.py'),
+      `import runpy, sys\nsys.stderr.write('x' * 3000000 + '\\n')\nsys.stderr.flush()\nrunpy.run_path(${JSON.stringify(greedy)}, run_name='__main__')\n`,
+    );
+    const out = join(dir, 'chatty-run');
+    const r = await inProcess([
+      'tournament',
+      '--agents',
+      `exec:python3 ${join(folder, 'chatty.py')},greedy`,
+      '--players',
+      '3',
+      '--games',
+      '2',
+      '--out',
+      out,
+      '-q',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const logs = readdirSync(join(out, 'bot-logs'));
+    expect(logs.length).toBeGreaterThan(0);
+    for (const log of logs) {
+      const text = readFileSync(join(out, 'bot-logs', log), 'utf8');
+      expect(text.length).toBeLessThan((1 << 20) + 200);
+      expect(text).toMatch(/\[nothanks: this log was cut at 1 MB; the bot wrote more\]\n$/);
+    }
+  });
+});
+
 describe('nothanks play', () => {
   it('plays a whole game from typed keys and prints the final table', () => {
     const r = run(['play', '--players', '3', '--agents', 'greedy,threshold', '--seed', '5'], 'x\n' + 'p\n'.repeat(3) + 't\n'.repeat(200));

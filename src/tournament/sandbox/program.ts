@@ -1,6 +1,19 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -132,6 +145,11 @@ type FromBot = { type?: unknown; [key: string]: unknown };
 /** Advice for a program that printed something else on stdout (a Python bot's debugging print). */
 const STDOUT_ONLY = 'its stdout is for protocol messages only: print debugging to stderr, e.g. print(..., file=sys.stderr) in Python';
 
+/** The most a program's stderr log keeps per run (then one line says it was cut): a chatty bot cannot fill the disk. */
+export const LOG_CAP_BYTES = 1 << 20;
+/** Messages between checks of the log's size. */
+const LOG_CHECK_EVERY = 64;
+
 /** The longest line a bot may send (a flood is one line, not a lab out of memory). */
 const MAX_LINE = 8 << 20;
 
@@ -159,6 +177,9 @@ export class BotProgram {
   /** The command as the spec gave it (errors at the greeting say how to name another interpreter). */
   private readonly command: readonly string[];
   private pending = '';
+  /** Messages read since the log's size was last checked, and whether it has been cut. */
+  private sinceLogCheck = 0;
+  private logCut = false;
   /**
    * Reads of a line not yet ended, kept apart until its newline comes: appending each read to
    * `pending` and searching all of it again made a long line cost time quadratic in its length
@@ -242,6 +263,7 @@ export class BotProgram {
     for (;;) {
       const nl = this.pending.indexOf('\n');
       if (nl >= 0) {
+        if (++this.sinceLogCheck >= LOG_CHECK_EVERY) this.capLog();
         const line = this.pending.slice(0, nl);
         this.pending = this.pending.slice(nl + 1);
         if (!line.trim()) continue;
@@ -349,6 +371,25 @@ export class BotProgram {
     closeSync(this.fromBot);
     killGroup(this.child);
     rmSync(this.pipes, { recursive: true, force: true });
+    this.capLog();
+  }
+
+  /**
+   * Keeps the log within LOG_CAP_BYTES of what this program wrote in this run: past it, the log is
+   * cut there and one line says so (what the bot writes later is cut again at the next check).
+   */
+  private capLog(): void {
+    this.sinceLogCheck = 0;
+    try {
+      const limit = this.logStart + LOG_CAP_BYTES;
+      const note = `\n[nothanks: this log was cut at ${LOG_CAP_BYTES >> 20} MB; the bot wrote more]\n`;
+      if (statSync(this.logPath).size <= limit + (this.logCut ? note.length : 0)) return;
+      truncateSync(this.logPath, limit);
+      appendFileSync(this.logPath, note);
+      this.logCut = true;
+    } catch {
+      // The log is gone (its folder removed): nothing to cap.
+    }
   }
 }
 
