@@ -148,7 +148,11 @@ describe('web app in headless Chromium', () => {
     await page.fill('#play-players', '3');
     await page.dispatchEvent('#play-players', 'change');
     await page.fill('#play-seed', 'clicks');
+    // No empty "What happened" box before a game; it shows once one starts.
+    expect(await page.isVisible('#play-happened')).toBe(false);
+    if (id === GAMES[0]!.id) await page.screenshot({ path: join(tmpdir(), 'nothanks-play-before.png'), fullPage: true });
     await page.click('#play-start');
+    expect(await page.isVisible('#play-happened')).toBe(true);
     let clicks = 0;
     for (;;) {
       const handle = await page.waitForFunction(() => {

@@ -19,6 +19,9 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
   const table = el('div', { attrs: { id: 'play-table' } });
   const status = el('div', { class: 'muted', attrs: { id: 'play-status', 'data-state': 'setup' } });
   const log = el('div', { class: 'log events', attrs: { id: 'play-log' } });
+  // Shown once a game starts: before, the page showed an empty "What happened" box.
+  const happened = el('div', { attrs: { id: 'play-happened' } }, el('h3', null, 'What happened'), log);
+  happened.hidden = true;
   let ruleInputs: { key: string; type: string; input: HTMLInputElement | HTMLSelectElement }[] = [];
 
   const current = (): WebGame => webGame(gameSelect.value)!;
@@ -136,6 +139,7 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
       }
     };
     fill(log);
+    happened.hidden = false;
     step(() => session.run());
   }
 
@@ -161,8 +165,7 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
     ),
     status,
     table,
-    el('h3', null, 'What happened'),
-    log,
+    happened,
   );
   setupGame();
 }
