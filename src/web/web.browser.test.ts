@@ -185,6 +185,13 @@ describe('web app in headless Chromium', () => {
     const shown = await page.$$eval('#play-result tbody tr', (rows) => rows.map((r) => Number(r.getAttribute('data-score'))));
     expect(shown).toHaveLength(3);
     expect(await page.textContent('#play-result h3')).toMatch(/You (win|share the win|lose)/);
+    // The end screen shows the final cards (and No Thanks!'s chips left) beside the scores; before, scores only.
+    const heads = await page.$$eval('#play-result thead th', (cells) => cells.map((c) => c.textContent));
+    if (id !== '6-nimmt') expect(heads).toContain('final cards');
+    if (id === 'no-thanks') {
+      expect(heads).toContain('chips left');
+      await page.screenshot({ path: join(tmpdir(), 'nothanks-play-end.png'), fullPage: true });
+    }
     await page.click('#play-replay');
     const { scores } = await stepToEnd(page);
     expect(scores).toEqual(shown);
