@@ -145,8 +145,12 @@ type FromBot = { type?: unknown; [key: string]: unknown };
 /** Advice for a program that printed something else on stdout (a Python bot's debugging print). */
 const STDOUT_ONLY = 'its stdout is for protocol messages only: print debugging to stderr, e.g. print(..., file=sys.stderr) in Python';
 
-/** The most a program's stderr log keeps per run (then one line says it was cut): a chatty bot cannot fill the disk. */
-export const LOG_CAP_BYTES = 1 << 20;
+/**
+ * The most a program's stderr log keeps per run (then one line says it was cut): a chatty bot
+ * cannot fill the disk. 8 MB, not 1: a bot that logs its messages (the protocol test's recorder)
+ * writes about 3 MB in two games of No Thanks! with special cards.
+ */
+export const LOG_CAP_BYTES = 8 << 20;
 /** Messages between checks of the log's size. */
 const LOG_CHECK_EVERY = 64;
 
@@ -382,9 +386,20 @@ export class BotProgram {
     this.sinceLogCheck = 0;
     try {
       const limit = this.logStart + LOG_CAP_BYTES;
-      const note = `\n[nothanks: this log was cut at ${LOG_CAP_BYTES >> 20} MB; the bot wrote more]\n`;
+      const note = `[nothanks: this log was cut at ${LOG_CAP_BYTES >> 20} MB; the bot wrote more]\n`;
       if (statSync(this.logPath).size <= limit + (this.logCut ? note.length : 0)) return;
-      truncateSync(this.logPath, limit);
+      // Cut after the last whole line before the limit (within its last 64 KB), so no line is left half.
+      const fd = openSync(this.logPath, 'r');
+      let cut = limit;
+      try {
+        const tail = Buffer.alloc(Math.min(1 << 16, LOG_CAP_BYTES));
+        const n = readSync(fd, tail, 0, tail.length, limit - tail.length);
+        const nl = tail.subarray(0, n).lastIndexOf(10);
+        if (nl >= 0) cut = limit - tail.length + nl + 1;
+      } finally {
+        closeSync(fd);
+      }
+      truncateSync(this.logPath, cut);
       appendFileSync(this.logPath, note);
       this.logCut = true;
     } catch {
