@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distModule, PROJECT_ROOT } from './paths.js';
-import { describeError, hasControlCharacters, printable } from './text.js';
+import { describeError, hasControlCharacters, intervalText, printable } from './text.js';
 
 const ESC = '\u001b';
 
@@ -58,5 +58,16 @@ describe('describeError', () => {
       },
     });
     expect(describeError(sneaky)).toBe('a value whose text cannot be read was thrown');
+  });
+});
+
+describe('intervalText', () => {
+  it('never prints -0.0, and gives tiny intervals the decimals that tell their ends apart (before, [-0.0, 0.0])', () => {
+    expect(intervalText(-0.003, 0.002, 1)).toBe('[-0.003, 0.002]');
+    expect(intervalText(-0.01, 0.04, 1)).toBe('[-0.01, 0.04]');
+    expect(intervalText(-0.0, 0, 1)).toBe('[0.0, 0.0]');
+    expect(intervalText(-0.04, 2.5, 1)).toBe('[0.0, 2.5]');
+    expect(intervalText(-1.25, 3.5, 2)).toBe('[-1.25, 3.50]');
+    expect(intervalText(Number.NaN, 1, 2)).toBe('n/a');
   });
 });

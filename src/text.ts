@@ -74,3 +74,21 @@ export function describeError(err: unknown): string {
     return 'a value whose text cannot be read was thrown';
   }
 }
+
+/** x to d decimals without a minus sign on a zero ("-0.0" is "0.0"). */
+export function fixedNoNegativeZero(x: number, d: number): string {
+  const text = x.toFixed(d);
+  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * An interval "[lo, hi]" to d decimals, sensibly for tiny values: never "-0.0", and an interval
+ * whose ends would print the same though they differ gets more decimals (up to 4 more), so
+ * [-0.003, 0.002] does not print as [-0.0, 0.0]. NaN ends print "n/a".
+ */
+export function intervalText(lo: number, hi: number, d: number): string {
+  if (Number.isNaN(lo) || Number.isNaN(hi)) return 'n/a';
+  let digits = d;
+  while (digits < d + 4 && lo !== hi && fixedNoNegativeZero(lo, digits) === fixedNoNegativeZero(hi, digits)) digits++;
+  return `[${fixedNoNegativeZero(lo, digits)}, ${fixedNoNegativeZero(hi, digits)}]`;
+}

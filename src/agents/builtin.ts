@@ -1,7 +1,7 @@
 import type { AgentDefinition, ParamValues } from '../game/agent.js';
 import { AgentError, UserError } from '../errors.js';
 import { DECIMAL, describeError } from '../text.js';
-import type { AgentSpec } from './spec.js';
+import { programAdvice, type AgentSpec } from './spec.js';
 
 /*
  * A game's built-in bots, loaded from the game as given: no registry, no bot files. A tournament
@@ -36,7 +36,9 @@ export function builtinAgent(spec: AgentSpec, game: { readonly id: string; reado
   const builtin = builtinsByName(game);
   const definition = builtin.get(spec.source);
   if (!definition)
-    throw new UserError(`unknown agent "${spec.source}" for ${game.id} (known: ${[...builtin.keys()].join(', ')}, or a path to a .ts/.js bot file)`);
+    throw new UserError(
+      `unknown agent "${spec.source}" for ${game.id} (known: ${[...builtin.keys()].join(', ')}, or a path to a .ts/.js bot file)${programAdvice(spec.source)}`,
+    );
   const params = resolveParams(definition, spec);
   return { spec, definition, params, label: spec.text, create: () => definition.create(params) };
 }

@@ -9,7 +9,7 @@ import { freezeLabClasses } from '../game/protect.js';
 import { DEFAULT_GAME, GAMES, gameById } from '../registry.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { describeError, hasControlCharacters, printable } from '../text.js';
-import { parseSpec, type AgentSpec } from './spec.js';
+import { parseSpec, programAdvice, type AgentSpec } from './spec.js';
 import { builtinAgent, builtinsByName, resolveParams, type LoadedAgent } from './builtin.js';
 
 export { createBot, resolveParams, type LoadedAgent } from './builtin.js';
@@ -197,6 +197,8 @@ function exportTarget(exports: Record<string, string | { default?: string }>, su
  * worker threads import plain JavaScript and nothing is transpiled in the game loop.
  */
 export async function bundleAgentFile(path: string): Promise<string> {
+  const advice = programAdvice(path);
+  if (advice) throw new UserError(`agent file ${path} is not a JavaScript or TypeScript bot file${advice}`);
   if (!existsSync(path)) throw new UserError(`agent file ${path} does not exist`);
   let target = path;
   if (/\.(m|c)?ts$/.test(path)) {

@@ -22,6 +22,30 @@ export function isFileSource(source: string): boolean {
 
 export const isProgramSource = (source: string): boolean => source.startsWith('exec:') || source.endsWith('.bot.json');
 
+/** Interpreters of common script extensions, for the exec: spec a program file needs. */
+const INTERPRETERS: Record<string, string> = { py: 'python3', rb: 'ruby', pl: 'perl', sh: 'sh', r: 'Rscript', jl: 'julia', lua: 'lua', php: 'php' };
+
+/**
+ * A bot named by a file that is not JavaScript or TypeScript (bot.py): the exec: spec that runs it
+ * as a program, as advice to add to the error; '' for a JS/TS file or a name without a file extension.
+ */
+export function programAdvice(source: string): string {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(source)?.[1]?.toLowerCase();
+  if (!ext || /^(m|c)?(t|j)s$/.test(ext)) return '';
+  const interpreter = INTERPRETERS[ext];
+  const command = interpreter ? `${interpreter} ${source}` : source;
+  return `: a bot in another language is a program: name it as exec:COMMAND, e.g. --agents 'exec:${command}' (docs/protocol.md)`;
+}
+
+/**
+ * What to add where a bot has no parameter of a name: an exec: program declares none, so say
+ * where a program declares them (a .bot.json manifest), else nothing.
+ */
+export const undeclaredAdvice = (source: string | undefined, known: string[]): string =>
+  source?.startsWith('exec:') && known.length === 0
+    ? '; an exec: program declares no parameters: declare them in a .bot.json manifest beside it, {"name", "command", "params"} (docs/protocol.md, "Naming a program bot"), and name the manifest instead'
+    : '';
+
 /** `exec:COMMAND` runs to the last `:key=value,...` (a command may hold colons of its own). */
 const EXEC = /^(exec:.*?)(?::([A-Za-z_][\w-]*=[^,:]*(?:,[A-Za-z_][\w-]*=[^,:]*)*))?$/;
 

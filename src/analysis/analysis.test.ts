@@ -257,6 +257,13 @@ describe('runAnalysis', () => {
       expect(ok.status, ok.stderr).toBe(0);
       for (const f of ['analysis.jsonl', 'summary.csv', 'bots.csv', 'analysis.json', 'win-chance.svg', 'loss.svg'])
         expect(existsSync(join(dir, 'run', f)), f).toBe(true);
+      // The biggest mistakes of the game, every file it wrote by name, and a report.html (before: a mistake rate per bot and summary.csv only).
+      expect(ok.stdout).toMatch(/^The biggest mistakes of each game/m);
+      expect(ok.stdout).toMatch(/^ {2}game 1: (decision \d+, seat \d \(.+\) played \S+, better \S+: lost [\d.]+ percentage points of win chance|none )/m);
+      expect(ok.stdout).toMatch(/^Outputs in .*run: analysis\.jsonl, summary\.csv, bots\.csv, analysis\.json, win-chance\.svg, .*report\.html$/m);
+      const report = readFileSync(join(dir, 'run', 'report.html'), 'utf8');
+      expect(report).toContain('The biggest mistakes of each game');
+      expect(report).toContain('Mistakes by bot');
       const lines = readFileSync(join(dir, 'run', 'analysis.jsonl'), 'utf8')
         .trim()
         .split('\n');

@@ -282,3 +282,74 @@ describe('seat effect chart', () => {
     expect(close[1]!.y - close[0]!.y).toBeCloseTo((14 / 200) * 20, 9);
   });
 });
+
+describe('bot colours', () => {
+  /** Every colour encoding by bot in a spec, wherever it sits. */
+  const botColours = (spec: unknown): unknown[] => {
+    const found: unknown[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const o = node as Record<string, unknown>;
+        const color = o.color as { field?: string; scale?: unknown } | undefined;
+        if (color?.field === 'agent') found.push(color.scale);
+        Object.values(o).forEach(walk);
+      }
+    };
+    walk(spec);
+    return found;
+  };
+  it('gives a bot one colour in every chart of a report, whatever order each chart meets the bots in (before, each chart had its own)', () => {
+    const bots = ['threshold', 'mc', 'search', 'greedy'];
+    const reversed = [...bots].reverse();
+    const mean = (agent: string, i: number) => ({ players: 3, agent, mean: i, lo: i - 1, hi: i + 1 });
+    const charts = [
+      specs.leaderboardChart(bots.map(mean)),
+      specs.trendChart(
+        reversed.map((agent, i) => ({ players: 3, agent, value: i, lo: i, hi: i })),
+        't',
+        's',
+        'y',
+      ),
+      specs.distributionChart(reversed.map((agent) => ({ players: 3, agent, score: 10, share: 1 }))),
+      specs.lossChart(
+        bots.map((agent, i) => ({ decision: i, loss: 0.1, agent })),
+        { mistake: 0.1 },
+      ),
+    ];
+    const scales = charts.flatMap(botColours);
+    expect(scales.length).toBeGreaterThanOrEqual(charts.length);
+    for (const scale of scales) expect(scale).toEqual({ domain: ['greedy', 'mc', 'search', 'threshold'], range: expect.any(Array) });
+    expect(new Set(scales.map((s) => JSON.stringify(s))).size).toBe(1);
+  });
+});
+
+describe('the sequential test chart', () => {
+  it('draws the LLR path where it is, past 1.5x a bound too, and marks an infinite ratio (before, both were cut at 1.5x unmarked)', async () => {
+    const bounds = { lower: -2.9, upper: 2.9 };
+    const trace = [
+      { deals: 10, llr: 1 },
+      { deals: 20, llr: 12 },
+      { deals: 30, llr: Number.POSITIVE_INFINITY },
+    ];
+    const spec = specs.llrPathChart(trace, bounds, 'a vs b') as unknown as { layer: { data: { values: { llr: number; value?: string }[] } }[] };
+    const path = spec.layer[0]!.data.values;
+    expect(path[1]!.llr).toBe(12);
+    expect(path[2]!.llr).toBeGreaterThan(12);
+    expect(path[2]!.value).toBe('+infinite');
+    expect(JSON.stringify(spec)).toContain('"text":{"value":"infinite"}');
+    await renderChart(dir, 'llr-marked', spec as never);
+    expect(readFileSync(join(dir, 'llr-marked.svg'), 'utf8')).toContain('infinite');
+    // A path that stays finite has no marks.
+    expect(JSON.stringify(specs.llrPathChart(trace.slice(0, 2), bounds, 'a vs b'))).not.toContain('"text":{"value":"infinite"}');
+  });
+});
+
+describe('the sweep ranking chart', () => {
+  it('labels every grid point, 48 of them too (before, over 40 rows had no labels)', () => {
+    const rows = Array.from({ length: 48 }, (_, i) => ({ ...sweep[0]!, label: `margin=${i}`, mean: i }));
+    const spec = specs.sweepRankingChart(rows, 'threshold') as unknown as { encoding: { y: { axis: { labels?: boolean } } }; height: { step: number } };
+    expect(spec.encoding.y.axis.labels).not.toBe(false);
+    expect(spec.height.step).toBeGreaterThanOrEqual(11);
+  });
+});

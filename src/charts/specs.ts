@@ -17,6 +17,18 @@ const config = {
   title: { fontSize: 14, anchor: 'start' as const },
 };
 
+/** Tableau 10, Vega's default categories, as a fixed range so a bot's colour is set by the domain alone. */
+const BOT_PALETTE = ['#4c78a8', '#f58518', '#e45756', '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac'];
+
+/**
+ * The colour scale of bots, the same in every chart of a report: its domain is the bots sorted by
+ * label (not in the order each chart meets them), so a bot has one colour across the charts
+ * that show the same bots. `also` adds bots a chart leaves out (their colours stay reserved).
+ */
+export function botColourScale(agents: Iterable<string>, also: Iterable<string> = []): { domain: string[]; range: string[] } {
+  return { domain: [...new Set([...agents, ...also])].sort(), range: BOT_PALETTE };
+}
+
 export interface MeanRow {
   players: number;
   agent: string;
@@ -80,7 +92,7 @@ export function leaderboardChart(rows: (MeanRow & { panel?: string })[], byPanel
         mark: { type: 'point' as const, filled: true, size: 70, opacity: 1 },
         encoding: {
           x: { field: 'mean', type: 'quantitative' as const },
-          color: { field: 'agent', type: 'nominal' as const, legend: null, scale: { domain: bots } },
+          color: { field: 'agent', type: 'nominal' as const, legend: null, scale: botColourScale(bots) },
           tooltip: [
             { field: 'agent' },
             { field: 'players' },
@@ -301,7 +313,10 @@ export function distributionChart(
       encoding: {
         x: { field: 'score', type: 'quantitative', bin: { maxbins: 60 }, title: 'final score (points)' },
         y: { aggregate: 'sum', field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '%' } },
-        color: { field: series, type: 'nominal', title: series === 'agent' ? 'bot' : 'arm' },
+        color:
+          series === 'agent'
+            ? { field: 'agent', type: 'nominal', title: 'bot', scale: botColourScale(rows.map((r) => (r as DistributionRow).agent)) }
+            : { field: 'arm', type: 'nominal', title: 'arm' },
       },
     },
     config,
@@ -418,7 +433,15 @@ export interface TrendRow {
 }
 
 /** A quantity against the player count, one line per bot with its 95% CI band. */
-export function trendChart(rows: TrendRow[], title: string, subtitle: string, yTitle: string, percent = false): TopLevelSpec {
+/** `bots`: every bot of the report, when a chart leaves some out (their colours stay theirs). */
+export function trendChart(
+  rows: TrendRow[],
+  title: string,
+  subtitle: string | string[],
+  yTitle: string,
+  percent = false,
+  bots: readonly string[] = [],
+): TopLevelSpec {
   const format = percent ? '%' : undefined;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -428,7 +451,17 @@ export function trendChart(rows: TrendRow[], title: string, subtitle: string, yT
     height: 260,
     encoding: {
       x: { field: 'players', type: 'quantitative', title: 'players at the table', axis: { tickMinStep: 1, format: 'd' }, scale: { zero: false } },
-      color: { field: 'agent', type: 'nominal', title: 'bot' },
+      color: {
+        field: 'agent',
+        type: 'nominal',
+        title: 'bot',
+        scale: botColourScale(
+          rows.map((r) => r.agent),
+          bots,
+        ),
+        // The legend names only the bots drawn.
+        legend: { values: [...new Set(rows.map((r) => r.agent))].sort() },
+      },
     },
     layer: [
       { mark: { type: 'area', opacity: 0.2 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
@@ -468,14 +501,15 @@ export function sweepRankingChart(rows: SweepRow[], agent: string): TopLevelSpec
     },
     data: { values: rows },
     width: WIDTH,
-    height: { step: Math.max(6, Math.min(16, Math.floor(600 / Math.max(rows.length, 1)))) },
+    // Every point labelled (before, a grid of over 40 points had no labels): rows at least 11 px apart, smaller text when many.
+    height: { step: Math.max(11, Math.min(16, Math.floor(600 / Math.max(rows.length, 1)))) },
     encoding: {
       y: {
         field: 'label',
         type: 'nominal',
         sort: { field: 'mean', order: 'ascending' },
         title: null,
-        axis: rows.length > 40 ? { labels: false, ticks: false } : {},
+        axis: rows.length > 40 ? { labelFontSize: 9, labelLimit: 260 } : { labelLimit: 260 },
       },
       color: {
         field: 'status',
@@ -669,23 +703,67 @@ export function ladderChart(rows: LadderRow[], anchor: string): TopLevelSpec {
   };
 }
 
-/** A sequential test's log-likelihood ratio at each look, between its two bounds (accept H1 above, H0 below). */
+/**
+ * A sequential test's log-likelihood ratio at each look, between its two bounds (accept H1 above,
+ * H0 below). Finite values are drawn where they are, however far past a bound (before, the path
+ * was cut at 1.5 times the bound without a mark). Only an infinite LLR (a certain verdict, no
+ * spread) has no place: it is drawn just past the farthest value, as a triangle labelled "infinite".
+ */
 export function llrPathChart(trace: readonly { deals: number; llr: number }[], bounds: { lower: number; upper: number }, title: string): TopLevelSpec {
+  const finite = trace.map((t) => t.llr).filter(Number.isFinite);
+  const top = Math.max(1.5 * bounds.upper, ...finite.map((v) => 1.1 * v));
+  const bottom = Math.min(1.5 * bounds.lower, ...finite.map((v) => 1.1 * v));
+  const values = trace.map((t) => {
+    const infinite = !Number.isFinite(t.llr);
+    return {
+      deals: t.deals,
+      llr: infinite ? (t.llr > 0 ? top : bottom) : t.llr,
+      value: infinite ? (t.llr > 0 ? '+infinite' : '-infinite') : t.llr.toFixed(3),
+      infinite,
+      mark: t.llr > 0 ? 'triangle-up' : 'triangle-down',
+    };
+  });
+  const marked = values.filter((v) => v.infinite);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `Sequential test: ${title}`, subtitle: 'log-likelihood ratio at each look; it stops at a bound (upper: H1, lower: H0)' },
+    title: {
+      text: `Sequential test: ${title}`,
+      subtitle: `log-likelihood ratio at each look; it stops at a bound (upper: H1, lower: H0)${marked.length ? '; triangles: an infinite ratio (a certain verdict), drawn past the path' : ''}`,
+    },
     width: WIDTH,
     height: 260,
     layer: [
       {
-        // A certain verdict (no spread: an infinite LLR) is drawn just past its bound.
-        data: { values: trace.map((t) => ({ deals: t.deals, llr: Math.max(1.5 * bounds.lower, Math.min(1.5 * bounds.upper, t.llr)) })) },
+        data: { values },
         mark: { type: 'line', point: true },
         encoding: {
           x: { field: 'deals', type: 'quantitative', title: 'deals played' },
           y: { field: 'llr', type: 'quantitative', title: 'log-likelihood ratio' },
+          tooltip: [{ field: 'deals' }, { field: 'value', title: 'LLR' }],
         },
       },
+      ...(marked.length
+        ? [
+            {
+              data: { values: marked },
+              mark: { type: 'point' as const, filled: true, size: 120, color: 'black' },
+              encoding: {
+                x: { field: 'deals', type: 'quantitative' as const },
+                y: { field: 'llr', type: 'quantitative' as const },
+                shape: { field: 'mark', type: 'nominal' as const, scale: null, legend: null },
+              },
+            },
+            {
+              data: { values: marked },
+              mark: { type: 'text' as const, dx: -10, dy: -8, align: 'right' as const, fontSize: 10 },
+              encoding: {
+                x: { field: 'deals', type: 'quantitative' as const },
+                y: { field: 'llr', type: 'quantitative' as const },
+                text: { value: 'infinite' },
+              },
+            },
+          ]
+        : []),
       {
         data: {
           values: [
@@ -770,7 +848,7 @@ export function lossChart(rows: readonly { decision: number; loss: number; agent
         encoding: {
           x: { field: 'decision', type: 'quantitative', title: 'decision of the game' },
           y: { field: 'loss', type: 'quantitative', title: 'win chance lost', axis: { format: '%' } },
-          color: { field: 'agent', type: 'nominal', title: 'bot' },
+          color: { field: 'agent', type: 'nominal', title: 'bot', scale: botColourScale(rows.map((r) => r.agent)) },
         },
       },
       {

@@ -6,6 +6,8 @@ import { lossChart, winChancePathChart } from '../charts/specs.js';
 import { AtomicLineWriter, newResultsDir, prepareOutputDir, refuseInputAsOutput, writeFileAtomic } from '../files.js';
 import { Progress } from '../output/progress.js';
 import { csv } from '../output/tournament-outputs.js';
+import { escapeHtml, htmlTable, writeReport } from '../output/report.js';
+import type { DecisionEntry } from '../analysis/walk.js';
 import { printable } from '../text.js';
 import { runInterruptibly } from './interrupt.js';
 
@@ -42,9 +44,11 @@ export async function analyseCommand(a: AnalyseArgs): Promise<{ result: Analysis
   refuseInputAsOutput(dir, [a.file]);
   prepareOutputDir(dir, a.force);
   const result = await runInterruptibly(new Progress('analyse', !a.quiet), (signal, onProgress) => runAnalysis({ ...options, signal, onProgress }));
-  await writeAnalysisOutputs(dir, resolve(a.file), result);
+  const files = await writeAnalysisOutputs(dir, resolve(a.file), result);
   for (const line of analysisHeadlines(result)) console.log(printable(line));
-  console.log(`Outputs: ${join(dir, 'summary.csv')}`);
+  // Every file it wrote, by name (before, only summary.csv was named).
+  console.log(`Outputs in ${dir}: ${files.join(', ')}`);
+  console.log(`Report: ${join(dir, 'report.html')}`);
   if (result.stopped) process.exitCode = 130;
   return { result, dir };
 }
@@ -59,10 +63,34 @@ export function analysisHeadlines(r: AnalysisResult): string[] {
     out.push(
       `  ${b.agent.padEnd(24)} ${(100 * b.mistakeRate).toFixed(1).padStart(5)}% ± ${(100 * b.mistakeRateSe).toFixed(1)} of ${b.choices} choices; mean win chance lost ${(100 * b.meanWinLoss).toFixed(2)} percentage points`,
     );
+  const worst = r.games.map((g) => ({ line: g.line, mistakes: biggestMistakes(g.entries) }));
+  out.push(`The biggest mistakes of each game (at most ${BIGGEST}; win chance lost by the action played against the better one):`);
+  for (const g of worst) {
+    if (g.mistakes.length === 0) out.push(`  game ${g.line}: none (no decision with a choice lost win chance)`);
+    for (const e of g.mistakes) out.push(`  game ${g.line}: ${mistakeText(e)}`);
+  }
   return out;
 }
 
-export async function writeAnalysisOutputs(dir: string, file: string, r: AnalysisResult): Promise<void> {
+/** Mistakes listed per game. */
+const BIGGEST = 3;
+
+/** A game's decisions that lost the most win chance (choices only, a loss above zero), worst first. */
+export function biggestMistakes(entries: readonly DecisionEntry[], n = BIGGEST): DecisionEntry[] {
+  return entries
+    .filter((e) => !e.forced && e.winLoss > 0 && e.played !== e.best)
+    .sort((a, b) => b.winLoss - a.winLoss || a.decision - b.decision)
+    .slice(0, n);
+}
+
+const lostText = (e: DecisionEntry): string => `${(100 * e.winLoss).toFixed(1)} percentage points of win chance`;
+
+function mistakeText(e: DecisionEntry): string {
+  return `decision ${e.decision}, seat ${e.seat} (${e.agent}) played ${e.played}, better ${e.best}: lost ${lostText(e)}${e.mark ? ` (${e.mark})` : ''}`;
+}
+
+/** Writes the analysis's files and report.html; returns their names (in dir). */
+export async function writeAnalysisOutputs(dir: string, file: string, r: AnalysisResult): Promise<string[]> {
   const partial = r.stopped !== undefined;
   const jsonl = new AtomicLineWriter(join(dir, 'analysis.jsonl'));
   for (const g of r.games) for (const e of g.entries) jsonl.write(`${JSON.stringify(e)}\n`);
@@ -127,8 +155,8 @@ export async function writeAnalysisOutputs(dir: string, file: string, r: Analysi
         win: e.winAfter,
       })),
     );
-  await renderChart(dir, 'win-chance', winChancePathChart(paths));
-  await renderChart(
+  const winChance = await renderChart(dir, 'win-chance', winChancePathChart(paths));
+  const loss = await renderChart(
     dir,
     'loss',
     lossChart(
@@ -136,4 +164,41 @@ export async function writeAnalysisOutputs(dir: string, file: string, r: Analysi
       r.analyst.thresholds,
     ),
   );
+  const files = ['analysis.jsonl', 'summary.csv', 'bots.csv', 'analysis.json'];
+  for (const c of [winChance, loss]) files.push(`${c.name}.svg`, `${c.name}.png`, `${c.name}.vl.json`);
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  const bots = botPhaseSummaries(entries).filter((b) => b.phase === 'all');
+  const mistakes = r.games.flatMap((g) =>
+    biggestMistakes(g.entries).map((e) => [g.line, e.decision, `${e.seat} (${e.agent})`, e.played, e.best, pct(e.winLoss), e.mark ?? '']),
+  );
+  writeReport(
+    dir,
+    `Analysis of ${printable(file)}`,
+    `${r.games.length} game${r.games.length === 1 ? '' : 's'} of ${printable(file)}, every decision evaluated by the analyst${partial ? ` (PARTIAL: ${r.stopped})` : ''}.`,
+    [
+      {
+        heading: 'Findings',
+        html: `<ul>${analysisHeadlines(r)
+          .map((h) => `<li>${escapeHtml(h.trim())}</li>`)
+          .join('')}</ul>`,
+      },
+      {
+        heading: 'Mistakes by bot',
+        html: htmlTable(
+          ['bot', 'choices', 'mistake rate', '± se', 'mean win chance lost', 'inaccuracies', 'mistakes', 'blunders'],
+          bots.map((b) => [b.agent, b.choices, pct(b.mistakeRate), pct(b.mistakeRateSe), pct(b.meanWinLoss), b.inaccuracies, b.mistakes, b.blunders]),
+        ),
+      },
+      {
+        heading: `The biggest mistakes of each game (at most ${BIGGEST})`,
+        html:
+          mistakes.length === 0
+            ? '<p>No decision with a choice lost win chance.</p>'
+            : htmlTable(['game', 'decision', 'seat (bot)', 'played', 'better', 'win chance lost', 'mark'], mistakes),
+        charts: [loss, winChance],
+      },
+    ],
+    files,
+  );
+  return [...files, 'report.html'];
 }

@@ -1,3 +1,4 @@
+import { intervalText } from '../text.js';
 import { join } from 'node:path';
 import { renderChart, type RenderedChart } from '../charts/render.js';
 import { armSeatChart, distributionChart, holdingChart, leaderboardChart } from '../charts/specs.js';
@@ -11,7 +12,7 @@ import { runTournament, untilStopped } from '../tournament/run.js';
 import { sampleGameLink, writeReplayViewer } from '../output/sample-game.js';
 import { armSlug, experimentRules, type CompareExperiment, type RunOptions } from './experiment.js';
 
-const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+const ci = (c: [number, number], d = 2): string => intervalText(c[0], c[1], d);
 
 interface ArmRun {
   arm: string;
@@ -268,7 +269,7 @@ export async function runCompare(
       (r, i) =>
         `<h3>${escapeHtml(r.arm)}, ${r.players} players</h3>` +
         htmlTable(
-          ['bot', 'games', 'mean score', '95% CI', 'win share'],
+          ['bot', 'seat-games', 'mean score', '95% CI', 'win share'],
           [...r.summary.agents]
             .sort((a, b) => a.meanScore - b.meanScore)
             .map((a) => [a.agent, a.games, a.meanScore.toFixed(2), ci(a.meanScoreCI), `${(a.winShare * 100).toFixed(1)}%`]),

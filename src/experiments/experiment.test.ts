@@ -216,3 +216,19 @@ describe('interrupting an experiment', () => {
     expect(existsSync(join(dir, 'players-4'))).toBe(false);
   });
 });
+
+describe('a player-count report', () => {
+  it('leaves a far-off bot out of the score chart and says so, states where each bot scores lowest, and names an untimed bot "not timed"', async () => {
+    const agents = ['random', 'greedy', 'threshold', 'threshold:margin=0'];
+    const exp = validateExperiment({ kind: 'player-count', title: 't', agents, players: [3, 4], games: 8, seed: 1, png: false });
+    const dir = join(mkdtempSync(join(tmpdir(), 'nothanks-pc-')), 'run');
+    const run = await runExperiment(exp, { out: dir, quiet: true, threads: 1 });
+    const score = JSON.parse(readFileSync(join(dir, 'score-by-players.vl.json'), 'utf8'));
+    expect(score.data.values.map((r: { agent: string }) => r.agent)).not.toContain('random');
+    expect(score.title.subtitle.join(' ')).toMatch(/left out, far above the others: random \(\d+-\d+\) points/);
+    // Before: "N of 3 bots score lowest at P players, the table with the most ...", a leftover hypothesis.
+    expect(run.headlines.join('\n')).not.toMatch(/bots score lowest at/);
+    expect(run.headlines.join('\n')).toMatch(/^Lowest mean score by bot: .* players\. Chips per played card by player count: .* \(most at \d players\)\.$/m);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).not.toMatch(/<td><\/td>/);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PairedComparison } from '../stats/moments.js';
 import type { PairSummary } from '../stats/tournament-stats.js';
-import { rankingHeadline, type RankedTable } from './ranking-headline.js';
+import { plainHeadline, rankingHeadline, type RankedTable } from './ranking-headline.js';
 
 const agent = (name: string, meanScore: number, winShare: number) => ({
   agent: name,
@@ -120,5 +120,24 @@ describe('ranking headlines', () => {
     const h = rankingHeadline({ players: 3, agents: [agent('a', 1, 0.6), agent('b', 2, 0.4)], pairwise: [] });
     expect(h).toContain('no significant difference in mean score between a (1.00) and b (2.00): a - b not compared: no deals in common');
     expect(h).toContain("a also has the highest win share, 60.0% [56.0, 64.0], not significantly above b's 40.0% (not compared: no deals in common).");
+  });
+});
+
+describe('the plain headline of a strategies experiment', () => {
+  const lead = (players: number, fiveClear: boolean): RankedTable => ({
+    players,
+    agents: [agent('search', 20, 0.5), agent('mc', 25, 0.26), agent('threshold', 26, 0.24)],
+    pairwise: [
+      pair('search', 'mc', [-5, 2, 1e-4], fiveClear ? [0.24, 0.1, 1e-4] : [0.24, 0.3, 0.2]),
+      pair('search', 'threshold', [-6, 2, 1e-4], fiveClear ? [0.26, 0.1, 1e-4] : [0.26, 0.3, 0.2]),
+      pair('mc', 'threshold', [-1, 2, 0.6], [0.02, 0.1, 1]),
+    ],
+  });
+  it('says who wins most where it is significant, where the leader is not, and which bots cannot be told apart, with the deals', () => {
+    const h = plainHeadline([lead(3, true), lead(4, true), lead(5, false)]);
+    expect(h).toBe(
+      'search wins most at 3 and 4 players; at 5 players search wins most often, but not significantly more than mc and threshold; ' +
+        'mc and threshold cannot be told apart at 3, 4 and 5 players (50 deals at each table size).',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { intervalText } from '../text.js';
 import { formatP, isSignificant, type PairedComparison } from '../stats/moments.js';
 import type { AgentSummary, PairSummary } from '../stats/tournament-stats.js';
 
@@ -34,7 +35,7 @@ function compare(t: RankedTable, x: string, y: string, measure: Measure): Orient
   };
 }
 
-const interval = (c: [number, number], scale = 1, d = 2): string => `[${(c[0] * scale).toFixed(d)}, ${(c[1] * scale).toFixed(d)}]`;
+const interval = (c: [number, number], scale = 1, d = 2): string => intervalText(c[0] * scale, c[1] * scale, d);
 const signed = (x: number, d: number): string => `${x > 0 ? '+' : ''}${x.toFixed(d)}`;
 /** Adjusted p for people: two decimals down to 0.01, then exponent notation. */
 const pText = (p: number): string => (Number.isNaN(p) ? 'n/a' : p >= 0.01 ? p.toFixed(2) : formatP(p, 1));
@@ -99,4 +100,48 @@ export function rankingHeadline(t: RankedTable): string {
     winText = `The rankings disagree: ${winner.agent} has the highest win share, ${percent(winner.winShare)} ${interval(winner.winShareCI, 100, 1)}, ${winLead}${reconcile}.`;
   }
   return `${t.players} players: ${scoreText}. ${winText} ${order}`;
+}
+
+/** "at 3 players", "at 3 and 4 players". */
+const atPlayers = (counts: number[]): string => `at ${names(counts.map(String))} players`;
+
+/** Whether x and y differ significantly on either measure (false when never compared). */
+const toldApart = (t: RankedTable, x: string, y: string): boolean =>
+  compare(t, x, y, 'score')?.significant === true || compare(t, x, y, 'winShare')?.significant === true;
+
+/**
+ * The answer of a strategies experiment in plain words, before its numbers: who wins most at
+ * each table size (a bot whose win share is significantly above every other's), where the
+ * leaders cannot be told apart, and which other bots cannot be told apart on either measure
+ * (mean score or win share), with the deals that decided it. E.g. "search wins most at 3 and 4
+ * players; at 5 players search wins most often, but not significantly more than threshold and mc;
+ * mc and threshold cannot be told apart at 3, 4 and 5 players (24 deals at each table size)."
+ */
+export function plainHeadline(tables: RankedTable[]): string {
+  const clear = new Map<string, number[]>();
+  const unclear: string[] = [];
+  const pairs = new Map<string, number[]>();
+  for (const t of tables) {
+    if (t.agents.length < 2) continue;
+    const byWin = [...t.agents].sort((a, b) => b.winShare - a.winShare);
+    const winner = byWin[0]!.agent;
+    const ties = byWin.slice(1).filter((b) => compare(t, winner, b.agent, 'winShare')?.significant !== true);
+    if (ties.length === 0) clear.set(winner, [...(clear.get(winner) ?? []), t.players]);
+    else unclear.push(`${atPlayers([t.players])} ${winner} wins most often, but not significantly more than ${names(ties.map((b) => b.agent))}`);
+    const rest = byWin.slice(1).map((a) => a.agent);
+    for (let i = 0; i < rest.length; i++) {
+      for (let j = i + 1; j < rest.length; j++) {
+        const [x, y] = [rest[i]!, rest[j]!];
+        if (toldApart(t, x, y)) continue;
+        const key = names([x, y].sort());
+        pairs.set(key, [...(pairs.get(key) ?? []), t.players]);
+      }
+    }
+  }
+  const parts = [...clear].map(([bot, counts]) => `${bot} wins most ${atPlayers(counts)}`);
+  parts.push(...unclear);
+  parts.push(...[...pairs].map(([pair, counts]) => `${pair} cannot be told apart ${atPlayers(counts)}`));
+  const deals = [...new Set(tables.flatMap((t) => t.pairwise.map((p) => p.deals)))];
+  const dealText = deals.length === 1 ? `${deals[0]} deals at each table size` : `${names(deals.map(String))} deals`;
+  return `${parts.join('; ')} (${dealText}).`;
 }

@@ -1,3 +1,4 @@
+import { intervalText } from '../text.js';
 import { join } from 'node:path';
 import { linearRegression } from 'simple-statistics';
 import { renderChart, type RenderedChart } from '../charts/render.js';
@@ -17,7 +18,7 @@ import { formatP } from '../stats/moments.js';
 import { checkSweep, runSweep, type SweepOptions, type SweepResult } from '../tournament/sweep.js';
 import { gameById } from '../registry.js';
 import { runCompare } from './compare.js';
-import { rankingHeadline } from './ranking-headline.js';
+import { plainHeadline, rankingHeadline } from './ranking-headline.js';
 import { customRules, FINDINGS_NOTE, LEADERBOARD_NOTE, strategyCharts, tournamentSections, tournamentTables } from './tournament-tables.js';
 import { runLadderExperiment } from './ladder-experiment.js';
 import { runTuneExperiment, tuneOptionsOf } from './tune-experiment.js';
@@ -161,7 +162,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
   return { dir, report, ...outcome };
 }
 
-const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+const ci = (c: [number, number], d = 2): string => intervalText(c[0], c[1], d);
 
 interface Stage {
   headlines: string[];
@@ -245,7 +246,8 @@ async function runTables(
 }
 
 function strategyHeadlines(summaries: Summary[]): string[] {
-  return summaries.map(rankingHeadline);
+  // The answer in plain words first, then each table size's numbers.
+  return [plainHeadline(summaries), ...summaries.map(rankingHeadline)];
 }
 
 async function playerCountCharts(summaries: Summary[], dir: string, png: boolean): Promise<RenderedChart[]> {
@@ -258,15 +260,40 @@ async function playerCountCharts(summaries: Summary[], dir: string, png: boolean
     );
   const custom = summaries.filter((s) => s.rules.custom).map((s) => s.players);
   const note = custom.length === 0 ? '95% CI bands' : `95% CI bands; custom rules at ${custom.join(', ')} players (see the tables)`;
+  // A bot far off the others at every table size (random, a hundred points behind) would squash
+  // the lines that matter into the bottom of the score chart: it is left out there, and the
+  // subtitle says so with its range (the tables and the other charts keep it).
+  const scores = rows((a) => [a.meanScore, a.meanScoreCI]);
+  const everyBot = [...new Set(scores.map((r) => r.agent))];
+  // Far off: at every table size its interval lies wholly above every other bot's, by more than the others' own span
+  // (farBots' test of a broken axis, with this bot alone on the far side), and at least two bots remain.
+  const far = everyBot.filter(
+    (bot) =>
+      everyBot.length > 2 &&
+      summaries.every((s) => {
+        const own = s.agents.find((a) => a.agent === bot);
+        const others = s.agents.filter((a) => a.agent !== bot);
+        if (!own || others.length < 2) return false;
+        const top = Math.max(...others.map((a) => a.meanScoreCI[1]));
+        const span = top - Math.min(...others.map((a) => a.meanScoreCI[0]));
+        return own.meanScoreCI[0] - top > span / 2;
+      }),
+  );
+  const farText = far.map((bot) => {
+    const own = scores.filter((r) => r.agent === bot).map((r) => r.value);
+    return `${bot} (${Math.min(...own).toFixed(0)}-${Math.max(...own).toFixed(0)})`;
+  });
   const charts = [
     await renderChart(
       dir,
       'score-by-players',
       trendChart(
-        rows((a) => [a.meanScore, a.meanScoreCI]),
+        scores.filter((r) => !far.includes(r.agent)),
         'Mean score by player count',
-        `${note}; lower is better`,
+        [`${note}; lower is better`, ...(far.length ? [`left out, far above the others: ${farText.join(', ')} points (see the tables)`] : [])],
         'mean score (points per game)',
+        false,
+        everyBot,
       ),
       png,
     ),
@@ -321,12 +348,22 @@ function playerCountHeadlines(summaries: Summary[], exp: PlayerCountExperiment):
     return `${agent}: mean score ${text}; lowest at ${best[0]} players${slope}.`;
   });
   if (game.tableFactor && summaries.length > 0) {
-    // Relate where scores bottom out to the game's factor (No Thanks!: chips per played card).
+    // Where the bots score lowest beside the game's factor (No Thanks!: chips per played card), as
+    // facts: before, the line claimed that the bots bottom out where the factor peaks ("0 of 4 bots
+    // score lowest at 5 players"), a hypothesis the data had left behind.
     const factor = summaries.map((s) => [s.players, game.tableFactor!.of(game.makeRules(experimentRules(exp, s.players)))] as const);
     const top = factor.reduce((a, b) => (b[1] > a[1] ? b : a));
-    const lowestAt = lines.filter((l) => l.includes(`lowest at ${top[0]} players`)).length;
+    const lowest = new Map<number, string[]>();
+    exp.agents.forEach((_, i) => {
+      const best = summaries.reduce((a, b) => (b.agents[i]!.meanScore < a.agents[i]!.meanScore ? b : a));
+      lowest.set(best.players, [...(lowest.get(best.players) ?? []), best.agents[i]!.agent]);
+    });
+    const where = [...lowest.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([p, bots]) => `${bots.join(', ')} at ${p}`)
+      .join('; ');
     lines.push(
-      `${lowestAt} of ${exp.agents.length} bots score lowest at ${top[0]} players, the table with the most ${game.tableFactor.label} (${top[1].toFixed(2)}; by player count: ${factor.map(([p, c]) => `${p}p ${c.toFixed(2)}`).join(', ')}).`,
+      `Lowest mean score by bot: ${where} players. ${game.tableFactor.label[0]!.toUpperCase()}${game.tableFactor.label.slice(1)} by player count: ${factor.map(([p, c]) => `${p}p ${c.toFixed(2)}`).join(', ')} (most at ${top[0]} players).`,
     );
   }
   for (const s of summaries.filter((x) => x.rules.custom)) lines.push(`${s.players} players were played with custom rules (${customRules(s)}).`);

@@ -1,3 +1,4 @@
+import { intervalText } from '../text.js';
 import { join } from 'node:path';
 import { renderChart, type RenderedChart } from '../charts/render.js';
 import { distributionChart, leaderboardChart, pairwiseChart, seatChart } from '../charts/specs.js';
@@ -9,7 +10,7 @@ import { decisionTimeCell, type Summary } from '../output/tournament-outputs.js'
 import { gameById } from '../registry.js';
 import { formatP, isSignificant } from '../stats/moments.js';
 
-const ci = (c: [number, number], d = 2): string => `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+const ci = (c: [number, number], d = 2): string => intervalText(c[0], c[1], d);
 
 /** How to read a pairwise table: what the intervals and p-values are adjusted for, and that they agree. */
 function pairwiseNote(family: number, players: number, csvPath: string): string {
@@ -50,7 +51,7 @@ export async function tournamentTables(
         `<h3>${s.players} players${s.rules.custom ? ` (custom rules: ${escapeHtml(customRules(s))})` : ''}</h3>` +
         `<p>Tables: ${escapeHtml(s.tableFill)}. Time per decision: this run's wall clock in its worker threads (${escapeHtml(DECISION_TIME_NOTE)}).</p>` +
         htmlTable(
-          ['bot', 'games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...metrics.map((m) => m.label), 'µs per decision (mean / worst)'],
+          ['bot', 'seat-games', 'mean score', '95% CI', 'win share', '95% CI', 'mean rank', ...metrics.map((m) => m.label), 'µs per decision (mean / worst)'],
           [...s.agents]
             .sort((a, b) => a.meanScore - b.meanScore)
             .map((a) => [

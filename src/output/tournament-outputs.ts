@@ -1,3 +1,4 @@
+import { intervalText } from '../text.js';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { metricField } from '../stats/tournament-stats.js';
@@ -91,9 +92,15 @@ const pNumber = (p: number): number | string => (Number.isNaN(p) ? '' : Number(p
 /** Microseconds for people: 3 significant digits (0.0412, 1.23, 4560). */
 const micro = (us: number | null | undefined): string => (us === null || us === undefined ? '' : us < 1000 ? String(Number(us.toPrecision(3))) : us.toFixed(0));
 
-/** A bot's time per decision as "mean / worst" µs ('' when none was timed: a merged run). */
+/**
+ * A bot's time per decision as "mean / worst" µs, or "not timed" when none of its decisions was
+ * (games are sampled for timing, one in 256: a short run may time no game of a fast bot; before,
+ * the cell was blank).
+ */
 export function decisionTimeCell(t: Summary['decisionTime'][number] | undefined): string {
-  return t === undefined || t.meanMicroseconds === null ? '' : `${micro(t.meanMicroseconds)} / ${micro(t.worstMicroseconds)}`;
+  return t === undefined || t.meanMicroseconds === null || Number.isNaN(t.meanMicroseconds)
+    ? 'not timed'
+    : `${micro(t.meanMicroseconds)} / ${micro(t.worstMicroseconds)}`;
 }
 
 export function writeTournamentOutputs(dir: string, summary: Summary): void {
@@ -202,8 +209,7 @@ export function writeTournamentOutputs(dir: string, summary: Summary): void {
 }
 
 /** "[a, b]" to d decimals, or "n/a" where the run is too small for an interval (one deal). */
-const interval = (c: readonly [number, number], d: number): string =>
-  Number.isNaN(c[0]) || Number.isNaN(c[1]) ? 'n/a' : `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]`;
+const interval = (c: readonly [number, number], d: number): string => intervalText(c[0], c[1], d);
 
 /** x to d decimals (and a unit), or n/a for a figure with no value (NaN). */
 const fixed = (x: number, d: number, unit = ''): string => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(d)}${unit}`);

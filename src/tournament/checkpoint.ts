@@ -33,6 +33,12 @@ export interface PartState {
   decisions: number;
   /** Seconds of play spent on the finished deals, over every session (resumes add up). */
   elapsedSeconds: number;
+  /**
+   * The bots' decision timing over the finished deals of every session (batch.ts DECISION_TIMING
+   * per label: decisions timed, their milliseconds, the worst), so that merge can combine the
+   * shards' times. Absent in states written before it: merge then leaves the times empty.
+   */
+  timing?: number[];
   /** stateDigest of the rest and of the finished deals' means: a hand-edited or damaged state is refused. */
   digest?: string;
 }
@@ -158,12 +164,12 @@ export class PartWriter {
    * Makes the deals appended so far count: `done` deals, their tallies and decisions. Throttled
    * (CHECKPOINT_EVERY_MS) unless `force`.
    */
-  checkpoint(done: number, tally: Float64Array, decisions: number, elapsedSeconds: number, force = false): void {
+  checkpoint(done: number, tally: Float64Array, decisions: number, elapsedSeconds: number, force = false, timing?: Float64Array): void {
     const now = performance.now();
     if (!force && now - this.lastCheckpoint < CHECKPOINT_EVERY_MS) return;
     this.lastCheckpoint = now;
     fdatasyncSync(this.fd);
-    Object.assign(this.state, { done, tally: Array.from(tally), decisions, elapsedSeconds });
+    Object.assign(this.state, { done, tally: Array.from(tally), decisions, elapsedSeconds }, timing ? { timing: Array.from(timing) } : {});
     this.writeState();
   }
 

@@ -53,6 +53,20 @@ describe('merge', () => {
     expect(numbers(mergePart(openShards([dirs[2]!, dirs[0]!, dirs[1]!]).shards, 'tournament', base))).toBe(numbers(single));
   });
 
+  it("combines the shards' decision times (before, merge left them empty): decisions added, the worst of all", async () => {
+    const o: TournamentOptions = { ...base, games: 12 };
+    const dirs = await shards('times', o, 2);
+    const states = dirs.map((d) => JSON.parse(readFileSync(join(stateDir(d), 'tournament.json'), 'utf8')) as PartState);
+    const merged = mergePart(openShards(dirs).shards, 'tournament', o).decisionTimes;
+    merged.forEach((t, a) => {
+      const [one, two] = states.map((st) => st.timing!.slice(a * 3, a * 3 + 3));
+      expect(t.timed).toBe(one![0]! + two![0]!);
+      expect(t.timed).toBeGreaterThan(0);
+      expect(t.meanMicroseconds).toBeCloseTo((1000 * (one![1]! + two![1]!)) / t.timed, 6);
+      expect(t.worstMicroseconds).toBe(1000 * Math.max(one![2]!, two![2]!));
+    });
+  });
+
   it('keeps circuit matches whole (match wins are tallied per match)', async () => {
     const o: TournamentOptions = { ...base, games: 30, format: 'circuit' };
     const single = await runTournament(o);

@@ -7,7 +7,7 @@ import { TournamentStats } from '../stats/tournament-stats.js';
 import { loadPart, type LoadedPart } from './checkpoint.js';
 import { shardLabel, type Shard } from './shard.js';
 import { DECISION_TIMING } from './batch.js';
-import { decisionTimes, poolSpecs, tableFillNote, type TournamentOptions, type TournamentResult } from './run.js';
+import { addTimingInto, decisionTimes, poolSpecs, tableFillNote, type TournamentOptions, type TournamentResult } from './run.js';
 
 export interface ShardFolder {
   dir: string;
@@ -86,7 +86,12 @@ export function mergePart(shards: ShardFolder[], part: string, options: Tourname
   const stats = new TournamentStats(reference.labels, reference.seatings, reference.players, reference.shape);
   let decisions = 0;
   let elapsedSeconds = 0;
+  // The shards' decision times combined (decisions and milliseconds added, the worst of all); empty
+  // when a shard's state predates them.
+  const timing = new Float64Array(reference.labels.length * DECISION_TIMING);
+  const timed = parts.every(({ loaded }) => loaded.state.timing?.length === timing.length);
   for (const { loaded } of parts) {
+    if (timed) addTimingInto(timing, loaded.state.timing!);
     stats.mergeTally(Float64Array.from(loaded.state.tally));
     for (let i = 0; i < loaded.state.done; i++) stats.addDealMeans(loaded.means, i * stats.meansPerDeal);
     decisions += loaded.state.decisions;
@@ -110,8 +115,7 @@ export function mergePart(shards: ShardFolder[], part: string, options: Tourname
     dealsPlayed: options.games,
     gamesPlayed: options.games * reference.seatings.length,
     decisions,
-    // Times are the playing processes' own (summary.json of each shard): none are merged.
-    decisionTimes: decisionTimes(reference.labels, new Float64Array(reference.labels.length * DECISION_TIMING)),
+    decisionTimes: decisionTimes(reference.labels, timing),
     // The shards' play time added up (machine time, not wall time).
     elapsedSeconds,
     partial: false,

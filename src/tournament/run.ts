@@ -115,6 +115,22 @@ export interface DecisionTime {
   worstMicroseconds: number;
 }
 
+/** Adds one DECISION_TIMING total to another (decisions and milliseconds summed, the worst the larger). */
+export function addTimingInto(into: Float64Array, from: ArrayLike<number>): void {
+  for (let i = 0; i < into.length; i += DECISION_TIMING) {
+    into[i] = into[i]! + from[i]!;
+    into[i + 1] = into[i + 1]! + from[i + 1]!;
+    into[i + 2] = Math.max(into[i + 2]!, from[i + 2]!);
+  }
+}
+
+/** A session's timing with an earlier one's added (a copy), or the session's alone. */
+function addTimings(session: Float64Array, prior: readonly number[] | undefined): Float64Array {
+  const total = Float64Array.from(session);
+  if (prior && prior.length === total.length) addTimingInto(total, prior);
+  return total;
+}
+
 /** Pool bots' decision times from summed DECISION_TIMING fields. */
 export function decisionTimes(labels: readonly string[], totals: Float64Array): DecisionTime[] {
   return labels.map((agent, a) => {
@@ -325,6 +341,8 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
   let decisions = 0;
   let resumed = 0;
   let priorSeconds = 0;
+  /** The checkpoint's timing of earlier sessions (summary.json reports this session's only). */
+  let priorTiming: readonly number[] | undefined;
   let writer: PartWriter | undefined;
   if (options.checkpoint) {
     const { dir, part } = options.checkpoint;
@@ -341,6 +359,7 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
       resumed = state.done;
       decisions = state.decisions;
       priorSeconds = state.elapsedSeconds;
+      priorTiming = state.timing;
     }
     writer = new PartWriter(
       dir,
@@ -386,7 +405,8 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
   const checkpoint = (force: boolean): void => {
     if (!writer) return;
     stats.exportTallyInto(tallyNow);
-    writer.checkpoint(dealsPlayed, tallyNow, decisions, priorSeconds + (performance.now() - started) / 1000, force);
+    const timingNow = addTimings(timing, priorTiming);
+    writer.checkpoint(dealsPlayed, tallyNow, decisions, priorSeconds + (performance.now() - started) / 1000, force, timingNow);
   };
 
   const fold = (): void => {
@@ -398,11 +418,7 @@ export async function runTournament(options: TournamentOptions, prepared?: Prepa
       for (let i = 0; i < deals; i++) stats.addDealMeans(result.means, i * stats.meansPerDeal);
       writer?.append(result.means);
       decisions += result.data[new BatchLayout(deals, seatings.length, P, shape.metrics.length).decisions]!;
-      for (let i = 0; i < timing.length; i += DECISION_TIMING) {
-        timing[i] = timing[i]! + result.timing[i]!;
-        timing[i + 1] = timing[i + 1]! + result.timing[i + 1]!;
-        timing[i + 2] = Math.max(timing[i + 2]!, result.timing[i + 2]!);
-      }
+      addTimingInto(timing, result.timing);
       dealsPlayed = batch.to - firstDeal;
       options.onBatch?.(batch, result, seatings, labels);
       options.onProgress?.(dealsPlayed * gamesPerDeal, gamesTotal);

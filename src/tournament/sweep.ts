@@ -1,6 +1,6 @@
 import type { AgentDefinition, ParamValues } from '../game/agent.js';
 import { checkAgent } from './sandbox/load.js';
-import { parseSpec, splitLineup } from '../agents/spec.js';
+import { parseSpec, splitLineup, undeclaredAdvice } from '../agents/spec.js';
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { DEFAULT_GAME, gameById } from '../registry.js';
@@ -20,9 +20,10 @@ export interface GridAxis {
 /** The most points a grid may have: each point is played and keeps a number per deal (a grid of 80,901 ran out of memory). */
 export const MAX_GRID_POINTS = 10_000;
 
-export function parseGrid(def: AgentDefinition, entries: string[]): GridAxis[] {
+/** `source` is the bot's spec without parameters (an exec: program's errors say where programs declare them). */
+export function parseGrid(def: AgentDefinition, entries: string[], source?: string): GridAxis[] {
   if (entries.length === 0) throw new UserError('--grid needs at least one name=lo..hi');
-  const axes = entries.map((entry) => parseAxis(def, entry));
+  const axes = entries.map((entry) => parseAxis(def, entry, source));
   const names = axes.map((a) => a.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice !== undefined) throw new UserError(`grid: ${twice} is given twice (one range or list per parameter)`);
@@ -35,13 +36,16 @@ export function parseGrid(def: AgentDefinition, entries: string[]): GridAxis[] {
   return axes;
 }
 
-function parseAxis(def: AgentDefinition, entry: string): GridAxis {
+function parseAxis(def: AgentDefinition, entry: string, source: string | undefined): GridAxis {
   const eq = entry.indexOf('=');
   if (eq <= 0) throw new UserError(`grid entry "${entry}" is not name=lo..hi, name=lo..hi:step or name=a|b|c`);
   const name = entry.slice(0, eq).trim();
   const text = entry.slice(eq + 1).trim();
   const spec = def.params[name];
-  if (!spec) throw new UserError(`grid: ${def.name} has no parameter "${name}" (known: ${Object.keys(def.params).join(', ') || 'none'})`);
+  if (!spec) {
+    const known = Object.keys(def.params);
+    throw new UserError(`grid: ${def.name} has no parameter "${name}" (known: ${known.join(', ') || 'none'})${undeclaredAdvice(source, known)}`);
+  }
   let values: (number | string)[];
   const range = /^(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(text);
   if ('choices' in spec) {
@@ -171,7 +175,7 @@ export async function checkSweep(o: SweepOptions): Promise<{
   const load = { seconds: o.decisionSeconds };
   const tuned = await checkAgent(o.agent, game.id, load);
   const def = tuned.definition;
-  const axes = parseGrid(def, o.grid);
+  const axes = parseGrid(def, o.grid, base.source);
   const fixed = base.params;
   const specOf = (p: ParamValues): string =>
     `${base.source}:${Object.entries({ ...fixed, ...p })

@@ -1,4 +1,5 @@
 import type { NumberParam, ParamValues } from '../game/agent.js';
+import { undeclaredAdvice } from '../agents/spec.js';
 import { UserError } from '../errors.js';
 
 /** One tuned dimension: a number range (integer when the bot declares so) or a list of choices. */
@@ -15,13 +16,17 @@ export function parseDimension(
   declared: Record<string, NumberParam | { choices: readonly string[]; default: string; description: string }>,
   entry: string,
   bot: string,
+  source?: string,
 ): TuneDimension {
   const eq = entry.indexOf('=');
   const name = entry.slice(0, eq).trim();
   const text = entry.slice(eq + 1).trim();
   if (eq <= 0) throw new UserError(`--params entry "${entry}" is not name=lo..hi or name=a|b|c`);
   const spec = Object.hasOwn(declared, name) ? declared[name] : undefined;
-  if (!spec) throw new UserError(`--params: ${bot} has no parameter "${name}" (known: ${Object.keys(declared).join(', ') || 'none'})`);
+  if (!spec) {
+    const known = Object.keys(declared);
+    throw new UserError(`--params: ${bot} has no parameter "${name}" (known: ${known.join(', ') || 'none'})${undeclaredAdvice(source, known)}`);
+  }
   if ('choices' in spec) {
     const choices = text.split('|');
     for (const c of choices) if (!spec.choices.includes(c)) throw new UserError(`--params: ${name} must be one of ${spec.choices.join('|')}, got "${c}"`);

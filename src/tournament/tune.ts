@@ -148,7 +148,7 @@ export async function checkTune(o: TuneOptions): Promise<{ tuned: LoadedAgent; d
   // A program's greeting gets the run's decision limit, as in a tournament.
   const load = { seconds: o.decisionSeconds };
   const tuned = await checkAgent(o.agent, game.id, load);
-  const dims = o.params.map((entry) => parseDimension(tuned.definition.params, entry, tuned.definition.name));
+  const dims = o.params.map((entry) => parseDimension(tuned.definition.params, entry, tuned.definition.name, parseSpec(o.agent).source));
   if (dims.length === 0) throw new UserError('--params needs at least one name=lo..hi or name=a|b|c');
   const names = dims.map((d) => d.name);
   if (new Set(names).size !== names.length) throw new UserError('--params names a parameter twice');

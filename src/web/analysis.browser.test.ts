@@ -90,6 +90,10 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
       const marked = mine.filter((e) => e.mark !== null);
       expect(await page.locator('#win-graph .marker').count()).toBe(marked.length);
       expect(await page.locator('#win-graph polyline').count()).toBe(new Set(mine.map((e) => e.seat)).size);
+      // Axis ticks under the graph and both axis titles (before: no x ticks, no y title).
+      expect(await page.locator('#win-graph .x-tick').count()).toBeGreaterThan(2);
+      expect(await page.textContent('#win-graph-y-title')).toBe('win chance');
+      expect(await page.textContent('#win-graph-x-title')).toBe('decision of the game');
       // At the start, the values shown are those of the first decision(s), action by action.
       const first = mine[0]!;
       const row = page.locator(`#analysis-values [data-decision="${first.decision}"] tr[data-action="${first.actions[0]!.name}"] td`).nth(1);

@@ -148,7 +148,11 @@ describe('web app in headless Chromium', () => {
     await page.fill('#play-players', '3');
     await page.dispatchEvent('#play-players', 'change');
     await page.fill('#play-seed', 'clicks');
+    // No empty "What happened" box before a game; it shows once one starts.
+    expect(await page.isVisible('#play-happened')).toBe(false);
+    if (id === GAMES[0]!.id) await page.screenshot({ path: join(tmpdir(), 'nothanks-play-before.png'), fullPage: true });
     await page.click('#play-start');
+    expect(await page.isVisible('#play-happened')).toBe(true);
     let clicks = 0;
     for (;;) {
       const handle = await page.waitForFunction(() => {
@@ -181,6 +185,13 @@ describe('web app in headless Chromium', () => {
     const shown = await page.$$eval('#play-result tbody tr', (rows) => rows.map((r) => Number(r.getAttribute('data-score'))));
     expect(shown).toHaveLength(3);
     expect(await page.textContent('#play-result h3')).toMatch(/You (win|share the win|lose)/);
+    // The end screen shows the final cards (and No Thanks!'s chips left) beside the scores; before, scores only.
+    const heads = await page.$$eval('#play-result thead th', (cells) => cells.map((c) => c.textContent));
+    if (id !== '6-nimmt') expect(heads).toContain('final cards');
+    if (id === 'no-thanks') {
+      expect(heads).toContain('chips left');
+      await page.screenshot({ path: join(tmpdir(), 'nothanks-play-end.png'), fullPage: true });
+    }
     await page.click('#play-replay');
     const { scores } = await stepToEnd(page);
     expect(scores).toEqual(shown);

@@ -1,4 +1,5 @@
 import type { GameManifest } from '../manifest.js';
+import { requireMadeRules } from '../../game/made-rules.js';
 import { actions } from './actions.js';
 import { tensor } from './tensor.js';
 import { bots, rollout } from './bots/index.js';
@@ -15,10 +16,14 @@ import { makeRules, MAX_PLAYERS, MIN_PLAYERS, recordRules, RULE_OPTIONS, rulesFr
 /** The stream the dealt starter is drawn from (reset by dealtStarter from the key). */
 const starterStream = new Sfc32();
 
+const NAME = '6 nimmt!';
+/** Complete rules (the default player count): what newState checks its argument against. */
+const madeTemplate = makeRules({ players: 4 });
+
 /** 6 nimmt! (AMIGO 04910), the lab's second game: base game for 2-10 players and the pro variant. */
 const sixNimmt: GameManifest<Rules, GameRecord, SixNimmtAgent> = {
   id: GAME_ID,
-  name: '6 nimmt!',
+  name: NAME,
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: 4,
@@ -39,7 +44,7 @@ const sixNimmt: GameManifest<Rules, GameRecord, SixNimmtAgent> = {
   scoreRange,
   seatingNote: 'play is simultaneous, so seats matter little (in the pro variant: who drafts first); use --seatings all for comparisons you quote.',
   observationJson: (obs) => viewOf(obs as Observation),
-  newState: (rules) => new SixNimmtState(rules),
+  newState: (rules) => new SixNimmtState(requireMadeRules(NAME, rules, madeTemplate, MIN_PLAYERS, MAX_PLAYERS)),
   batch: {
     table: (rules, bots, labels, records) => new Table(rules, bots, labels, records),
     dealtStarter: (rules, key) => GameState.dealtStarter(key, rules.players, starterStream),

@@ -1,4 +1,5 @@
 import type { GameManifest } from '../manifest.js';
+import { requireMadeRules } from '../../game/made-rules.js';
 import { actions } from './actions.js';
 import { tensor } from './tensor.js';
 import { bots, rollout } from './bots/index.js';
@@ -20,9 +21,13 @@ const dealScratch = new Uint8Array(256);
  * engine, speed and results it leaves untouched). It shares the base game's seed namespace: deal k
  * has the base game's number cards, set-aside cards and starter, with the specials mixed in.
  */
+const NAME = 'No Thanks! with special cards';
+/** Complete rules (the default player count): what newState checks its argument against. */
+const madeTemplate = makeRules({ players: 4 });
+
 const noThanksSpecials: GameManifest<Rules, GameRecord, SpecialsAgent> = {
   id: GAME_ID,
-  name: 'No Thanks! with special cards',
+  name: NAME,
   seedNamespace: SEED_NAMESPACE,
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
@@ -47,7 +52,7 @@ const noThanksSpecials: GameManifest<Rules, GameRecord, SpecialsAgent> = {
   scoreRange,
   seatingNote: 'cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.',
   observationJson: (obs) => viewOf(obs as Observation),
-  newState: (rules) => new SpecialsForwardModel(rules),
+  newState: (rules) => new SpecialsForwardModel(requireMadeRules(NAME, rules, madeTemplate, MIN_PLAYERS, MAX_PLAYERS)),
   batch: {
     table: (rules, bots, labels) => new Table(rules, bots, labels),
     dealtStarter: (rules, key) => dealInto(rules, key, dealScratch),

@@ -312,3 +312,19 @@ describe('bots through the observation', () => {
     expect(o.scoreNow(0)).toBe(before);
   });
 });
+
+describe('newState', () => {
+  it('refuses rules not made by makeRules in one line (before, { players: 3 } made deal() loop forever)', async () => {
+    const { default: game } = await import('./manifest.js');
+    const { UserError } = await import('../../errors.js');
+    const { hashString } = await import('../../game/seed.js');
+    const partial = { players: 3 } as Parameters<typeof game.newState>[0];
+    expect(() => game.newState(partial)).toThrow(UserError);
+    expect(() => game.newState(partial)).toThrow(/^[^\n]*newState was given rules without .*makeRules\(/);
+    expect(() => game.newState({ ...game.makeRules({ players: 3 }), players: 99 })).toThrow(/players an integer from/);
+    // Rules made by makeRules deal as before.
+    const state = game.newState(game.makeRules({ players: 3 }));
+    state.deal(hashString('made'));
+    expect(state.isOver()).toBe(false);
+  });
+});

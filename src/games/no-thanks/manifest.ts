@@ -1,4 +1,5 @@
 import type { GameManifest } from '../manifest.js';
+import { requireMadeRules } from '../../game/made-rules.js';
 import { actions } from './actions.js';
 import { tensor } from './tensor.js';
 import { bots, rollout } from './bots/index.js';
@@ -26,10 +27,14 @@ import {
 /** The batch runner asks for dealt starters only in circuits, one per match: a scratch deck for them. */
 const dealScratch = new Uint8Array(64);
 
+const NAME = 'No Thanks!';
+/** Complete rules (the default player count): what newState checks its argument against. */
+const madeTemplate = makeRules({ players: 4 });
+
 /** No Thanks! (AMIGO), the lab's first game: the definition the game registry lists. */
 const noThanks: GameManifest<Rules, GameRecord, NoThanksAgent> = {
   id: GAME_ID,
-  name: 'No Thanks!',
+  name: NAME,
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: 4,
@@ -51,7 +56,7 @@ const noThanks: GameManifest<Rules, GameRecord, NoThanksAgent> = {
   tableFactor: { label: 'chips per played card', of: (r) => (r.players * r.startChips) / deckSize(r) },
   seatingNote: 'cyclic rotations do not balance who sits after whom, which matters in No Thanks!; use --seatings all for comparisons you quote.',
   observationJson: (obs) => viewOf(obs as Observation),
-  newState: (rules) => new NoThanksState(rules),
+  newState: (rules) => new NoThanksState(requireMadeRules(NAME, rules, madeTemplate, MIN_PLAYERS, MAX_PLAYERS)),
   batch: {
     table: (rules, bots, labels) => new Table(rules, bots, labels),
     dealtStarter: (rules, key) => dealInto(rules, key, dealScratch),

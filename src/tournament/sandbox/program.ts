@@ -1,6 +1,19 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -140,6 +153,18 @@ type FromBot = { type?: unknown; [key: string]: unknown };
 /** The maker of the lab's own accounts of a program's failure (claimed before any bot code runs in this thread). */
 const labAccount = claimLabAccounts();
 
+/** Advice for a program that printed something else on stdout (a Python bot's debugging print). */
+const STDOUT_ONLY = 'its stdout is for protocol messages only: print debugging to stderr, e.g. print(..., file=sys.stderr) in Python';
+
+/**
+ * The most a program's stderr log keeps per run (then one line says it was cut): a chatty bot
+ * cannot fill the disk. 8 MB, not 1: a bot that logs its messages (the protocol test's recorder)
+ * writes about 3 MB in two games of No Thanks! with special cards.
+ */
+export const LOG_CAP_BYTES = 8 << 20;
+/** Messages between checks of the log's size. */
+const LOG_CHECK_EVERY = 64;
+
 /** The longest line a bot may send (a flood is one line, not a lab out of memory). */
 const MAX_LINE = 8 << 20;
 
@@ -162,7 +187,14 @@ export class BotProgram {
   private readonly chunk = Buffer.alloc(1 << 16);
   private readonly decoder = new StringDecoder('utf8');
   private readonly logPath: string;
+  /** The log's size when this program started: what it wrote is after it. */
+  private readonly logStart: number;
+  /** The command as the spec gave it (errors at the greeting say how to name another interpreter). */
+  private readonly command: readonly string[];
   private pending = '';
+  /** Messages read since the log's size was last checked, and whether it has been cut. */
+  private sinceLogCheck = 0;
+  private logCut = false;
   /**
    * Reads of a line not yet ended, kept apart until its newline comes: appending each read to
    * `pending` and searching all of it again made a long line cost time quadratic in its length
@@ -201,6 +233,8 @@ export class BotProgram {
     mkdirSync(options.logs, { recursive: true });
     this.logPath = join(options.logs, logName(label));
     const log = openSync(this.logPath, 'a');
+    this.logStart = statSync(this.logPath).size;
+    this.command = program.command;
     const sandboxed = options.sandbox ? sandboxSpawn(sandboxCommand(program)) : undefined;
     this.cleanup = sandboxed?.cleanup;
     const [file, ...args] = sandboxed ? sandboxed.command : program.command;
@@ -250,6 +284,7 @@ export class BotProgram {
     for (;;) {
       const nl = this.pending.indexOf('\n');
       if (nl >= 0) {
+        if (++this.sinceLogCheck >= LOG_CHECK_EVERY) this.capLog();
         const line = this.pending.slice(0, nl);
         this.pending = this.pending.slice(nl + 1);
         if (!line.trim()) continue;
@@ -257,10 +292,10 @@ export class BotProgram {
         try {
           message = JSON.parse(line);
         } catch {
-          throw this.fail(`sent a line that is not JSON ${waiting}: ${printable(line.slice(0, 80))}${line.length > 80 ? '...' : ''}`);
+          throw this.fail(`sent a line that is not JSON ${waiting}: ${printable(line.slice(0, 80))}${line.length > 80 ? '...' : ''} (${STDOUT_ONLY})`);
         }
         if (!message || typeof message !== 'object' || Array.isArray(message))
-          throw this.fail(`sent ${printable(line.slice(0, 80))}, not a JSON object, ${waiting}`);
+          throw this.fail(`sent ${printable(line.slice(0, 80))}, not a JSON object, ${waiting} (${STDOUT_ONLY})`);
         // Its log is named too: that is where a client's traceback or a bot's own debugging lies.
         if ((message as FromBot).type === 'error')
           throw this.fail(`reported an error: ${printable(String((message as FromBot).message).slice(0, 300))} (its stderr is in ${this.logPath})`);
@@ -273,7 +308,7 @@ export class BotProgram {
       } catch (err) {
         throw this.fail(`could not be read (${describeError(err)})`);
       }
-      if (n === 0) throw this.fail(`ended ${waiting} (it exited, crashed or closed its output; its stderr is in ${this.logPath})`);
+      if (n === 0) throw this.fail(this.ended(waiting));
       // A decoder keeps a character split across two reads whole.
       const text = this.decoder.write(this.chunk.subarray(0, n));
       if (text.includes('\n')) {
@@ -301,6 +336,43 @@ export class BotProgram {
     }
   }
 
+  /**
+   * Why it ended, in one line: the last line it wrote to stderr in this run (a Python traceback's
+   * last line names the error, e.g. ModuleNotFoundError), its log, and when it ended at the
+   * greeting, how to name another interpreter (a virtualenv's python, say).
+   */
+  private ended(waiting: string): string {
+    let last = '';
+    try {
+      const size = statSync(this.logPath).size;
+      const from = Math.max(this.logStart, size - 4096);
+      const fd = openSync(this.logPath, 'r');
+      try {
+        const buffer = Buffer.alloc(size - from);
+        readSync(fd, buffer, 0, buffer.length, from);
+        last =
+          buffer
+            .toString('utf8')
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .at(-1) ?? '';
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // No log to read: say what is known.
+    }
+    const said = last ? `; its last line on stderr: ${printable(last.slice(0, 200))}${last.length > 200 ? '...' : ''}` : '';
+    const [first = '', ...rest] = this.command;
+    const interpreter = /python/.test(first.split('/').at(-1) ?? '') ? '/path/to/venv/bin/python' : `/path/to/${first.split('/').at(-1)}`;
+    const greeting =
+      waiting === 'when greeted' && rest.length > 0
+        ? `; to run it with another interpreter, name that in the spec, e.g. exec:${interpreter} ${rest.join(' ')}`
+        : '';
+    return `ended ${waiting} (it exited, crashed or closed its output${said}; its stderr is in ${this.logPath}${greeting})`;
+  }
+
   /** The table (or the loader) names the bot, seat and game around it. */
   private fail(what: string): AgentError {
     return labAccount(`its program ${what}`);
@@ -321,6 +393,36 @@ export class BotProgram {
     killGroup(this.child);
     this.cleanup?.();
     rmSync(this.pipes, { recursive: true, force: true });
+    this.capLog();
+  }
+
+  /**
+   * Keeps the log within LOG_CAP_BYTES of what this program wrote in this run: past it, the log is
+   * cut there and one line says so (what the bot writes later is cut again at the next check).
+   */
+  private capLog(): void {
+    this.sinceLogCheck = 0;
+    try {
+      const limit = this.logStart + LOG_CAP_BYTES;
+      const note = `[nothanks: this log was cut at ${LOG_CAP_BYTES >> 20} MB; the bot wrote more]\n`;
+      if (statSync(this.logPath).size <= limit + (this.logCut ? note.length : 0)) return;
+      // Cut after the last whole line before the limit (within its last 64 KB), so no line is left half.
+      const fd = openSync(this.logPath, 'r');
+      let cut = limit;
+      try {
+        const tail = Buffer.alloc(Math.min(1 << 16, LOG_CAP_BYTES));
+        const n = readSync(fd, tail, 0, tail.length, limit - tail.length);
+        const nl = tail.subarray(0, n).lastIndexOf(10);
+        if (nl >= 0) cut = limit - tail.length + nl + 1;
+      } finally {
+        closeSync(fd);
+      }
+      truncateSync(this.logPath, cut);
+      appendFileSync(this.logPath, note);
+      this.logCut = true;
+    } catch {
+      // The log is gone (its folder removed): nothing to cap.
+    }
   }
 }
 

@@ -158,7 +158,7 @@ function winChanceGraph(
 ): { node: HTMLElement; cursor(d: number): void } {
   const W = 720;
   const H = 180;
-  const pad = { l: 40, r: 10, t: 10, b: 24 };
+  const pad = { l: 56, r: 10, t: 10, b: 34 };
   const x = (d: number): number => pad.l + ((W - pad.l - pad.r) * (d - 0.5)) / Math.max(1, last);
   const y = (w: number): number => pad.t + (H - pad.t - pad.b) * (1 - w);
   const svg = document.createElementNS(SVG, 'svg');
@@ -177,7 +177,32 @@ function winChanceGraph(
     add('line', { x1: pad.l, x2: W - pad.r, y1: y(w), y2: y(w), stroke: '#e5e5e5' });
     add('text', { x: pad.l - 4, y: y(w) + 4, 'text-anchor': 'end', 'font-size': 10, fill: '#666' }, `${100 * w}%`);
   }
-  add('text', { x: W - pad.r, y: H - 6, 'text-anchor': 'end', 'font-size': 10, fill: '#666' }, 'decision');
+  // x-axis ticks at round decision numbers, its title, and the y-axis title (before: neither ticks nor a y title).
+  const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 500].find((s) => last / s <= 12) ?? Math.ceil(last / 12);
+  const ticks = [1, ...Array.from({ length: Math.floor(last / step) }, (_, i) => (i + 1) * step).filter((d) => d > 1 && d <= last)];
+  for (const d of ticks) {
+    add('line', { x1: x(d), x2: x(d), y1: H - pad.b, y2: H - pad.b + 4, stroke: '#999', class: 'x-tick' });
+    add('text', { x: x(d), y: H - pad.b + 14, 'text-anchor': 'middle', 'font-size': 10, fill: '#666' }, String(d));
+  }
+  add('line', { x1: pad.l, x2: W - pad.r, y1: H - pad.b, y2: H - pad.b, stroke: '#999' });
+  add(
+    'text',
+    { x: (pad.l + W - pad.r) / 2, y: H - 2, 'text-anchor': 'middle', 'font-size': 10, fill: '#444', id: 'win-graph-x-title' },
+    'decision of the game',
+  );
+  add(
+    'text',
+    {
+      x: 12,
+      y: (pad.t + H - pad.b) / 2,
+      'text-anchor': 'middle',
+      'font-size': 10,
+      fill: '#444',
+      transform: `rotate(-90 12 ${(pad.t + H - pad.b) / 2})`,
+      id: 'win-graph-y-title',
+    },
+    'win chance',
+  );
   const seats = [...new Set(entries.map((e) => e.seat))].sort((a, b) => a - b);
   for (const seat of seats) {
     const mine = entries.filter((e) => e.seat === seat);

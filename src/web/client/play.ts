@@ -19,6 +19,9 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
   const table = el('div', { attrs: { id: 'play-table' } });
   const status = el('div', { class: 'muted', attrs: { id: 'play-status', 'data-state': 'setup' } });
   const log = el('div', { class: 'log events', attrs: { id: 'play-log' } });
+  // Shown once a game starts: before, the page showed an empty "What happened" box.
+  const happened = el('div', { attrs: { id: 'play-happened' } }, el('h3', null, 'What happened'), log);
+  happened.hidden = true;
   let ruleInputs: { key: string; type: string; input: HTMLInputElement | HTMLSelectElement }[] = [];
 
   const current = (): WebGame => webGame(gameSelect.value)!;
@@ -123,7 +126,7 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
         fill(
           table,
           result(
-            game.name,
+            game,
             o.record,
             humanSeat,
             () => onReplay(o.record),
@@ -136,6 +139,7 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
       }
     };
     fill(log);
+    happened.hidden = false;
     step(() => session.run());
   }
 
@@ -161,13 +165,25 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
     ),
     status,
     table,
-    el('h3', null, 'What happened'),
-    log,
+    happened,
   );
   setupGame();
 }
 
-function result(name: string, r: GameRecordBase, humanSeat: number, onReplay: () => void, again: () => void): HTMLElement {
+/**
+ * The end screen: each seat's final holding (the game's final table, as `nothanks play` prints it),
+ * every metric the record holds per seat (No Thanks!: chips left) and the score; before, scores only.
+ */
+function result(game: WebGame['game'], r: GameRecordBase, humanSeat: number, onReplay: () => void, again: () => void): HTMLElement {
+  const name = game.name;
+  const holding = (p: number): string => game.finalTable.holding(r as never, p).trim();
+  const shown = r.agents.some((_, p) => holding(p) !== '');
+  // A metric whose id names a per-seat list of numbers in the record.
+  const metrics = game.metrics.filter((m) => {
+    const v = (r as unknown as Record<string, unknown>)[m.id];
+    return Array.isArray(v) && v.length === r.agents.length && v.every((x) => typeof x === 'number');
+  });
+  const metric = (id: string, p: number): string => String(((r as unknown as Record<string, number[]>)[id] ?? [])[p]);
   const verdict = r.winners.includes(humanSeat)
     ? r.winners.length > 1
       ? 'You share the win!'
@@ -180,7 +196,19 @@ function result(name: string, r: GameRecordBase, humanSeat: number, onReplay: ()
     el(
       'table',
       { class: 'result' },
-      el('thead', null, el('tr', null, el('th', null, 'seat'), el('th', null, 'player'), el('th', null, 'score (lower is better)'))),
+      el(
+        'thead',
+        null,
+        el(
+          'tr',
+          null,
+          el('th', null, 'seat'),
+          el('th', null, 'player'),
+          ...(shown ? [el('th', null, 'final cards')] : []),
+          ...metrics.map((m) => el('th', null, m.label)),
+          el('th', null, 'score (lower is better)'),
+        ),
+      ),
       el(
         'tbody',
         null,
@@ -190,6 +218,8 @@ function result(name: string, r: GameRecordBase, humanSeat: number, onReplay: ()
             { attrs: { 'data-seat': String(p), 'data-score': String(r.scores[p]) } },
             el('td', null, p),
             el('td', null, p === humanSeat ? 'you' : a),
+            ...(shown ? [el('td', { class: 'holding' }, holding(p) || '\u2014')] : []),
+            ...metrics.map((m) => el('td', null, metric(m.id, p))),
             el('td', null, `${r.scores[p]}${r.winners.includes(p) ? ' \u2605' : ''}`),
           ),
         ),
