@@ -1,8 +1,11 @@
 /**
  * The two test tiers, one switch: `npm test` runs the fast tier (small batteries, few games, short
  * decision limits), `npm run test:full` (LAB_TESTS=full) everything at full size, as CI does.
- * Both tiers run every test file and every check; only sizes differ. A test whose assertion
- * needs a large sample to hold (a statistical claim) runs in the full tier only, and says so.
+ * Both tiers run every check of the lab's own code; only sizes differ. A test whose assertion
+ * needs a large sample to hold (a statistical claim) runs in the full tier only, and says so. The
+ * files that mostly wait on other programs (FULL_TIER_ONLY: a headless browser, bubblewrap, npm
+ * packing and installing the lab) run in the full tier only, as CI does: the fast tier stays
+ * under three minutes on two idle cores.
  */
 export const FULL = tier(process.env.LAB_TESTS) === 'full';
 
@@ -30,3 +33,15 @@ export const STUCK_SECONDS = sized(0.5, 1);
 
 /** STUCK_SECONDS as a stuck-bot line prints it, escaped for a RegExp source ("0\\.5" or "1"). */
 export const STUCK_TEXT = String(STUCK_SECONDS).replace('.', '\\.');
+
+/**
+ * Test files the fast tier leaves out (one line says so): the browser tests, the sandboxed
+ * programs' protocol and hardening tests, and the packed package's install. Every one runs in the
+ * full tier, which CI runs with Chromium and bubblewrap required.
+ */
+export const FULL_TIER_ONLY: readonly string[] = [
+  '**/*.browser.test.ts',
+  'src/package.test.ts',
+  'src/tournament/sandbox/program.test.ts',
+  'src/tournament/sandbox/hardening.test.ts',
+];
