@@ -36,11 +36,13 @@ export const STUCK_TEXT = String(STUCK_SECONDS).replace('.', '\\.');
 
 /**
  * Test files the fast tier leaves out (one line says so): the browser tests, the sandboxed
- * programs' protocol and hardening tests, and the packed package's install. Every one runs in the
+ * programs' protocol and hardening tests (and fair-play.test.ts's --isolate cases), the packed
+ * package's install, and the generated reference's staleness (it runs every command's --help). Every one runs in the
  * full tier, which CI runs with Chromium and bubblewrap required.
  */
 export const FULL_TIER_ONLY: readonly string[] = [
   '**/*.browser.test.ts',
+  'src/docs-reference.test.ts',
   'src/package.test.ts',
   'src/tournament/sandbox/program.test.ts',
   'src/tournament/sandbox/hardening.test.ts',

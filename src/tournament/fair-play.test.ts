@@ -13,7 +13,7 @@ import { deal } from '../games/no-thanks/deal.js';
 import { makeRules, type Rules } from '../games/no-thanks/rules.js';
 import { Table } from '../games/no-thanks/table.js';
 import { runTournament } from './run.js';
-import { STUCK_SECONDS, STUCK_TEXT } from '../testing/tier.js';
+import { STUCK_SECONDS, STUCK_TEXT, FULL } from '../testing/tier.js';
 
 /**
  * Attacks on the information wall, as tests (docs/fair-play.md). The spy
@@ -83,7 +83,9 @@ class Spy implements NoThanksAgent {
 const loadedRandom = await loadAgent('random');
 
 /** --isolate needs the sandbox: skipped only where bubblewrap cannot run, never in CI (REQUIRE_SANDBOX=1). */
-const sandboxed = it.skipIf(sandboxMissing() !== undefined && process.env.REQUIRE_SANDBOX === undefined);
+// The --isolate cases run bots under bubblewrap: the full tier's, with the other sandbox tests
+// (src/testing/tier.ts); without bwrap they are left out unless CI requires the sandbox.
+const sandboxed = it.runIf(FULL && (sandboxMissing() === undefined || process.env.REQUIRE_SANDBOX !== undefined));
 
 describe('fair play', () => {
   it('a spy cannot predict the next card better than chance from what it is given', async () => {
