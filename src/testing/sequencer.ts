@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The order test files start in: the longest first, so that no long file starts last and runs
- * alone at the end while the other worker idles (issue 29). A file's length is what its last run
+ * alone at the end while the other worker idles. A file's length is what its last run
  * here took (vitest's results cache), else what durations.json says a whole run took (written by
  * `npm run test:durations`, never by hand: a fresh clone, CI, has no cache), else it is a file
  * neither has seen, and starts first (as vitest starts unknown files). Ties keep vitest's order.

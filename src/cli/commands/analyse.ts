@@ -1,5 +1,5 @@
 import { analyseCommand, type AnalyseArgs } from '../analyse.js';
-import { EXPECTED_GAME, masterSeed, OVERWRITE_RUN, outFolder, QUIET, THREADS } from '../shared-options.js';
+import { EXPECTED_GAME, masterSeed, OVERWRITE_RUN, outFolder, QUIET, THREADS } from '../option-groups.js';
 import { defineCommand } from './command.js';
 
 export const analyse = defineCommand({

@@ -1,6 +1,6 @@
 import { ladderCommand, printLadder, type LadderArgs } from '../ladder.js';
 import { withRuleOptions } from '../options.js';
-import { CHUNK, DECISION_TIMEOUT, FILL, masterSeed, OVERWRITE_FILES, outFolder, QUIET, SELF_PLAY, THREADS } from '../shared-options.js';
+import { CHUNK, DECISION_TIMEOUT, FILL, masterSeed, OVERWRITE_FILES, outFolder, QUIET, SELF_PLAY, THREADS } from '../option-groups.js';
 import { defineCommand } from './command.js';
 
 export const ladder = defineCommand({

@@ -1,5 +1,5 @@
 import { mergeCommand } from '../merge.js';
-import { OVERWRITE_RUN, outFolder, QUIET_UNDESCRIBED } from '../shared-options.js';
+import { OVERWRITE_RUN, outFolder, QUIET_UNDESCRIBED } from '../option-groups.js';
 import { defineCommand } from './command.js';
 
 export const merge = defineCommand({

@@ -1,5 +1,5 @@
 import { replayCommand } from '../replay.js';
-import { EXPECTED_GAME } from '../shared-options.js';
+import { EXPECTED_GAME } from '../option-groups.js';
 import { defineCommand } from './command.js';
 
 export const replay = defineCommand({

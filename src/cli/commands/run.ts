@@ -1,5 +1,5 @@
 import { runCommand } from '../experiment.js';
-import { DECISION_TIMEOUT, OVERWRITE_FILES, outFolder, QUIET_UNDESCRIBED, RESUME, SHARD_HELP, THREADS } from '../shared-options.js';
+import { DECISION_TIMEOUT, OVERWRITE_FILES, outFolder, QUIET_UNDESCRIBED, RESUME, SHARD_HELP, THREADS } from '../option-groups.js';
 import { defineCommand } from './command.js';
 
 export const run = defineCommand({

@@ -1,6 +1,6 @@
 import { sweepCommand } from '../experiment.js';
 import { withRuleOptions } from '../options.js';
-import { DECISION_TIMEOUT, masterSeed, OPPONENTS, OVERWRITE_FILES, outFolder, QUIET_UNDESCRIBED, THREADS, TUNED_AGENT } from '../shared-options.js';
+import { DECISION_TIMEOUT, masterSeed, OPPONENTS, OVERWRITE_FILES, outFolder, QUIET_UNDESCRIBED, THREADS, TUNED_AGENT } from '../option-groups.js';
 import { defineCommand } from './command.js';
 
 export const sweep = defineCommand({

@@ -1,6 +1,6 @@
 import { withRuleOptions } from '../options.js';
 import { sequentialTestCommand, type TestArgs } from '../sequential-test.js';
-import { DECISION_TIMEOUT, masterSeed, OVERWRITE_RUN, outFolder, QUIET_UNDESCRIBED, THREADS } from '../shared-options.js';
+import { DECISION_TIMEOUT, masterSeed, OVERWRITE_RUN, outFolder, QUIET_UNDESCRIBED, THREADS } from '../option-groups.js';
 import { defineCommand } from './command.js';
 
 export const test = defineCommand({

@@ -1,5 +1,5 @@
 import { withRuleOptions, type RuleArgs } from '../options.js';
-import { CHUNK, decisionTimeout, FILL, outFolder, overwrite, QUIET, RESUME, SELF_PLAY, SHARD_HELP, THREADS } from '../shared-options.js';
+import { CHUNK, decisionTimeout, FILL, outFolder, overwrite, QUIET, RESUME, SELF_PLAY, SHARD_HELP, THREADS } from '../option-groups.js';
 import { printTournament, tournamentCommand, type TournamentArgs } from '../tournament.js';
 import { defineCommand } from './command.js';
 

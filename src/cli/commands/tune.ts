@@ -1,6 +1,6 @@
 import { DEFAULT_TUNE_DEALS } from '../../tournament/tune.js';
 import { withRuleOptions } from '../options.js';
-import { DECISION_TIMEOUT, masterSeed, OPPONENTS, OVERWRITE_RUN, outFolder, QUIET_UNDESCRIBED, THREADS, TUNED_AGENT } from '../shared-options.js';
+import { DECISION_TIMEOUT, masterSeed, OPPONENTS, OVERWRITE_RUN, outFolder, QUIET_UNDESCRIBED, THREADS, TUNED_AGENT } from '../option-groups.js';
 import { tuneCommand, type TuneArgs } from '../tune.js';
 import { defineCommand } from './command.js';
 

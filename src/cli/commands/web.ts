@@ -1,4 +1,4 @@
-import { overwrite } from '../shared-options.js';
+import { overwrite } from '../option-groups.js';
 import { webCommand } from '../web.js';
 import { defineCommand } from './command.js';
 
