@@ -47,11 +47,54 @@ GAMES = {  # the lab's game id -> its module under nothanks_lab.envs
 }
 MASK_KEYS = ("action_mask", "action_masks", "mask", "masks", "legal_actions")
 
+# The engine server's step alone: the vector session of `nothanks serve` (dist/src/serve) driven in
+# one Node process with its frame's send a no-op, random legal actions picked in JS from its masks.
+# What a step costs the server before any pipe or Python: CPU ns per agent step (the picking, a few
+# per cent, timed apart and left out).
+SERVER_ALONE_JS = r"""
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+const [root, gameId, players, n, seconds, runs] = process.argv.slice(1);
+const dist = (p) => import(pathToFileURL(resolve(root, 'dist/src', p)).href);
+const [{ gameById }, { rulesOf }, { VectorSession }, { StateFrame }] = await Promise.all([
+  dist('registry.js'), dist('serve/session.js'), dist('serve/vector-session.js'), dist('serve/state-frame.js')]);
+StateFrame.prototype.send = function () {};
+const game = gameById(gameId);
+const rules = game.makeRules(rulesOf(game, { players: Number(players) }));
+const N = Number(n);
+const session = new VectorSession(game, rules, { games: N, reward: 'score', autoreset: true, allSeats: false, label: 'env' }, {});
+session.reset('1');
+const frame = session.frame;
+const A = frame.actionSize;
+const actions = new Int32Array(N);
+let x = 12345;
+function pick() {
+  for (let i = 0; i < N; i++) {
+    let k = 0, chosen = 0;
+    for (let a = 0; a < A; a++) if (frame.mask[i * A + a]) { k++; x = (Math.imul(x, 1103515245) + 12345) >>> 0; if ((x >>> 8) % k === 0) chosen = a; }
+    actions[i] = chosen;
+  }
+}
+function run(sec) {
+  let steps = 0, pickCpu = 0;
+  const c0 = process.cpuUsage(), t0 = performance.now(), end = t0 + sec * 1000;
+  while (performance.now() < end) {
+    const p0 = process.cpuUsage(); pick(); const p = process.cpuUsage(p0); pickCpu += p.user + p.system;
+    session.step(actions); steps += N;
+  }
+  const c = process.cpuUsage(c0);
+  return { cpuNs: ((c.user + c.system - pickCpu) * 1000) / steps, wallNs: ((performance.now() - t0) * 1e6) / steps };
+}
+run(Math.min(1, Number(seconds)));
+const rows = Array.from({ length: Number(runs) }, () => run(Number(seconds))).sort((a, b) => a.cpuNs - b.cpuNs);
+process.stdout.write(JSON.stringify({ ...rows[rows.length >> 1], frameBytes: frame.bytes.length, obsSize: frame.obsSize, actionSize: A }));
+"""
+
 
 def parse_args() -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids (default: all three)")
-    p.add_argument("--kinds", default="aec,vector", help="aec, vector or both (default)")
+    p.add_argument("--kinds", default="aec,vector", help="aec, vector or both (default); none with --peer: the peer only")
     p.add_argument("--n", default="1,64,1024", help="vector sizes (default 1,64,1024)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--runs", type=int, default=5, help="timed runs per measurement; the median is reported")
@@ -62,6 +105,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--core", type=int, default=0, help="the core to pin to (default 0)")
     p.add_argument("--no-pin", action="store_true", help="run where the system puts it")
     p.add_argument("--profile", action="store_true", help="cProfile each vector measurement's last run (top functions)")
+    p.add_argument("--no-server-alone", action="store_true",
+                   help="skip timing the engine server's step alone (Node, no pipe) at the largest N")
     p.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
     return p.parse_args()
 
@@ -168,8 +213,13 @@ def children_cpu() -> float:
 
 
 def find_mask(ret, size=None):
-    """The action masks in what reset/step returned: an attribute or key named like a mask, in a
-    dict, a tuple (observation dict, infos) or an object; else the only 2-D bool/uint8 array."""
+    """The action masks [N, A] in what reset/step returned: an attribute or key named like a mask, in
+    a dict, a tuple (observation dict, infos) or an object; else the only 2-D bool/uint8 array."""
+    mask = _find_mask(ret, size)
+    return mask[:, 0, :] if mask.ndim == 3 and mask.shape[1] == 1 else mask
+
+
+def _find_mask(ret, size=None):
     import numpy as np
 
     for key in MASK_KEYS:
@@ -181,7 +231,7 @@ def find_mask(ret, size=None):
         for part in ret:
             if isinstance(part, (dict, tuple, list)) or hasattr(part, "mask") or hasattr(part, "action_mask"):
                 try:
-                    return find_mask(part, size)
+                    return _find_mask(part, size)
                 except LookupError:
                     pass
         arrays = [
@@ -277,6 +327,17 @@ def measure(env, run, args):
     return rates, cpu_rates, shares
 
 
+def server_alone(game: str, players: int, n: int, seconds: float, runs: int) -> dict:
+    """The engine server's vector step alone at n games (SERVER_ALONE_JS), in a Node of the same core."""
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", SERVER_ALONE_JS, str(ROOT), game, str(players), str(n), str(seconds), str(runs)],
+        capture_output=True, text=True, timeout=120 + 3 * seconds * runs,
+    )
+    if out.returncode != 0:
+        raise RuntimeError((out.stderr.strip().splitlines() or ["node failed"])[-1])
+    return json.loads(out.stdout)
+
+
 def profile(run, seconds):
     import cProfile
     import io
@@ -359,6 +420,14 @@ def main() -> int:
         print("  %s %s: %.0f agent steps/s" % (game, label, med), file=sys.stderr)
         sys.stderr.flush()
 
+    alone = []
+    if "vector" in kinds and sizes and not args.no_server_alone:
+        for g in games:
+            try:
+                alone.append((g, server_alone(g, args.players, max(sizes), args.seconds, args.runs)))
+            except Exception as err:
+                alone.append((g, {"error": str(err)}))
+
     print("| game | environment | agent steps/s | range | µs per agent step | steps per CPU s | server's CPU share |")
     print("|---|---|---:|---:|---:|---:|---:|")
     for r in rows:
@@ -369,11 +438,33 @@ def main() -> int:
         print("| %s | %s | %s | %s to %s | %.2f | %s | %s |" % (
             r["game"], r["env"], "{:,.0f}".format(r["median"]), "{:,.0f}".format(r["min"]),
             "{:,.0f}".format(r["max"]), 1e6 / r["median"], "{:,.0f}".format(r["cpu"]), server))
+    if alone:
+        n = max(sizes)
+        print("\n## Where the time goes at N = %d (CPU time per agent step, median run)\n" % n)
+        print("The server's step alone: the vector session of `nothanks serve` stepped in one Node process, no pipe, no"
+              " Python (its frame's send a no-op). In the environment: the same step's CPU split between the server's"
+              " process (its step, reading actions, writing the frame) and Python (choosing actions in numpy, the"
+              " environment's wrapper, reading the frame).\n")
+        print("| game | server's step alone | server in the env | Python in the env | total CPU in the env | frame bytes per step |")
+        print("|---|---:|---:|---:|---:|---:|")
+        by = {(r["game"], r["n"]): r for r in rows if "error" not in r and r["env"].startswith("vector_env")}
+        for g, a in alone:
+            if "error" in a:
+                print("| %s | not run: %s | | | | |" % (g, a["error"].replace("|", "/")))
+                continue
+            r = by.get((g, n))
+            if r is None:
+                print("| %s | %.2f µs | | | | %s |" % (g, a["cpuNs"] / 1000, "{:,}".format(a["frameBytes"])))
+                continue
+            total = 1e6 / r["cpu"]
+            print("| %s | %.2f µs | %.2f µs | %.2f µs | %.2f µs | %s |" % (
+                g, a["cpuNs"] / 1000, total * r["server"], total * (1 - r["server"]), total, "{:,}".format(a["frameBytes"])))
     for note in notes:
         print("\n" + note)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"where": where, "machine": machine(), "versions": versions(), "rows": rows}, f, indent=1)
+            json.dump({"where": where, "machine": machine(), "versions": versions(), "rows": rows,
+                       "serverAlone": dict(alone)}, f, indent=1)
     return 0
 
 
