@@ -10,8 +10,9 @@ folder holding the ``pettingzoo_no_thanks`` package, with ``env(num_players=4)``
 An agent step is one decision of one seat: the AEC loop counts its steps that carry an action (not
 the dead steps after the end); a vector step counts N. Resets are inside the timing (the AEC loop
 plays whole games one after another; the vector environment resets itself). Each measurement runs
-for --seconds, --runs times on one environment after a warm-up; the table gives the median (and
-the range). The whole run is pinned to one core (``taskset -c CORE``, re-executing itself), and so
+for --seconds, --runs times on one environment after a warm-up, the runs going round the rows (run
+1 of every row, then run 2, ...) so that every row sees the same load; the table gives the median
+(and the range). The whole run is pinned to one core (``taskset -c CORE``, re-executing itself), and so
 is the lab's engine server that Python starts: "one core" holds Python and the server together.
 On a shared machine the wall-clock rate depends on the other work on that core; "steps per CPU s"
 divides by the CPU time actually used (this process's, plus the engine server's utime + stime
@@ -104,7 +105,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--peer", metavar="PATH", help="folder(s) (joined with %r) holding pettingzoo_no_thanks" % os.pathsep)
     p.add_argument("--core", type=int, default=0, help="the core to pin to (default 0)")
     p.add_argument("--no-pin", action="store_true", help="run where the system puts it")
-    p.add_argument("--profile", action="store_true", help="cProfile each vector measurement's last run (top functions)")
+    p.add_argument("--profile", action="store_true", help="cProfile a further run of each vector env at the largest N (Python's top functions)")
     p.add_argument("--no-server-alone", action="store_true",
                    help="skip timing the engine server's step alone (Node, no pipe) at the largest N")
     p.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
@@ -314,17 +315,13 @@ def vector_runner(make, n, seed):
     return env, run
 
 
-def measure(env, run, args):
-    run(args.warmup)
-    rates, cpu_rates, shares = [], [], []
-    for _ in range(args.runs):
-        server0, own0 = children_cpu(), time.process_time()
-        steps, wall = run(args.seconds)
-        server, own = children_cpu() - server0, time.process_time() - own0
-        rates.append(steps / wall)
-        cpu_rates.append(steps / max(server + own, 1e-9))
-        shares.append(server / max(server + own, 1e-9))
-    return rates, cpu_rates, shares
+def timed(run, seconds):
+    """One timed run: (agent steps per wall second, per CPU second, the server's share of the CPU)."""
+    server0, own0 = children_cpu(), time.process_time()
+    steps, wall = run(seconds)
+    server, own = children_cpu() - server0, time.process_time() - own0
+    cpu = max(server + own, 1e-9)
+    return steps / wall, steps / cpu, server / cpu
 
 
 def server_alone(game: str, players: int, n: int, seconds: float, runs: int) -> dict:
@@ -385,8 +382,13 @@ def main() -> int:
         if "vector" in kinds:
             plan += [(g, "vector", n) for n in sizes]
 
+    # Every environment is made and warmed up first, then the runs go round the rows (run 1 of every
+    # row, then run 2, ...): on a shared machine every row sees the same spread of load.
+    live = []
     for game, kind, n in plan:
         label = {"peer": "peer AEC (pure Python)", "aec": "AEC env()", "vector": "vector_env(%d)" % n}[kind]
+        row = {"game": game, "env": label, "n": n, "kind": kind}
+        rows.append(row)
         try:
             if kind == "peer":
                 for path in reversed(args.peer.split(os.pathsep)):
@@ -399,26 +401,37 @@ def main() -> int:
                     env, run = aec_runner(lambda: module.env(players=args.players), args.seed)
                 else:
                     env, run = vector_runner(lambda: module.vector_env(n, players=args.players), n, args.seed)
-            try:
-                rates, cpu_rates, shares = measure(env, run, args)
-                if args.profile and kind == "vector":
-                    notes.append("### cProfile: %s %s, %.1f s\n\n```\n%s\n```" % (game, label, args.seconds, profile(run, args.seconds)))
-            finally:
-                close = getattr(env, "close", None)
-                if close:
-                    close()
+            live.append((row, env, run))
+            run(args.warmup)
         except Exception as err:  # a missing environment is a row that says so, not the end of the table
-            rows.append({"game": game, "env": label, "n": n, "error": "%s: %s" % (type(err).__name__, str(err).splitlines()[0] if str(err) else "")})
-            print("  %s %s: %s" % (game, label, rows[-1]["error"]), file=sys.stderr)
-            continue
-        med = statistics.median(rates)
-        rows.append({
-            "game": game, "env": label, "n": n, "median": med, "min": min(rates), "max": max(rates),
-            "cpu": statistics.median(cpu_rates), "server": statistics.median(shares) if kind != "peer" else None,
-            "runs": rates,
-        })
-        print("  %s %s: %.0f agent steps/s" % (game, label, med), file=sys.stderr)
+            row["error"] = "%s: %s" % (type(err).__name__, str(err).splitlines()[0] if str(err) else "")
+            print("  %s %s: %s" % (game, label, row["error"]), file=sys.stderr)
+    live = [x for x in live if "error" not in x[0]]
+    for row, _env, _run in live:
+        row["samples"] = []
+    for r in range(args.runs):
+        for row, _env, run in live:
+            try:
+                row["samples"].append(timed(run, args.seconds))
+            except Exception as err:
+                row["error"] = "%s: %s" % (type(err).__name__, str(err).splitlines()[0] if str(err) else "")
+        live = [x for x in live if "error" not in x[0]]
+        print("  run %d of %d done" % (r + 1, args.runs), file=sys.stderr)
         sys.stderr.flush()
+    for row, env, run in live:
+        if args.profile and row["kind"] == "vector" and row["n"] == max(sizes):
+            notes.append("### cProfile: %s %s, %.1f s\n\n```\n%s\n```" % (row["game"], row["env"], args.seconds, profile(run, args.seconds)))
+    for row, env, run in live:
+        rates = [x[0] for x in row["samples"]]
+        row.update({
+            "median": statistics.median(rates), "min": min(rates), "max": max(rates),
+            "cpu": statistics.median(x[1] for x in row["samples"]),
+            "server": statistics.median(x[2] for x in row["samples"]) if row["kind"] != "peer" else None,
+        })
+    for _row, env, _run in live:
+        close = getattr(env, "close", None)
+        if close:
+            close()
 
     alone = []
     if "vector" in kinds and sizes and not args.no_server_alone:
