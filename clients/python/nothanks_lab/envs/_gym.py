@@ -1,0 +1,157 @@
+"""The Gymnasium environment: one learner seat, the other seats lab bots played inside the server."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..errors import LabError
+from ._common import GameInfo, action_id, append_record, illegal, open_server, split_kwargs
+
+
+class LegalDiscrete(spaces.Discrete):
+    """Discrete(A) whose ``sample()`` without a mask draws one of the actions legal now.
+
+    Why: an unmasked sample is almost always illegal in a card game (6 nimmt!: 10 cards of 104),
+    and an illegal action is an error here, never a silent penalty. With this, a random agent and
+    Gymnasium's own checker (which samples unmasked) play legal games. Membership, equality and
+    ``sample(mask)`` are Discrete's.
+    """
+
+    def __init__(self, n: int, env: "LabGymEnv") -> None:
+        super().__init__(n)
+        self._mask_of = env.action_masks
+
+    def sample(self, mask: Optional[np.ndarray] = None, probability: Optional[np.ndarray] = None) -> np.int64:
+        if mask is None and probability is None:
+            current = self._mask_of()
+            if current.any():
+                mask = current
+        return super().sample(mask=mask, probability=probability)
+
+
+class LabGymEnv(GameInfo, gymnasium.Env):
+    """A lab game for one learner seat as a ``gymnasium.Env``.
+
+    ``opponents``: a lab bot spec for each other seat in seat order (a built-in such as ``"mc"``,
+    ``"search"``, ``"threshold:margin=2"``, a bot file, or a program), played by the lab between the
+    learner's decisions. Observation: the learner's float32 tensor; action: an id of the game's
+    action space, legal ones in ``info["action_mask"]`` and ``action_masks()`` (MaskablePPO's
+    name). Reward 0 until the game ends, then minus the learner's final score or its win share.
+    """
+
+    GAME = ""
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, opponents: Sequence[str] = (), seat: int = 0, **kwargs: Any) -> None:
+        rules, (reward, render_mode) = split_kwargs(dict(kwargs), "reward", "render_mode")
+        if isinstance(opponents, str):
+            opponents = [opponents]
+        opponents = list(opponents)
+        if not opponents or not all(isinstance(o, str) and o for o in opponents):
+            raise LabError("opponents must be a list of lab bot specs, one per other seat (e.g. ['mc', 'threshold:margin=2'])")
+        players = len(opponents) + 1
+        if rules.get("players", players) != players:
+            raise LabError(f"players={rules['players']} but {len(opponents)} opponents make {players} seats")
+        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
+            raise LabError(f"seat must be 0..{players - 1} (the learner's seat among {players}), not {seat!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise LabError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        rules["players"] = players
+        self.seat = int(seat)
+        self.opponents = opponents
+        self.render_mode = render_mode
+        self.reward_kind = reward or "score"
+        seats: List[Optional[str]] = list(opponents)
+        seats.insert(self.seat, None)
+        self._server = open_server(self.GAME, rules, opponents=seats, reward=self.reward_kind, autoreset=False)
+        self._take_facts(self._server)
+        self.observation_space = spaces.Box(0.0, 1.0, (self.obs_size,), np.float32)
+        self.action_space = LegalDiscrete(self.action_size, self)
+        self._mask = np.zeros(self.action_size, np.int8)
+        self._over = True
+        self._deal = -1
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions now, as bool [A] (all False once the game is over)."""
+        return self._mask.astype(bool)
+
+    def _info(self, state) -> Dict[str, Any]:
+        return {"action_mask": self._mask, "deal": self._deal}
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
+        """Deals deal 0 of master seed ``seed``, or without one the deal after the last one dealt.
+
+        A deal in which the learner never decides (the bots end it first, rare) is skipped: an
+        episode always starts at a decision of the learner.
+        """
+        super().reset(seed=seed)
+        state = self._server.reset(seed)
+        while state.ended[0] or state.seat[0] != self.seat:
+            if not state.ended[0] and state.seat[0] >= 0:
+                raise LabError(f"the engine server gave the turn to seat {int(state.seat[0])}, not the learner's seat {self.seat}")
+            state = self._server.reset()
+        return self._take(state), self._info(state)
+
+    def _take(self, state) -> np.ndarray:
+        self._deal = int(state.deal[0])
+        self._over = bool(state.ended[0]) or int(state.seat[0]) < 0
+        self._mask = state.mask[0, 0].astype(np.int8)
+        return state.obs[0, 0].copy()
+
+    def step(self, action: Any):
+        if self._server.closed:
+            raise LabError("the environment is closed")
+        if self._over:
+            raise LabError("step() after the game ended: call reset()")
+        who = f"seat {self.seat}"
+        a = action_id(action, self.action_size, who)
+        if not self._mask[a]:
+            raise illegal(who, a, self._mask, self.action_names)
+        state = self._server.step([a])
+        obs = self._take(state)
+        info = self._info(state)
+        if state.ended[0]:
+            info["scores"] = state.score[0].tolist()
+            info["rewards"] = state.reward[0].tolist()
+            return obs, float(state.reward[0, self.seat]), True, False, info
+        if int(state.seat[0]) != self.seat:
+            raise LabError(f"the engine server gave the turn to seat {int(state.seat[0])}, not the learner's seat {self.seat}")
+        return obs, 0.0, False, False, info
+
+    # -- lab records and text -----------------------------------------------------------------
+
+    def record(self) -> Dict[str, Any]:
+        """The lab record of the last finished game, the bots' seats included."""
+        return self._server.record(0)
+
+    def save_record(self, path) -> Dict[str, Any]:
+        """Appends the last finished game's record to a JSON Lines file (replay, analyse and the web viewer open it)."""
+        record = self.record()
+        append_record(record, path)
+        return record
+
+    def decisions(self, record: Dict[str, Any]) -> List[List[int]]:
+        """A lab record's decisions in order, as [seat, action id] pairs."""
+        return self._server.decisions(record)
+
+    @property
+    def deal(self) -> int:
+        return self._deal
+
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: make the environment with render_mode='ansi' (or 'human')")
+            return None
+        text = self._server.render(0)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        if hasattr(self, "_server"):
+            self._server.close()
