@@ -64,7 +64,8 @@ class GymnasiumAPI(unittest.TestCase):
     def test_check_env_on_every_game(self):
         for game in GAMES:
             with self.subTest(game=game):
-                env = module(game).gym_env(opponents=["random", "random"], seat=1)
+                # check_env steps with unmasked samples drawn before a reset: illegal ones end the episode.
+                env = module(game).gym_env(opponents=["random", "random"], seat=1, illegal=-1.0)
                 try:
                     quietly(check_env, env, skip_render_check=True)
                 finally:

@@ -3,6 +3,7 @@
 import json
 import os
 import shutil
+import subprocess
 import tempfile
 import unittest
 
@@ -11,6 +12,10 @@ from tests.envs_support import GAMES, LAB_IDS, lab, module, play_random_aec
 import numpy as np
 
 from nothanks_lab.envs import random_actions
+from nothanks_lab.lab import lab_command
+
+
+BOTS = {"no_thanks": "greedy", "six_nimmt": "heuristic", "no_thanks_specials": "value"}
 
 
 def strip_agents(record):
@@ -22,68 +27,82 @@ class Fidelity(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp(prefix="nothanks-envs-")
+        # The lab's tournaments, side by side: each mostly waits on Node's start.
+        cls.tournaments = {}
+        for game in GAMES:
+            log = os.path.join(cls.dir, f"tournament-{game}.jsonl")
+            args = [
+                "tournament", "--game", LAB_IDS[game], "--agents", BOTS[game], "--players", "3", "--self-play",
+                "--games", "1", "--seed", "5", "--threads", "1", "--log", log, "--no-report", "--force",
+                "-o", os.path.join(cls.dir, f"out-{game}"),
+            ]
+            cls.tournaments[game] = (log, subprocess.Popen(lab_command() + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
 
     @classmethod
     def tearDownClass(cls):
+        for _, child in cls.tournaments.values():
+            if child.poll() is None:
+                child.kill()
+                child.wait()
         shutil.rmtree(cls.dir, ignore_errors=True)
 
-    def replays(self, path, count):
-        code, out, err = lab("replay", path)
-        self.assertEqual(code, 0, err)
-        self.assertIn(f"{count} record", out)
-        self.assertIn("all legal, all results match", out)
+    def tournament_record(self, game):
+        log, child = self.tournaments[game]
+        _, err = child.communicate(timeout=120)
+        self.assertEqual(child.returncode, 0, err)
+        with open(log) as f:
+            return json.loads(f.readline())
 
     def test_random_games_of_every_env_kind_replay_in_the_lab(self):
         rng = np.random.default_rng(1)
+        path = os.path.join(self.dir, "random.jsonl")
+        count = 0
         for game in GAMES:
-            with self.subTest(game=game):
-                path = os.path.join(self.dir, f"{game}.jsonl")
-                m = module(game)
-                env = m.env(players=3)
+            m = module(game)
+            env = m.env(players=3)
+            try:
+                env.reset(seed=11)
+                for _ in range(2):
+                    play_random_aec(env, rng)
+                    env.unwrapped.save_record(path)
+                    env.reset()
+            finally:
+                env.close()
+            venv = m.vector_env(4, players=3)
+            try:
+                batch = venv.reset(seed=12)
+                saved = 0
+                while saved < 2:
+                    batch = venv.step(random_actions(batch.mask, rng))
+                    for i in np.flatnonzero(batch.terminated)[: 2 - saved]:
+                        venv.save_record(path, int(i))
+                        saved += 1
+            finally:
+                venv.close()
+            count += 4
+            if game == "six_nimmt":
+                penv = m.parallel_env(players=3)
                 try:
-                    env.reset(seed=11)
-                    for _ in range(2):
-                        play_random_aec(env, rng)
-                        env.unwrapped.save_record(path)
-                        env.reset()
+                    obs, _ = penv.reset(seed=13)
+                    while penv.agents:
+                        acts = {a: int(rng.choice(o["action_mask"].nonzero()[0])) if o["action_mask"].any() else 0 for a, o in obs.items()}
+                        obs, *_ = penv.step(acts)
+                    penv.save_record(path)
                 finally:
-                    env.close()
-                venv = m.vector_env(4, players=3)
-                try:
-                    batch = venv.reset(seed=12)
-                    saved = 0
-                    while saved < 2:
-                        batch = venv.step(random_actions(batch.mask, rng))
-                        for i in np.flatnonzero(batch.terminated)[: 2 - saved]:
-                            venv.save_record(path, int(i))
-                            saved += 1
-                finally:
-                    venv.close()
-                if game == "six_nimmt":
-                    penv = m.parallel_env(players=3)
-                    try:
-                        obs, _ = penv.reset(seed=13)
-                        while penv.agents:
-                            acts = {a: int(rng.choice(o["action_mask"].nonzero()[0])) if o["action_mask"].any() else 0 for a, o in obs.items()}
-                            obs, *_ = penv.step(acts)
-                        penv.save_record(path)
-                    finally:
-                        penv.close()
-                self.replays(path, 5 if game == "six_nimmt" else 4)
+                    penv.close()
+                count += 1
+        # One replay of every game's records (each record names its game).
+        code, out, err = lab("replay", path)
+        self.assertEqual(code, 0, err)
+        self.assertIn(f"{count} records", out)
+        self.assertIn("all legal, all results match", out)
 
     def test_a_tournament_record_played_through_the_env_is_the_same_record(self):
-        # Every game: greedy at three seats, deal 0 of seed 5, the tournament's first seating.
+        # Every game: a deterministic built-in at three seats, deal 0 of seed 5, the tournament's first seating.
         for game in GAMES:
+            bot = BOTS[game]
             with self.subTest(game=game):
-                log = os.path.join(self.dir, f"tournament-{game}.jsonl")
-                code, _, err = lab(
-                    "tournament", "--game", LAB_IDS[game], "--agents", "greedy", "--players", "3", "--self-play",
-                    "--games", "1", "--seed", "5", "--threads", "1", "--log", log, "--no-report", "--force",
-                    "-o", os.path.join(self.dir, f"out-{game}"),
-                )
-                self.assertEqual(code, 0, err)
-                with open(log) as f:
-                    expected = json.loads(f.readline())
+                expected = self.tournament_record(game)
                 env = module(game).env(players=3)
                 try:
                     env.reset(seed=5)
@@ -97,9 +116,9 @@ class Fidelity(unittest.TestCase):
                     env.close()
                 self.assertEqual(strip_agents(got), strip_agents(expected))
 
-                # The same deal with greedy bots inside the server at seats 1 and 2, the learner
+                # The same deal with the bots inside the server at seats 1 and 2, the learner
                 # at seat 0 replaying its recorded decisions: the bots must play as they did.
-                genv = module(game).gym_env(opponents=["greedy", "greedy"], seat=0, players=3)
+                genv = module(game).gym_env(opponents=[bot, bot], seat=0, players=3)
                 try:
                     genv.reset(seed=5)
                     mine = [a for s, a in decisions if s == 0]

@@ -8,29 +8,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..errors import LabError
+from ..errors import IllegalActionError, LabError
 from ._common import GameInfo, action_id, append_record, illegal, open_server, split_kwargs
-
-
-class LegalDiscrete(spaces.Discrete):
-    """Discrete(A) whose ``sample()`` without a mask draws one of the actions legal now.
-
-    Why: an unmasked sample is almost always illegal in a card game (6 nimmt!: 10 cards of 104),
-    and an illegal action is an error here, never a silent penalty. With this, a random agent and
-    Gymnasium's own checker (which samples unmasked) play legal games. Membership, equality and
-    ``sample(mask)`` are Discrete's.
-    """
-
-    def __init__(self, n: int, env: "LabGymEnv") -> None:
-        super().__init__(n)
-        self._mask_of = env.action_masks
-
-    def sample(self, mask: Optional[np.ndarray] = None, probability: Optional[np.ndarray] = None) -> np.int64:
-        if mask is None and probability is None:
-            current = self._mask_of()
-            if current.any():
-                mask = current
-        return super().sample(mask=mask, probability=probability)
 
 
 class LabGymEnv(GameInfo, gymnasium.Env):
@@ -41,12 +20,18 @@ class LabGymEnv(GameInfo, gymnasium.Env):
     learner's decisions. Observation: the learner's float32 tensor; action: an id of the game's
     action space, legal ones in ``info["action_mask"]`` and ``action_masks()`` (MaskablePPO's
     name). Reward 0 until the game ends, then minus the learner's final score or its win share.
+
+    ``illegal``: what an illegal or out-of-range action does. ``"raise"`` (the default): an
+    IllegalActionError, nothing moves. A number: the episode ends at once with that reward, as
+    PettingZoo's TerminateIllegalWrapper does (for learners that explore unmasked, and for
+    Gymnasium's check_env, which steps with unmasked samples drawn before a reset); the abandoned
+    game leaves no record.
     """
 
     GAME = ""
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"]}
 
-    def __init__(self, opponents: Sequence[str] = (), seat: int = 0, **kwargs: Any) -> None:
+    def __init__(self, opponents: Sequence[str] = (), seat: int = 0, illegal: Any = "raise", **kwargs: Any) -> None:
         rules, (reward, render_mode) = split_kwargs(dict(kwargs), "reward", "render_mode")
         if isinstance(opponents, str):
             opponents = [opponents]
@@ -60,6 +45,9 @@ class LabGymEnv(GameInfo, gymnasium.Env):
             raise LabError(f"seat must be 0..{players - 1} (the learner's seat among {players}), not {seat!r}")
         if render_mode not in (None, "ansi", "human"):
             raise LabError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        if illegal != "raise" and (isinstance(illegal, bool) or not isinstance(illegal, (int, float))):
+            raise LabError(f"illegal must be 'raise' or a reward (a number), not {illegal!r}")
+        self.illegal = illegal
         rules["players"] = players
         self.seat = int(seat)
         self.opponents = opponents
@@ -70,7 +58,7 @@ class LabGymEnv(GameInfo, gymnasium.Env):
         self._server = open_server(self.GAME, rules, opponents=seats, reward=self.reward_kind, autoreset=False)
         self._take_facts(self._server)
         self.observation_space = spaces.Box(0.0, 1.0, (self.obs_size,), np.float32)
-        self.action_space = LegalDiscrete(self.action_size, self)
+        self.action_space = spaces.Discrete(self.action_size)
         self._mask = np.zeros(self.action_size, np.int8)
         self._over = True
         self._deal = -1
@@ -108,9 +96,17 @@ class LabGymEnv(GameInfo, gymnasium.Env):
         if self._over:
             raise LabError("step() after the game ended: call reset()")
         who = f"seat {self.seat}"
-        a = action_id(action, self.action_size, who)
-        if not self._mask[a]:
-            raise illegal(who, a, self._mask, self.action_names)
+        try:
+            a = action_id(action, self.action_size, who)
+            if not self._mask[a]:
+                raise illegal(who, a, self._mask, self.action_names)
+        except IllegalActionError:
+            if self.illegal == "raise":
+                raise
+            self._over = True
+            self._mask = np.zeros(self.action_size, np.int8)
+            info = {"action_mask": self._mask, "deal": self._deal, "illegal": True}
+            return np.zeros(self.obs_size, np.float32), float(self.illegal), True, False, info
         state = self._server.step([a])
         obs = self._take(state)
         info = self._info(state)
