@@ -7,8 +7,11 @@ import warnings
 
 from tests.envs_support import GAMES, module
 
+import numpy as np
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from nothanks_lab.envs import decode
 
 
 def quietly(check, *args, **kwargs):
@@ -50,12 +53,21 @@ class PettingZooAPI(unittest.TestCase):
         finally:
             env.close()
 
-    def test_rules_reach_the_engine(self):
+    def test_rules_reach_the_engine_and_decode_names_every_field(self):
         env = module("no_thanks").raw_env(players=3, chips=7, min_card=3, max_card=20, removed=2)
         try:
             self.assertEqual(env.possible_agents, ["player_0", "player_1", "player_2"])
             self.assertEqual(env.rules["startChips"], 7)
-            self.assertEqual(env.decode(env.observation_space("player_0")["observation"].low)["card"].shape, (18,))
+            env.reset(seed=1)
+            fields = env.decode(env.observe(env.agent_selection)["observation"])
+            self.assertEqual(list(fields), [f["name"] for f in env.fields])
+            self.assertEqual(sum(v.size for v in fields.values()), env.obs_size)
+            self.assertEqual(fields["card"].shape, (18,))  # cards 3..20
+            self.assertEqual(fields["card"].sum(), 1)
+            self.assertEqual(fields["current"][0], 1)  # the acting seat is block 0 of its own tensor
+            self.assertAlmostEqual(float(fields["myChips"][0]), 7 / 21, places=6)
+            batch = np.stack([env.observe(a)["observation"] for a in env.possible_agents])
+            self.assertEqual(decode(env.fields, batch)["chips"].shape, (3, 3))
         finally:
             env.close()
 

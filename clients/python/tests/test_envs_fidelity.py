@@ -37,9 +37,13 @@ class Fidelity(unittest.TestCase):
                 "-o", os.path.join(cls.dir, f"out-{game}"),
             ]
             cls.tournaments[game] = (log, subprocess.Popen(lab_command() + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
+        # One AEC environment per game for every test here (each server start loads the lab).
+        cls.envs = {game: module(game).env(players=3) for game in GAMES}
 
     @classmethod
     def tearDownClass(cls):
+        for env in cls.envs.values():
+            env.close()
         for _, child in cls.tournaments.values():
             if child.poll() is None:
                 child.kill()
@@ -59,15 +63,12 @@ class Fidelity(unittest.TestCase):
         count = 0
         for game in GAMES:
             m = module(game)
-            env = m.env(players=3)
-            try:
-                env.reset(seed=11)
-                for _ in range(2):
-                    play_random_aec(env, rng)
-                    env.unwrapped.save_record(path)
-                    env.reset()
-            finally:
-                env.close()
+            env = self.envs[game]
+            env.reset(seed=11)
+            for _ in range(2):
+                play_random_aec(env, rng)
+                env.unwrapped.save_record(path)
+                env.reset()
             venv = m.vector_env(4, players=3)
             try:
                 batch = venv.reset(seed=12)
@@ -103,17 +104,14 @@ class Fidelity(unittest.TestCase):
             bot = BOTS[game]
             with self.subTest(game=game):
                 expected = self.tournament_record(game)
-                env = module(game).env(players=3)
-                try:
-                    env.reset(seed=5)
-                    decisions = env.unwrapped.decisions(expected)
-                    for seat, action in decisions:
-                        self.assertEqual(env.agent_selection, f"player_{seat}")
-                        env.step(action)
-                    self.assertTrue(all(env.terminations.values()))
-                    got = env.unwrapped.record()
-                finally:
-                    env.close()
+                env = self.envs[game]
+                env.reset(seed=5)
+                decisions = env.unwrapped.decisions(expected)
+                for seat, action in decisions:
+                    self.assertEqual(env.agent_selection, f"player_{seat}")
+                    env.step(action)
+                self.assertTrue(all(env.terminations.values()))
+                got = env.unwrapped.record()
                 self.assertEqual(strip_agents(got), strip_agents(expected))
 
                 # The same deal with the bots inside the server at seats 1 and 2, the learner
@@ -135,8 +133,8 @@ class Fidelity(unittest.TestCase):
 
     def test_reset_deals_the_labs_deals_in_order(self):
         # reset(seed=S) is deal 0 of S, the next reset deal 1; a vector env's game i starts at deal i.
-        env = module("no_thanks").raw_env(players=4)
-        venv = module("no_thanks").vector_env(3, players=4)
+        env = self.envs["no_thanks"].unwrapped
+        venv = module("no_thanks").vector_env(3, players=3)
         try:
             env.reset(seed=3)
             first = {a: env.observe(a)["observation"].copy() for a in env.possible_agents}
@@ -149,7 +147,6 @@ class Fidelity(unittest.TestCase):
             np.testing.assert_array_equal(batch.obs[0], first[f"player_{batch.seat[0]}"])
             np.testing.assert_array_equal(batch.obs[1], second)
         finally:
-            env.close()
             venv.close()
 
 
