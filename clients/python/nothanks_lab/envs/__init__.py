@@ -5,10 +5,24 @@ each with ``env``/``raw_env`` (PettingZoo AEC), ``gym_env`` (Gymnasium, one lear
 bots), ``vector_env`` (N games per call) and, for 6 nimmt!, ``parallel_env``. Every rule is the
 lab's own engine, played by a ``nothanks serve`` process (docs/engine-server.md).
 
-Importing this package imports numpy only; each game module imports PettingZoo and Gymnasium.
+Here: ``decode`` (a tensor's named fields), ``random_actions`` (a random legal action per row of
+a mask), ``append_record`` (a lab record onto a JSON Lines file) and ``Batch`` (what a vector
+environment returns). They load on first use: importing this package needs no numpy, so that
+``python -m unittest`` still discovers the package's other tests on a Python without it.
 """
 
-from ._common import append_record, decode
-from ._vector import Batch, random_actions
+from typing import Any
 
 __all__ = ["append_record", "decode", "Batch", "random_actions"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("append_record", "decode"):
+        from . import _common
+
+        return getattr(_common, name)
+    if name in ("Batch", "random_actions"):
+        from . import _vector
+
+        return getattr(_vector, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
