@@ -239,6 +239,36 @@ describe('nothanks serve', () => {
     c.close();
   });
 
+  it("turns records into training pairs: each decision's seat, action, tensor and mask as a session shows them", async () => {
+    const c = client();
+    await c.open({ game: '6-nimmt', rules: { players: 3 }, autoreset: false });
+    let s = c.state((await c.ask({ cmd: 'reset', seed: 8 })).body);
+    const shown: { seat: number; action: number; obs: number[]; mask: number[] }[] = [];
+    const d = c.facts.obsSize as number;
+    const a = c.facts.actionSize as number;
+    while (s.seat[0]! >= 0) {
+      const action = s.mask.lastIndexOf(1);
+      shown.push({ seat: s.seat[0]!, action, obs: s.obs, mask: s.mask });
+      s = c.state((await c.step([action])).body);
+    }
+    const record = (await c.ask({ cmd: 'record' })).json!.record;
+    c.send('J', Buffer.from(JSON.stringify({ cmd: 'examples', records: [record, record] })));
+    const { tag, body } = await c.frame();
+    expect(tag).toBe('X');
+    const [n, dd, aa] = [0, 1, 2].map((i) => body.readInt32LE(4 + 4 * i));
+    expect([n, dd, aa]).toEqual([2 * shown.length, d, a]);
+    const int = (i: number) => body.readInt32LE(16 + 4 * i);
+    const obsAt = 16 + 12 * n;
+    const maskAt = obsAt + 4 * n * d;
+    shown.forEach((x, j) => {
+      const k = shown.length + j; // the second copy of the record
+      expect([int(k), int(n + k), int(2 * n + k)]).toEqual([x.seat, x.action, 1]);
+      expect(Array.from({ length: d }, (_, i) => body.readFloatLE(obsAt + 4 * (k * d + i)))).toEqual(x.obs);
+      expect([...body.subarray(maskAt + k * a, maskAt + (k + 1) * a)]).toEqual(x.mask);
+    });
+    c.close();
+  });
+
   it('ends when its stdin closes', async () => {
     const c = client();
     await c.open({ game: '6-nimmt' });
