@@ -13,6 +13,7 @@ export const TAG_JSON = 0x4a; // 'J'
 export const TAG_STEP = 0x53; // 'S'
 export const TAG_STATE = 0x42; // 'B'
 export const TAG_ERROR = 0x45; // 'E'
+export const TAG_EXAMPLES = 0x58; // 'X'
 
 /** Bytes before a frame's data: the length and the tag. */
 export const FRAME_HEAD = 8;

@@ -4,7 +4,7 @@ import type { JsonObject, SeatableAgent, State } from '../game/contract.js';
 import { gameById, type RegisteredGame } from '../registry.js';
 import { seatAgent } from '../tournament/sandbox/load.js';
 import { describeError } from '../text.js';
-import { FrameReader, jsonOf, tagOf, TAG_ERROR, TAG_JSON, TAG_STEP, writeTextFrame } from './frames.js';
+import { FRAME_HEAD, FrameReader, jsonOf, tagOf, TAG_ERROR, TAG_EXAMPLES, TAG_JSON, TAG_STEP, writeFrame, writeTextFrame } from './frames.js';
 import { rewardKindOf, rulesOf, type Session } from './session.js';
 import { TableSession, type ActionSource } from './table-session.js';
 import { VectorSession } from './vector-session.js';
@@ -38,6 +38,9 @@ export async function serve(): Promise<void> {
         return true;
       case 'decisions':
         writeJson({ decisions: decisionsOf(cmd.record) });
+        return true;
+      case 'examples':
+        writeExamples(cmd.records);
         return true;
       default:
         return false;
@@ -98,7 +101,7 @@ export async function serve(): Promise<void> {
         case 'close':
           return;
         default:
-          throw new UserError(`unknown command ${JSON.stringify(cmd.cmd)} (known: open, reset, record, render, decisions, close)`);
+          throw new UserError(`unknown command ${JSON.stringify(cmd.cmd)} (known: open, reset, record, render, decisions, examples, close)`);
       }
     } catch (err) {
       // A table game left for another command (or the client's end): that command next.
@@ -189,30 +192,93 @@ async function opponentsOf(game: RegisteredGame, players: number, given: unknown
   });
 }
 
-/** A lab record's decisions in order, as [seat, action id] pairs (checked by the game's replay first). */
-function decisionsOf(record: unknown): number[][] {
-  if (typeof record !== 'object' || record === null || Array.isArray(record))
-    throw new UserError('decisions needs a record (one line of a --log file, as an object)');
+/** A record checked by its game's replay, on the forward model (see RecordedGame). */
+function recordedGame(record: unknown): { game: RegisteredGame; state: State; actionOf(seat: number): number } {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new UserError('a record is one line of a --log file, as an object');
   const r = record as JsonObject;
   if (typeof r.game !== 'string') throw new UserError('the record has no "game" field');
   const game = gameById(r.game);
   game.replay(r, false);
-  const { state, actionOf } = game.recordedGame(r);
-  return walk(state, actionOf);
+  return { game, ...game.recordedGame(r) };
 }
 
-function walk(state: State, actionOf: (seat: number) => number): number[][] {
+/**
+ * Walks a record's decisions in the order a session asks for them (the lowest acting seat first),
+ * calling visit before each is applied.
+ */
+function walk(state: State, actionOf: (seat: number) => number, visit: (seat: number, action: number) => void): void {
   const seats = new Int32Array(64);
-  const out: number[][] = [];
   while (!state.isOver()) {
     const n = state.actingSeats(seats);
     let first = seats[0]!;
     for (let j = 1; j < n; j++) first = Math.min(first, seats[j]!);
     const a = actionOf(first);
-    out.push([first, a]);
+    visit(first, a);
     state.apply(first, a);
   }
+}
+
+/** A lab record's decisions in order, as [seat, action id] pairs. */
+function decisionsOf(record: unknown): number[][] {
+  const { state, actionOf } = recordedGame(record);
+  const out: number[][] = [];
+  walk(state, actionOf, (seat, a) => out.push([seat, a]));
   return out;
+}
+
+/**
+ * Records as training pairs: every decision's acting seat, action, tensor and mask, in an `X` frame
+ * (int32 count C, tensor size D, action ids A; int32 seat[C], action[C], record[C]; float32
+ * obs[C x D]; uint8 mask[C x A]). The records must share a game and its rules' sizes.
+ */
+function writeExamples(records: unknown): void {
+  if (!Array.isArray(records) || records.length === 0) throw new UserError('examples needs records: a non-empty list of records');
+  const seats: number[] = [];
+  const actions: number[] = [];
+  const which: number[] = [];
+  const tensors: Float32Array[] = [];
+  const masks: Uint8Array[] = [];
+  let size: [number, number] | undefined;
+  records.forEach((record, k) => {
+    const { game, state, actionOf } = recordedGame(record);
+    const rules = game.rulesFromRecord(state.players, (record as JsonObject).rules as never);
+    const d = game.tensor.size(rules);
+    const a = game.actions.size(rules);
+    size ??= [d, a];
+    if (size[0] !== d || size[1] !== a)
+      throw new UserError(
+        `record ${k + 1} has tensors of ${d} floats and ${a} action ids, the first ${size[0]} and ${size[1]}: one game and seat count per call`,
+      );
+    const observations = Array.from({ length: state.players }, (_, seat) => state.observation(seat));
+    walk(state, actionOf, (seat, action) => {
+      const obs = new Float32Array(d);
+      const mask = new Uint8Array(a);
+      game.tensor.encode(observations[seat]!, obs);
+      game.actions.observationMask(observations[seat]!, mask);
+      seats.push(seat);
+      actions.push(action);
+      which.push(k);
+      tensors.push(obs);
+      masks.push(mask);
+    });
+  });
+  const [d, a] = size!;
+  const c = seats.length;
+  const frame = Buffer.alloc(FRAME_HEAD + 12 + 12 * c + 4 * c * d + c * a);
+  frame.writeUInt32LE(frame.length - 4, 0);
+  frame[4] = TAG_EXAMPLES;
+  let at = FRAME_HEAD;
+  for (const x of [c, d, a]) at = frame.writeInt32LE(x, at);
+  for (const list of [seats, actions, which]) for (const x of list) at = frame.writeInt32LE(x, at);
+  for (const t of tensors) {
+    Buffer.from(t.buffer).copy(frame, at);
+    at += 4 * d;
+  }
+  for (const m of masks) {
+    frame.set(m, at);
+    at += a;
+  }
+  writeFrame(frame, frame.length);
 }
 
 /** Everything a bot or the lab prints goes to stderr: stdout carries the frames. */

@@ -179,6 +179,27 @@ class EngineServer:
         """A lab record's decisions in order, as [seat, action id] pairs (to play it again through a session)."""
         return self._ask({"cmd": "decisions", "record": record})["decisions"]
 
+    def examples(self, records: Sequence[Dict[str, Any]]) -> Dict[str, np.ndarray]:
+        """Lab records as training pairs: every decision's seat, action, record index, tensor and mask.
+
+        Returns arrays (copies) seat[C], action[C], record[C] int32, obs[C, D] float32, mask[C, A]
+        bool. The records must share a game and seat count (one tensor size).
+        """
+        self._send_json({"cmd": "examples", "records": list(records)})
+        tag, body = self._read()
+        if tag != b"X":
+            raise LabError(f"the engine server answered examples with a {tag!r} frame")
+        c, d, a = np.frombuffer(body, np.int32, 3, 4)
+        at = 16
+        out: Dict[str, np.ndarray] = {}
+        for name in ("seat", "action", "record"):
+            out[name] = np.frombuffer(body, np.int32, c, at).copy()
+            at += 4 * c
+        out["obs"] = np.frombuffer(body, np.float32, c * d, at).reshape(c, d).copy()
+        at += 4 * c * d
+        out["mask"] = np.frombuffer(body, np.bool_, c * a, at).reshape(c, a).copy()
+        return out
+
     def render(self, game: int = 0) -> str:
         """The position of game ``game`` as text, from its acting seat's view."""
         return self._ask({"cmd": "render", "game": int(game)})["text"]

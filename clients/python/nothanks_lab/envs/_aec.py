@@ -88,9 +88,6 @@ class _Session(GameInfo):
         append_record(record, path)
         return record
 
-    def decisions(self, record: Dict[str, Any]) -> List[List[int]]:
-        """A lab record's decisions in order, as [seat, action id] pairs (to replay it here)."""
-        return self._server.decisions(record)
 
     @property
     def deal(self) -> int:

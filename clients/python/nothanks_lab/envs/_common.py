@@ -98,3 +98,12 @@ class GameInfo:
     def decode(self, tensor: Any) -> Dict[str, np.ndarray]:
         """The observation tensor (or a batch, fields along the last axis) as named fields (views)."""
         return decode(self.fields, tensor)
+
+    def decisions(self, record: Mapping[str, Any]) -> List[List[int]]:
+        """A lab record's decisions in order, as [seat, action id] pairs (to replay it through an environment)."""
+        return self._server.decisions(dict(record))
+
+    def examples(self, records: Sequence[Mapping[str, Any]]) -> Dict[str, np.ndarray]:
+        """Lab records (of this game and seat count) as training pairs: every decision's seat,
+        action, record index, tensor [C, D] and mask [C, A] (EngineServer.examples)."""
+        return self._server.examples([dict(r) for r in records])

@@ -130,9 +130,6 @@ class LabGymEnv(GameInfo, gymnasium.Env):
         append_record(record, path)
         return record
 
-    def decisions(self, record: Dict[str, Any]) -> List[List[int]]:
-        """A lab record's decisions in order, as [seat, action id] pairs."""
-        return self._server.decisions(record)
 
     @property
     def deal(self) -> int:
