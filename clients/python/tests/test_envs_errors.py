@@ -65,6 +65,19 @@ class BadInput(unittest.TestCase):
                 gym.step(0)
         finally:
             gym.close()
+        # illegal=<reward>: an illegal action ends the episode with that reward instead.
+        lenient = module("six_nimmt").gym_env(opponents=["random", "random"], illegal=-5.0)
+        try:
+            obs, info = lenient.reset(seed=3)
+            bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+            obs, reward, done, _, info = lenient.step(bad)
+            self.assertEqual((reward, done, info["illegal"]), (-5.0, True, True))
+            with self.assertRaises(LabError):
+                lenient.step(bad)
+            obs, info = lenient.reset()
+            self.assertTrue(info["action_mask"].any())
+        finally:
+            lenient.close()
         venv = module("no_thanks").vector_env(2)
         try:
             with self.assertRaises(LabError):
