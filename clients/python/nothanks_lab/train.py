@@ -220,7 +220,7 @@ def self_play(args, net, optimizer, league: League, state: Dict[str, Any], work:
         opponent = np.full(n, -1)
         trajectories: List[List[Any]] = [[] for _ in range(n)]
         started = time.monotonic()
-        while state["update"] < args.updates:
+        while state["update"] < args.updates and state["seconds"] < 60 * args.minutes:
             batch: List[Any] = []
             while len(batch) < args.batch:
                 obs = torch.from_numpy(s.obs[:, 0, :].copy())
@@ -269,7 +269,8 @@ def self_play(args, net, optimizer, league: League, state: Dict[str, Any], work:
             )
             if state["update"] % args.league_every == 0:
                 league.add(net)
-            if state["update"] % args.eval_every == 0 or state["update"] == args.updates:
+            last = state["update"] == args.updates or state["seconds"] >= 60 * args.minutes
+            if state["update"] % args.eval_every == 0 or last:
                 curve(state)
                 save_checkpoint(args, net, optimizer, league, state, work)
 
@@ -330,7 +331,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--expert", help="the bot the apprentice stage learns from (default: the game's mc or value)")
     p.add_argument("--expert-games", type=int, default=2000, help="games the expert plays (on duplicate deals, every rotation)")
     p.add_argument("--expert-epochs", type=int, default=8)
-    p.add_argument("--updates", type=int, default=50, help="self-play PPO updates (0: the apprentice only)")
+    p.add_argument("--updates", type=int, default=1000, help="self-play PPO updates at most (0: the apprentice only)")
+    p.add_argument("--minutes", type=float, default=60, help="training time at most (apprentice and self-play; the curve's games not counted)")
     p.add_argument("--games", type=int, default=256, help="games played at once in self-play")
     p.add_argument("--batch", type=int, default=16384, help="learner decisions per update")
     p.add_argument("--ppo-epochs", type=int, default=4)
@@ -346,10 +348,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--lab-threads", type=int, default=2)
     p.add_argument("--torch-threads", type=int, default=1)
     p.add_argument("--resume", action="store_true", help="go on from the checkpoint in --out")
+    p.add_argument("--defer-curve", action="store_true", help="keep snapshots only; measure the curve later with --curve")
+    p.add_argument("--curve", action="store_true", help="measure the snapshots of the run in --out that are not on its curve yet, then stop")
     args = p.parse_args(argv)
     args.expert = args.expert or DEFAULTS[args.game]["expert"]
     args.eval_opponent = args.eval_opponent or DEFAULTS[args.game]["opponent"]
     try:
+        if args.curve:
+            measure_curve(args, Path(args.out), Progress())
+            return 0
         return train(args)
     except LabError as err:
         print(f"nothanks_lab.train: {err}", file=sys.stderr)
@@ -385,31 +392,20 @@ def train(args) -> int:
             state = saved["state"]
             torch.set_rng_state(saved["torch_rng"])
             progress(f"resumed at update {state['update']}", force=True)
-        curve_file = work / "curve.csv"
 
         def curve(st: Dict[str, Any]) -> None:
-            model = work / "model.onnx"
-            export_onnx(net, obs_size, model)
-            if args.eval_games == 0:
-                return
-            summary = tournament(
-                args.game,
-                args.players,
-                [f"net:model={model}"] + [args.eval_opponent] * (args.players - 1),
-                args.eval_games,
-                f"{args.seed}-eval",
-                args.lab_threads,
-                work / "eval-run",
-            )
-            row = next(a for a in summary["agents"] if a["agent"].startswith("net"))
-            fresh = not curve_file.exists()
-            with open(curve_file, "a", newline="") as f:
+            """A snapshot of the network (snapshots/, listed in snapshots.csv), measured now unless --defer-curve."""
+            snapshot = work / "snapshots" / f"update-{st['update']:05d}.onnx"
+            snapshot.parent.mkdir(exist_ok=True)
+            export_onnx(net, obs_size, snapshot)
+            fresh = not (work / "snapshots.csv").exists()
+            with open(work / "snapshots.csv", "a", newline="") as f:
                 w = csv.writer(f)
                 if fresh:
-                    w.writerow(["update", "minutes", "games", "win_share", "lo", "hi", "eval_games"])
-                w.writerow([st["update"], round(st["seconds"] / 60, 2), st["games"], row["winShare"], row["winShareCI"][0], row["winShareCI"][1], args.eval_games])
-            progress(f"curve: update {st['update']}: win share {row['winShare']:.3f} [{row['winShareCI'][0]:.3f}, {row['winShareCI'][1]:.3f}] against {args.eval_opponent} x{args.players - 1}", force=True)
-            plot_curve(curve_file, work / "curve.png", args)
+                    w.writerow(["update", "minutes", "games", "model"])
+                w.writerow([st["update"], round(st["seconds"] / 60, 2), st["games"], snapshot.name])
+            if not args.defer_curve:
+                measure_curve(args, work, progress)
 
         interrupted = False
 
@@ -436,8 +432,39 @@ def train(args) -> int:
             return 130
     progress.done()
     export_onnx(net, obs_size, work / "model.onnx")
-    print(f"model: {work / 'model.onnx'}; curve: {curve_file}", file=sys.stderr)
+    print(f"model: {work / 'model.onnx'}; curve: {work / 'curve.csv'}", file=sys.stderr)
     return 0
+
+
+def measure_curve(args, work: Path, progress: Progress) -> None:
+    """Plays every snapshot not yet on the curve against the evaluation field (a lab tournament each)."""
+    if args.eval_games == 0:
+        return
+    curve_file = work / "curve.csv"
+    done = {r["update"] for r in csv.DictReader(open(curve_file))} if curve_file.exists() else set()
+    for snap in csv.DictReader(open(work / "snapshots.csv")):
+        if snap["update"] in done:
+            continue
+        model = work / "snapshots" / snap["model"]
+        summary = tournament(
+            args.game,
+            args.players,
+            [f"net:model={model}"] + [args.eval_opponent] * (args.players - 1),
+            args.eval_games,
+            f"{args.seed}-eval",
+            args.lab_threads,
+            work / "eval-run",
+        )
+        row = next(a for a in summary["agents"] if a["agent"].startswith("net"))
+        fresh = not curve_file.exists()
+        with open(curve_file, "a", newline="") as f:
+            w = csv.writer(f)
+            if fresh:
+                w.writerow(["update", "minutes", "games", "win_share", "lo", "hi", "eval_games", "opponent"])
+            w.writerow([snap["update"], snap["minutes"], snap["games"], row["winShare"], row["winShareCI"][0], row["winShareCI"][1], args.eval_games, args.eval_opponent])
+        lo, hi = row["winShareCI"]
+        progress(f"curve: update {snap['update']} ({snap['minutes']} min): win share {row['winShare']:.3f} [{lo:.3f}, {hi:.3f}] against {args.eval_opponent} x{args.players - 1}", force=True)
+        plot_curve(curve_file, work / "curve.png", args)
 
 
 def plot_curve(csv_file: Path, png: Path, args) -> None:
