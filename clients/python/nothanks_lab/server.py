@@ -154,11 +154,14 @@ class EngineServer:
 
     # -- commands ---------------------------------------------------------------------------
 
-    def reset(self, seed: Optional[int] = None) -> State:
-        """Deals every game anew: game i gets deal i of master seed ``seed``, or the next deals."""
+    def reset(self, seed: Optional[Any] = None) -> State:
+        """Deals every game anew: game i gets deal i of master seed ``seed`` (an int or a string, as
+        a tournament's --seed), or the next deals."""
         command: Dict[str, Any] = {"cmd": "reset"}
         if seed is not None:
-            command["seed"] = int(seed)
+            if not isinstance(seed, (int, np.integer, str)) or isinstance(seed, bool):
+                raise LabError(f"seed must be an integer or a string, got {seed!r}")
+            command["seed"] = seed if isinstance(seed, str) else int(seed)
         self._send_json(command)
         return self._state()
 
