@@ -76,7 +76,8 @@ class LabGymEnv(GameInfo, gymnasium.Env):
         A deal in which the learner never decides (the bots end it first, rare) is skipped: an
         episode always starts at a decision of the learner.
         """
-        super().reset(seed=seed)
+        # Gymnasium's own generator takes integers only; the lab's master seed may also be a string.
+        super().reset(seed=None if isinstance(seed, str) else seed)
         state = self._server.reset(seed)
         while state.ended[0] or state.seat[0] != self.seat:
             if not state.ended[0] and state.seat[0] >= 0:
