@@ -121,7 +121,10 @@ def serve(policy: Policy, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         stdout.flush()
 
     try:
-        for line in stdin:
+        while True:
+            line = stdin.readline()
+            if not line:
+                return
             message = json.loads(line)
             kind = message["type"]
             if kind == "decide":
