@@ -43,11 +43,12 @@ from typing import Any, Callable, Dict, Optional, TextIO, Tuple  # noqa: E402
 import numpy as np  # noqa: E402
 
 from .bot import PROTOCOL, _what, _where  # noqa: E402
+from .errors import LabError  # noqa: E402
 
 USAGE = "usage: python -m nothanks_lab.policy FILE.py[:FUNCTION] (FUNCTION defaults to policy)"
 
 
-class PolicyError(Exception):
+class PolicyError(LabError):
     """A policy that cannot be served or answered wrongly: one line says what."""
 
 

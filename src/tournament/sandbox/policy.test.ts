@@ -9,6 +9,7 @@ import { runChild } from '../../testing/child.js';
 import { sized } from '../../testing/tier.js';
 import { runTournament, type TournamentOptions, type TournamentResult } from '../run.js';
 import { sandboxMissing } from './bubblewrap.js';
+import { checkAgent } from './load.js';
 
 // A numpy policy as a bot program (clients/python/nothanks_lab/policy.py, the tensor encoding of
 // docs/protocol.md), played against the same rule in process: the first legal action id.
@@ -202,6 +203,38 @@ policy.name = 'spy-venv%d-beside%d-prefix%d' % (reads(${JSON.stringify(join(dir,
       isolate: true,
     });
     expect(r.labels[0]).toBe('spy-venv1-beside0-prefix1');
+  });
+
+  it.skipIf(!sandboxed)('in the sandbox a venv made with --copies and a ~/bin/python link run numpy, and the link binds no home folder', async () => {
+    const copies = join(dir, 'copies');
+    const made = spawnSync(python, ['-m', 'venv', '--copies', '--system-site-packages', '--without-pip', copies], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    // A home folder with a bin/ that links to the interpreter, and a file of its own beside.
+    const home = join(dir, 'home');
+    mkdirSync(join(home, 'bin'), { recursive: true });
+    symlinkSync(python, join(home, 'bin', 'python'));
+    writeFileSync(join(home, 'notes.txt'), 'mine');
+    const folder = mkdtempSync(join(dir, 'reader-'));
+    writeFileSync(
+      join(folder, 'reader.py'),
+      `import numpy as np
+def reads(path):
+    try:
+        open(path).read()
+        return 1
+    except OSError:
+        return 0
+def policy(obs, mask):
+    return int(np.flatnonzero(mask)[0])
+policy.name = 'reader-home%d' % reads(${JSON.stringify(join(home, 'notes.txt'))})
+`,
+    );
+    const labels = await Promise.all(
+      [join(copies, 'bin', 'python'), join(home, 'bin', 'python')].map(
+        async (exe) => (await checkAgent(`exec:${exe} -m nothanks_lab.policy ${join(folder, 'reader.py')}:policy`, 'no-thanks', { isolate: true })).label,
+      ),
+    );
+    expect(labels).toEqual(['reader-home0', 'reader-home0']);
   });
 
   it('names a wrong action id, a missing module and a wrong function in one line', async () => {
