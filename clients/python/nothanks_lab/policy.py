@@ -76,8 +76,9 @@ def load(target: str) -> Tuple[Callable[..., Any], str]:
 
 
 def decode_obs(text: str) -> np.ndarray:
-    """A decide message's tensor: base64 of little-endian float32."""
-    return np.frombuffer(base64.b64decode(text), dtype="<f4")
+    """A decide message's tensor: base64 of little-endian float32. Writable (a bytearray beneath):
+    a policy may scale it in place, and torch.from_numpy warns about a read-only array."""
+    return np.frombuffer(bytearray(base64.b64decode(text)), dtype="<f4")
 
 
 def decode_mask(text: str) -> np.ndarray:

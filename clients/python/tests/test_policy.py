@@ -63,6 +63,7 @@ class Serve(unittest.TestCase):
         self.assertEqual(sent[0], {"type": "hello", "protocol": 1, "name": "p", "events": False, "encoding": "tensor"})
         self.assertEqual(sent[1], {"type": "action", "action": 1})
         self.assertEqual(seen["obs"].dtype, np.float32)
+        self.assertTrue(seen["obs"].flags.writeable)
         self.assertEqual(seen["obs"].tolist(), [0.25, 1.0, 0.0])
         self.assertEqual(seen["mask"].dtype, np.bool_)
         self.assertEqual(seen["mask"].tolist(), [False, True, True])
