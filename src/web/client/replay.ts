@@ -192,7 +192,10 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
         ? entriesOf(analysis, record.seed, line, Array.isArray(record.agents) ? (record.agents as string[]) : [])
         : [];
     if (analysis && entries.length === 0) status.textContent = `${analysisName} holds no analysis of this game (seed ${String(record.seed)})`;
-    fill(viewer, player(known.game.name, record as { seed: string; players: number; agents: string[] }, frames, account, entries));
+    fill(
+      viewer,
+      player(known.game.name, record as { seed: string; players: number; agents: string[] }, frames, account, entries, known.view.unit ?? 'decision'),
+    );
   }
 
   fill(
@@ -227,25 +230,33 @@ function listSelect(id: string, names: string[], onPick: (i: number) => void): H
 
 let stopAutoplay: (() => void) | undefined;
 
-/** Step controls, the table at the current frame and the list of decisions. */
 /** Autoplay speeds (seconds a step); the choice outlives a game. */
 const SPEEDS = [0.25, 0.5, 0.7, 1, 1.5, 2.5];
 let speed = 0.7;
 
+/**
+ * Step controls, the table at the current frame and the list of every position. One numbering
+ * throughout: a position is named by the decision (or turn, `unit`) its caption starts with, as
+ * `nothanks replay --show`, `nothanks analyse` and the analysis tables number them; the frame's
+ * index (a 6 nimmt! round's start and end are positions too) is never shown.
+ */
 function player(
   name: string,
   record: { seed: string; players: number; agents: string[] },
   frames: Frame[],
   account: string[],
   entries: readonly DecisionEntry[],
+  unit: 'decision' | 'turn',
 ): HTMLElement {
   stopAutoplay?.();
   let at = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
-  const panel = entries.length ? analysisPanel(entries, frames, record.agents, (f) => go(f)) : undefined;
+  const panel = entries.length ? analysisPanel(entries, frames, record.agents, (f) => go(f), unit) : undefined;
+  const total = frames[frames.length - 1]!.decision;
+  const units = `${total} ${unit}${total === 1 ? '' : 's'}`;
   const table = el('div', { attrs: { id: 'table' } });
   const caption = el('div', { class: 'caption', attrs: { id: 'caption' } });
-  const slider = el('input', { attrs: { type: 'range', min: '0', max: String(frames.length - 1), value: '0', id: 'slider', 'aria-label': 'decision' } });
+  const slider = el('input', { attrs: { type: 'range', min: '0', max: String(frames.length - 1), value: '0', id: 'slider', 'aria-label': unit } });
   const where = el('span', { class: 'muted', attrs: { id: 'where' } });
   const steps = el('div', { class: 'log', attrs: { id: 'steps' } }, ...frames.map((f, i) => el('div', { onclick: () => go(i) }, f.caption)));
   const autoplay = el('button', { attrs: { id: 'autoplay' }, onclick: () => (timer ? stop() : start()) }, 'Autoplay');
@@ -283,7 +294,7 @@ function player(
     caption.textContent = f.caption;
     fill(table, f.render());
     slider.value = String(at);
-    where.textContent = `step ${at + 1} of ${frames.length} \u00b7 decision ${f.decision}`;
+    where.textContent = f.decision === 0 ? `start \u00b7 ${units}` : `${unit} ${f.decision} of ${total}`;
     table.setAttribute('data-frame', String(at));
     table.setAttribute('data-last', String(at === frames.length - 1));
     steps.querySelector('.now')?.classList.remove('now');
@@ -320,7 +331,7 @@ function player(
     caption,
     table,
     panel?.node,
-    el('h3', null, 'Every step (click to jump)'),
+    el('h3', null, `Every ${unit} (click to jump)`),
     steps,
     el(
       'details',
