@@ -739,13 +739,18 @@ describe('bot logs', () => {
     await Promise.all(
       commands.map(async ([name, args]) => {
         const out = join(dir, `logged-${name}`);
-        const r = await spawned([...args, '--threads', '1', '--out', out, '-q'], process.env);
+        const tmp = mkdtempSync(join(dir, `logged-tmp-${name}-`));
+        const r = await spawned([...args, '--threads', '1', '--out', out, '-q'], { ...process.env, TMPDIR: tmp });
         expect(r.status, `${name}: ${r.stderr}`).toBe(0);
         // Before, only tournament kept them in its folder: the others wrote to $TMPDIR/nothanks-bot-logs.
         const logs = readdirSync(join(out, 'bot-logs')).filter((f) => f.endsWith('.log'));
         expect(logs.length, name).toBeGreaterThan(0);
         const listed = readFileSync(join(out, '.nothanks-run'), 'utf8').split('\n');
         for (const log of logs) expect(listed, name).toContain(`bot-logs/${log}`);
+        // At most the greeting check, before the run folder is made, logs in the temporary folder
+        // (a report's sample game, played again, logs in the run folder too).
+        const inTmp = join(tmp, 'nothanks-bot-logs');
+        expect(existsSync(inTmp) ? readdirSync(inTmp).length : 0, name).toBeLessThanOrEqual(1);
       }),
     );
   });
