@@ -1,4 +1,5 @@
 import { readSync, writeSync } from 'node:fs';
+import { UserError } from '../errors.js';
 
 /**
  * The engine server's frames (docs/engine-server.md) on the process's own stdin and stdout, read
@@ -14,6 +15,9 @@ export const TAG_STEP = 0x53; // 'S'
 export const TAG_STATE = 0x42; // 'B'
 export const TAG_ERROR = 0x45; // 'E'
 export const TAG_EXAMPLES = 0x58; // 'X'
+
+/** The largest frame a client may send (a step of 65,536 games is 256 KiB; records for examples take more). */
+const MAX_FRAME = 1 << 30;
 
 /** Bytes before a frame's data: the length and the tag. */
 export const FRAME_HEAD = 8;
@@ -38,9 +42,11 @@ export class FrameReader {
   next(): Buffer | undefined {
     if (!this.fill(this.head, 4)) return undefined;
     const length = this.head.readUInt32LE(0);
-    if (length < 4) throw new Error(`a frame of ${length} bytes is shorter than its tag`);
+    // A broken stream cannot be read on from (its next frame boundary is lost): the server ends with one line.
+    if (length < 4) throw new UserError(`the client sent a frame of ${length} bytes, shorter than its tag`);
+    if (length > MAX_FRAME) throw new UserError(`the client sent a frame of ${length} bytes (at most ${MAX_FRAME}): not this protocol?`);
     if (length > this.buffer.length) this.buffer = Buffer.alloc(Math.max(length, 2 * this.buffer.length));
-    if (!this.fill(this.buffer, length)) throw new Error('stdin ended inside a frame');
+    if (!this.fill(this.buffer, length)) throw new UserError('stdin ended inside a frame');
     return this.buffer.subarray(0, length);
   }
 
@@ -57,7 +63,7 @@ export class FrameReader {
       }
       if (n === 0) {
         if (got === 0) return false;
-        throw new Error('stdin ended inside a frame');
+        throw new UserError('stdin ended inside a frame');
       }
       got += n;
     }
