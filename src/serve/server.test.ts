@@ -255,7 +255,7 @@ describe('nothanks serve', () => {
     c.send('J', Buffer.from(JSON.stringify({ cmd: 'examples', records: [record, record] })));
     const { tag, body } = await c.frame();
     expect(tag).toBe('X');
-    const [n, dd, aa] = [0, 1, 2].map((i) => body.readInt32LE(4 + 4 * i));
+    const [n, dd, aa] = [0, 1, 2].map((i) => body.readInt32LE(4 + 4 * i)) as [number, number, number];
     expect([n, dd, aa]).toEqual([2 * shown.length, d, a]);
     const int = (i: number) => body.readInt32LE(16 + 4 * i);
     const obsAt = 16 + 12 * n;
