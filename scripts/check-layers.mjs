@@ -32,6 +32,8 @@ export const LAYERS = [
   ['src/stats'],
   ['src/charts'],
   ['src/tournament'],
+  // The engine server of the Python environments: games, bots and the table as a tournament seats them.
+  ['src/serve'],
   // Game analysis (evaluator, worker pool, its outputs) sits below the web app, whose viewer shows it.
   ['src/analysis'],
   // The web app (the browser bundle and its server), then each game's drawing in it; both sit

@@ -79,6 +79,8 @@ describe('the packed package', () => {
         'dist/src/games/no-thanks/bots/mc.js',
         // What a program bot needs of the lab: the clients it imports and the sandbox binds.
         'clients/python/nothanks_bot.py',
+        'clients/python/nothanks_lab/bot.py',
+        'clients/python/nothanks_lab/policy.py',
         'clients/node/nothanks-bot.mjs',
         'clients/schemas/lab-to-bot.schema.json',
         'src/games/no-thanks/observation.schema.json',

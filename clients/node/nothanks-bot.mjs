@@ -1,6 +1,6 @@
 // Reference client of the nothanks lab's line protocol, version 1 (docs/protocol.md), for Node.
 // No dependencies, one file: import it, give run() a bot class, and the lab can play it as a
-// program (`--agents 'exec:node path/to/bot.mjs'`). The Python client (../python/nothanks_bot.py)
+// program (`--agents 'exec:node path/to/bot.mjs'`). The Python client (../python/nothanks_lab/bot.py)
 // is the same API. stdout carries the protocol: print debugging with console.error (the lab keeps
 // stderr in the run's bot logs).
 //

@@ -722,6 +722,39 @@ describe('errors that say what to do', () => {
 });
 
 describe('bot logs', () => {
+  it("go to bot-logs/ in the run folder of sweep, tune, test, run and ladder too, listed as the run's own", async () => {
+    const bot = `exec:python3 ${join(PROJECT_ROOT, 'clients', 'python', 'examples', 'no_thanks_greedy.py')}`;
+    const file = join(dir, 'logged.json');
+    writeFileSync(file, JSON.stringify({ kind: 'strategies', title: 't', agents: ['greedy', bot], players: [3], games: 2, seed: 1, png: false }));
+    const commands: [string, string[]][] = [
+      ['sweep', ['sweep', '--agent', 'threshold', '--grid', 'margin=0..4:4', '--field', bot, '--players', '3', '--games', '2', '--rounds', '1']],
+      [
+        'tune',
+        ['tune', '--agent', 'threshold', '--params', 'margin=-4..8', '--field', bot, '--players', '3', '--budget', '24', '--deals', '2', '--holdout', '20'],
+      ],
+      ['test', ['test', '--candidate', bot, '--baseline', 'threshold', '--players', '3', '--max-deals', '4', '--batch', '2']],
+      ['run', ['run', file]],
+      ['ladder', ['ladder', '--agents', `${bot},greedy,random`, '--players', '3', '--games', '1']],
+    ];
+    await Promise.all(
+      commands.map(async ([name, args]) => {
+        const out = join(dir, `logged-${name}`);
+        const tmp = mkdtempSync(join(dir, `logged-tmp-${name}-`));
+        const r = await spawned([...args, '--threads', '1', '--out', out, '-q'], { ...process.env, TMPDIR: tmp });
+        expect(r.status, `${name}: ${r.stderr}`).toBe(0);
+        // Before, only tournament kept them in its folder: the others wrote to $TMPDIR/nothanks-bot-logs.
+        const logs = readdirSync(join(out, 'bot-logs')).filter((f) => f.endsWith('.log'));
+        expect(logs.length, name).toBeGreaterThan(0);
+        const listed = readFileSync(join(out, '.nothanks-run'), 'utf8').split('\n');
+        for (const log of logs) expect(listed, name).toContain(`bot-logs/${log}`);
+        // At most the greeting check, before the run folder is made, logs in the temporary folder
+        // (a report's sample game, played again, logs in the run folder too).
+        const inTmp = join(tmp, 'nothanks-bot-logs');
+        expect(existsSync(inTmp) ? readdirSync(inTmp).length : 0, name).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
   it('keep at most 8 MB of what a program writes to stderr in a run, then a line saying it was cut', async () => {
     const folder = mkdtempSync(join(dir, 'chatty-'));
     const greedy = join(PROJECT_ROOT, 'clients', 'python', 'examples', 'no_thanks_greedy.py');

@@ -6,6 +6,7 @@ import { runExperiment, sweepHeadlines, writeSweepOutputs } from '../experiments
 import { AgentError, UserError } from '../errors.js';
 import { printable } from '../text.js';
 import { newResultsDir, prepareOutputDir } from '../files.js';
+import { listBotLogs, runBotLogs } from '../tournament/bot-logs.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import { gameById } from '../registry.js';
 import { rulesFromArgs, type RuleArgs } from './options.js';
@@ -97,7 +98,13 @@ export async function sweepCommand(
     // Mistakes fail before the folder is made (or a --force run's cleared).
     await checkSweep(options);
     prepareOutputDir(dir, a.force);
-    const result = await runSweep(options);
+    const botLogs = runBotLogs(dir, [a.agent, ...splitLineup(a.field)]);
+    let result: Awaited<ReturnType<typeof runSweep>>;
+    try {
+      result = await runSweep({ ...options, botLogs });
+    } finally {
+      listBotLogs(botLogs);
+    }
     progress.done();
     const { charts, table } = await writeSweepOutputs(result, dir, true);
     const headlines = sweepHeadlines(result);

@@ -7,6 +7,7 @@ import { gameById } from '../registry.js';
 import { checkLadder, runLadder, type LadderOptions, type LadderResult } from '../ladder/ladder.js';
 import { ladderHeadlines, ladderText, writeLadderData, writeLadderOutputs } from '../ladder/outputs.js';
 import { newResultsDir, prepareOutputDir, writtenEntries } from '../files.js';
+import { listBotLogs, runBotLogs } from '../tournament/bot-logs.js';
 import { ProgressBars } from '../output/progress.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import type { SeatingMode, TableFill } from '../tournament/schedule.js';
@@ -50,6 +51,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
   const rules = (p: number) => rulesFromArgs({ ...a, players: p } as RuleArgs, game, p);
   const stop = interruptible();
   const bars = new ProgressBars((p) => `ladder, ${p} players`, !a.quiet);
+  let botLogs: string | undefined;
   try {
     const options: LadderOptions = {
       game: game.id,
@@ -74,10 +76,11 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
     const dir = a.out ?? newResultsDir('ladder');
     refuseRunInsideBotFolders(dir, options.pool);
     prepareOutputDir(dir, a.force);
+    botLogs = runBotLogs(dir, options.pool);
     const info = { seed: a.seed, games: a.games, selfPlay: a.selfPlay, fill: a.fill };
     // A long ladder keeps what it has finished: partial data files as it goes (a minute apart, and
     // after every table size), replaced by the whole outputs at the end.
-    const result = await runLadder({ ...options, onPartial: (snapshot, progress) => writeLadderData(dir, snapshot, info, progress) }, checked);
+    const result = await runLadder({ ...options, botLogs, onPartial: (snapshot, progress) => writeLadderData(dir, snapshot, info, progress) }, checked);
     bars.done();
     const { sections } = await writeLadderOutputs(dir, result, info);
     const headlines = ladderHeadlines(result);
@@ -97,6 +100,7 @@ export async function ladderCommand(a: LadderArgs): Promise<{ result: LadderResu
     return { result, dir };
   } finally {
     stop.release();
+    listBotLogs(botLogs);
   }
 }
 

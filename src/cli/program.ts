@@ -9,6 +9,7 @@ import { merge } from './commands/merge.js';
 import { play } from './commands/play.js';
 import { replay } from './commands/replay.js';
 import { run } from './commands/run.js';
+import { serve } from './commands/serve.js';
 import { sweep } from './commands/sweep.js';
 import { test } from './commands/test.js';
 import { tournament } from './commands/tournament.js';
@@ -63,6 +64,7 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
     .command(tune)
     .command(bench)
     .command(web)
+    .command(serve)
     // The flags' aliases as declared (yargs has getOptions() at run time; its types leave it out).
     .middleware((argv) => checkFlagValues(argv, args, (cli as unknown as { getOptions(): { alias: Record<string, string[]> } }).getOptions().alias))
     .demandCommand(1, 'name a command (see --help)')

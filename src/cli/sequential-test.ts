@@ -6,6 +6,7 @@ import { renderChart } from '../charts/render.js';
 import { llrPathChart } from '../charts/specs.js';
 import { AgentError, UserError } from '../errors.js';
 import { newResultsDir, prepareOutputDir, writeFileAtomic } from '../files.js';
+import { listBotLogs, runBotLogs } from '../tournament/bot-logs.js';
 import { csv } from '../output/tournament-outputs.js';
 import { Progress } from '../output/progress.js';
 import { escapeHtml, htmlTable, writeReport } from '../output/report.js';
@@ -88,6 +89,7 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
     prepareOutputDir(dir, a.force);
     writeManifest(dir, newManifest('test', a.seed, settings));
   }
+  const botLogs = runBotLogs(dir, [a.candidate, a.baseline, ...(field ?? [])]);
   const progress = new Progress('test', !a.quiet, 'deals');
   const b = bounds(test);
   const stop = interruptible();
@@ -105,6 +107,7 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
       seed: a.seed,
       threads: a.threads,
       decisionSeconds: a.decisionTimeout,
+      botLogs,
       signal: stop.signal,
       done,
       onDeals: (diffs) => save(diffs),
@@ -115,6 +118,7 @@ export async function sequentialTestCommand(a: TestArgs): Promise<void> {
     });
   } finally {
     stop.release();
+    listBotLogs(botLogs);
   }
   progress.done();
   // A finished test resumed: its outputs (games, labels, time) stay as they were; rewriting them

@@ -1,15 +1,15 @@
 import { printable } from '../text.js';
 import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
-import { ownLog } from '../tournament/sandbox/program.js';
+import { listBotLogs, runBotLogs } from '../tournament/bot-logs.js';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { botFileDigests } from '../agents/registry.js';
-import { parseSpec, splitLineup } from '../agents/spec.js';
+import { splitLineup } from '../agents/spec.js';
 import { gameById } from '../registry.js';
 import { seatResults } from '../tournament/batch.js';
-import { AtomicLineWriter, checkNewFile, listWritten, makeDirs, newResultsDir, prepareOutputDir } from '../files.js';
+import { AtomicLineWriter, checkNewFile, newResultsDir, prepareOutputDir } from '../files.js';
 import { CSV_OPTIONS, leaderboard, pairwiseText, summaryJson, writeTournamentOutputs, type Summary } from '../output/tournament-outputs.js';
 import { newManifest, openForResume, stateDir, writeManifest } from '../tournament/run-state.js';
 import { playPart, resolveShard, shardLabel, shardRange, type Shard } from '../tournament/shard.js';
@@ -78,13 +78,6 @@ export const OWN_OUTPUTS: readonly string[] = [
   ...['leaderboard', 'pairwise', 'distributions', 'seats'].flatMap((chart) => [`${chart}.vl.json`, `${chart}.svg`, `${chart}.png`]),
   ...['.nothanks-run', '.nothanks-lock'],
 ];
-
-/** The run folder's bot-logs/ (made here, so the folder's list of what the lab wrote has it). */
-function botLogsDir(dir: string): string {
-  const logs = join(dir, 'bot-logs');
-  makeDirs(logs);
-  return logs;
-}
 
 /** Runs a tournament, writes its outputs (also when interrupted, marked partial) and returns the summary. */
 export async function tournamentCommand(
@@ -165,10 +158,11 @@ export async function tournamentCommand(
   const log = a.log ? new AtomicLineWriter(a.log) : undefined;
   const perGame = a.perGame ? new AtomicLineWriter(a.perGame) : undefined;
   perGame?.write(['deal', 'seed', 'seating', 'seat', 'position', 'agent', 'score', ...game.metrics.map((m) => m.id)].join(',') + '\n');
-  // Bot programs' stderr: in the run folder, beside what it is about.
-  const botLogs = prepared.origins.some((o) => parseSpec(o.spec).kind === 'program' || (a.isolate && parseSpec(o.spec).kind === 'file'))
-    ? botLogsDir(dir)
-    : undefined;
+  const botLogs = runBotLogs(
+    dir,
+    prepared.origins.map((o) => o.spec),
+    a.isolate,
+  );
   const progress = new Progress('tournament', !a.quiet);
   const stop = interruptible();
   try {
@@ -222,8 +216,7 @@ export async function tournamentCommand(
     return { summary: written, dir, interrupted: stop.signal.aborted };
   } finally {
     stop.release();
-    // The bots' logs are written by their threads: listed here as the lab's, so --force removes them.
-    if (botLogs) for (const name of readdirSync(botLogs)) if (ownLog(name)) listWritten(join(botLogs, name));
+    listBotLogs(botLogs);
     log?.close();
     perGame?.close();
   }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { refuseRunInsideBotFolders } from '../tournament/sandbox/load.js';
 import { splitLineup } from '../agents/spec.js';
 import { newResultsDir, prepareOutputDir } from '../files.js';
+import { listBotLogs, runBotLogs } from '../tournament/bot-logs.js';
 import { Progress } from '../output/progress.js';
 import { escapeHtml, writeReport } from '../output/report.js';
 import { writeTuneOutputs } from '../output/tune-outputs.js';
@@ -52,7 +53,13 @@ export async function tuneCommand(a: TuneArgs): Promise<void> {
   const dir = a.out ?? newResultsDir('tune');
   refuseRunInsideBotFolders(dir, [a.agent, ...splitLineup(a.field), ...(a.compare ?? [])]);
   prepareOutputDir(dir, a.force);
-  const r = await runInterruptibly(new Progress('tune', !a.quiet), (signal, onProgress) => runTune({ ...options, signal, onProgress }));
+  const botLogs = runBotLogs(dir, [a.agent, ...splitLineup(a.field), ...(a.compare ?? [])]);
+  let r: Awaited<ReturnType<typeof runTune>>;
+  try {
+    r = await runInterruptibly(new Progress('tune', !a.quiet), (signal, onProgress) => runTune({ ...options, botLogs, signal, onProgress }));
+  } finally {
+    listBotLogs(botLogs);
+  }
   const { headlines, sections, files } = await writeTuneOutputs(dir, r);
   writeReport(
     dir,

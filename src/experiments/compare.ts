@@ -70,6 +70,7 @@ export async function runCompare(
           seatings: exp.seatings,
           threads: o.threads,
           decisionSeconds: o.decisionSeconds,
+          botLogs: o.botLogs,
           signal: o.signal,
           records: wantHoldings,
           onProgress: (done, total) => progress.update(done, total),

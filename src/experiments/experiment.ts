@@ -361,6 +361,8 @@ export interface RunOptions {
   threads?: number;
   /** Per-decision time limit in seconds of every tournament it plays (runTournament's decisionSeconds). */
   decisionSeconds?: number;
+  /** Folder for bot programs' stderr logs (set by runExperiment: the run folder's bot-logs/). */
+  botLogs?: string;
   quiet?: boolean;
   signal?: AbortSignal;
   log?: (line: string) => void;

@@ -26,6 +26,7 @@ export async function runLadderExperiment(
     holdout: exp.holdout,
     threads: o.threads,
     decisionSeconds: o.decisionSeconds,
+    botLogs: o.botLogs,
     signal: o.signal,
     onProgress: (p, done, total) => bars.update(p, done, total),
     // What is finished is on disk as it goes (labelled partial), as in `nothanks ladder`.

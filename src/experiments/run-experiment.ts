@@ -4,6 +4,7 @@ import { linearRegression } from 'simple-statistics';
 import { renderChart, type RenderedChart } from '../charts/render.js';
 import { sweepHeatmapChart, sweepLineChart, sweepRankingChart, trendChart, type SweepRow } from '../charts/specs.js';
 import { Progress } from '../output/progress.js';
+import { listBotLogs, runBotLogs } from '../tournament/bot-logs.js';
 import { newResultsDir, prepareOutputDir, VERSION, writeFileAtomic, writtenEntries } from '../files.js';
 import { newManifest, openForResume, stateDir, writeManifest, type RunManifest } from '../tournament/run-state.js';
 import { UserError } from '../errors.js';
@@ -84,6 +85,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
   const lineups = exp.kind === 'compare' ? exp.arms : [{ game: exp.game, agents: botSpecsOf(exp) }];
   // A program's greeting gets the run's decision limit, as in a tournament.
   for (const { game, agents } of lineups) for (const spec of agents.flatMap(splitLineup)) await checkAgent(spec, game, { seconds: o.decisionSeconds });
+  const botSpecs = lineups.flatMap((l) => l.agents.flatMap(splitLineup));
   if (exp.kind === 'tune') await checkTune(tuneOptionsOf(exp, games));
   if (exp.kind === 'thresholds') await checkSweep(sweepOptionsOf(exp, games, o));
   let dir: string;
@@ -94,10 +96,7 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
     shard = openForResume(dir, experimentManifest(exp, games, o));
   } else {
     dir = o.out ?? newResultsDir(shard ? `${exp.kind}-shard-${shard.index}-of-${shard.count}` : exp.kind);
-    refuseRunInsideBotFolders(
-      dir,
-      lineups.flatMap((l) => l.agents.flatMap(splitLineup)),
-    );
+    refuseRunInsideBotFolders(dir, botSpecs);
     prepareOutputDir(dir, o.force);
     // The tournament kinds keep their exact state, for --resume and merge.
     if (!o.play && (exp.kind === 'strategies' || exp.kind === 'player-count')) writeManifest(dir, experimentManifest(exp, games, { shard }));
@@ -106,17 +105,24 @@ export async function runExperiment(exp: Experiment, o: RunOptions = {}): Promis
   const overridden = games !== exp.games ? { games: exp.games } : {};
   writeFileAtomic(join(dir, 'experiment.json'), JSON.stringify({ ...exp, games, overridden }, null, 2) + '\n');
   const play = o.play ?? ((part: string, t: TournamentOptions) => untilStopped(playPart(t, part, stateDir(dir), shard)));
-  const opts = { ...o, shard, play };
-  const run: Stage =
-    exp.kind === 'thresholds'
-      ? await runThresholds(exp, games, dir, opts)
-      : exp.kind === 'compare'
-        ? await runCompare(exp, games, dir, opts)
-        : exp.kind === 'ladder'
-          ? await runLadderExperiment(exp, games, dir, opts)
-          : exp.kind === 'tune'
-            ? await runTuneExperiment(exp, games, dir, opts)
-            : await runTables(exp, games, dir, opts);
+  // Results handed in (merge) play nothing, so no bot writes a log.
+  const botLogs = o.play ? undefined : runBotLogs(dir, botSpecs);
+  const opts = { ...o, shard, play, botLogs };
+  let run: Stage;
+  try {
+    run =
+      exp.kind === 'thresholds'
+        ? await runThresholds(exp, games, dir, opts)
+        : exp.kind === 'compare'
+          ? await runCompare(exp, games, dir, opts)
+          : exp.kind === 'ladder'
+            ? await runLadderExperiment(exp, games, dir, opts)
+            : exp.kind === 'tune'
+              ? await runTuneExperiment(exp, games, dir, opts)
+              : await runTables(exp, games, dir, opts);
+  } finally {
+    listBotLogs(botLogs);
+  }
   const elapsedSeconds = (performance.now() - started) / 1000;
   writeFileAtomic(
     join(dir, 'run.json'),
@@ -197,6 +203,7 @@ async function runTables(
       seatings: exp.seatings,
       threads: o.threads,
       decisionSeconds: o.decisionSeconds,
+      botLogs: o.botLogs,
       signal: o.signal,
       onProgress: (done, total) => progress.update(done, total),
     });
@@ -385,6 +392,7 @@ function sweepOptionsOf(exp: ThresholdsExperiment, games: number, o: RunOptions)
     alpha: exp.alpha,
     threads: o.threads,
     decisionSeconds: o.decisionSeconds,
+    botLogs: o.botLogs,
     signal: o.signal,
   };
 }

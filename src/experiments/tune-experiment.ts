@@ -31,6 +31,7 @@ export async function runTuneExperiment(
     ...tuneOptionsOf(exp, games),
     threads: o.threads,
     decisionSeconds: o.decisionSeconds,
+    botLogs: o.botLogs,
     signal: o.signal,
     onProgress: (done, total) => progress.update(done, total),
   });

@@ -31,6 +31,8 @@ export interface LadderOptions {
   chunk?: number;
   /** The per-decision time limit of its tournaments (runTournament's decisionSeconds). */
   decisionSeconds?: number;
+  /** Folder for bot programs' stderr logs (runTournament's botLogs; the CLI: the run folder's bot-logs/). */
+  botLogs?: string;
   signal?: AbortSignal;
   onProgress?(players: number, done: number, total: number): void;
   /**
@@ -256,6 +258,7 @@ export async function checkLadder(o: LadderOptions) {
     threads: o.threads,
     chunk: o.chunk,
     decisionSeconds: o.decisionSeconds,
+    botLogs: o.botLogs,
     signal: o.signal,
   });
   const prepared = new Map<number, PreparedRun>();
@@ -312,6 +315,8 @@ export async function runLadder(o: LadderOptions, checked?: CheckedLadder): Prom
       runTournament(
         {
           ...options(players),
+          // The check ran before the run folder (and its bot-logs/) existed: the log folder is the run's.
+          ...(o.botLogs === undefined ? {} : { botLogs: o.botLogs }),
           onProgress: (done, total) => o.onProgress?.(players, done, total),
           onBatch(batch, res, seatings) {
             log ??= new FinishingOrders(players, seatings);

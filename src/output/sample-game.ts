@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RulesInput } from '../game/contract.js';
 import { runTournament } from '../tournament/run.js';
@@ -11,9 +12,10 @@ import { buildWebPage } from '../web/build.js';
  * A tournament's first game (deal 0 under its first seating) as a game record line, played again
  * from the summary: the same seed, bots and rules give the very game the tournament played (deals
  * and the bots' streams depend only on the seeds), without asking the tournament for every record.
- * Played like any tournament, in a worker thread: no bot runs in the main thread.
+ * Played like any tournament, in a worker thread: no bot runs in the main thread. A bot program
+ * logs its stderr in `botLogs` (the run's bot-logs/, beside the run's own logs).
  */
-export async function sampleGame(summary: Summary): Promise<string> {
+export async function sampleGame(summary: Summary, botLogs?: string): Promise<string> {
   const game = gameById(summary.game);
   // Seatings name bots by label; a file bot's label is its name, so each is played by its spec.
   const specOf = new Map(summary.agentOrigins.map((o) => [o.agent, o.spec]));
@@ -31,6 +33,7 @@ export async function sampleGame(summary: Summary): Promise<string> {
     seed: summary.seed,
     threads: 1,
     records: true,
+    ...(botLogs === undefined ? {} : { botLogs }),
     onBatch: (_, res) => void (record ??= res.records?.[0]),
   });
   return record!;
@@ -41,7 +44,9 @@ export async function sampleGame(summary: Summary): Promise<string> {
  * viewer) and returns report.html's link to it in the viewer.
  */
 export async function sampleGameLink(summary: Summary, folder: string, dir: string): Promise<string> {
-  const record = await sampleGame(summary);
+  // The run made bot-logs/ when it seated a program (src/tournament/bot-logs.ts): the replayed game's logs go there too.
+  const logs = join(dir, 'bot-logs');
+  const record = await sampleGame(summary, existsSync(logs) ? logs : undefined);
   writeFileAtomic(join(dir, folder, 'sample-game.jsonl'), record + '\n');
   return replayLink(record, `Watch a sample game: deal 1 under the first seating (${summary.seatings[0]!.join(', ')}), in the replay viewer`);
 }

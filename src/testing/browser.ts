@@ -18,6 +18,11 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** The served logs the replay page lists, in order (option i opens log i; its first entry, naming what is on view when that is not a listed log, is left out). */
+export function servedLogs(page: Page): Promise<string[]> {
+  return page.$$eval('#served-log-select option:not([value=""])', (o) => o.map((x) => x.textContent ?? ''));
+}
+
 /**
  * Chooses the served log whose path starts with `prefix` in the replay page and waits until it is
  * the one shown. The page opens its first log by itself: choosing that one again would open it
@@ -26,8 +31,8 @@ export function launchChromium(): Promise<Browser> {
  */
 export async function chooseServedLog(page: Page, prefix: string): Promise<void> {
   await page.waitForSelector('#served-log-select');
-  const options = await page.$$eval('#served-log-select option', (o) => o.map((x) => x.textContent ?? ''));
-  const index = String(options.findIndex((o) => o.startsWith(prefix)));
+  const logs = await servedLogs(page);
+  const index = String(logs.findIndex((o) => o.startsWith(prefix)));
   if ((await page.$eval('#served-log-select', (s) => (s as HTMLSelectElement).value)) !== index) await page.selectOption('#served-log-select', index);
   await page.waitForFunction((p) => document.querySelector('#game-number')?.parentElement?.textContent?.includes(p), prefix);
 }

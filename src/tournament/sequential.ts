@@ -33,6 +33,8 @@ export interface SequentialTestOptions extends SprtHypotheses {
   chunk?: number;
   /** Per-decision time limit in seconds (runTournament's decisionSeconds). */
   decisionSeconds?: number;
+  /** Folder for bot programs' stderr logs (runTournament's botLogs; the CLI: the run folder's bot-logs/). */
+  botLogs?: string;
   signal?: AbortSignal;
   /** Differences of the deals played before (a resume). */
   done?: readonly number[];
@@ -186,6 +188,7 @@ export async function runSequentialTest(o: SequentialTestOptions): Promise<Seque
           seatings: o.seatings ?? 'rotations',
           threads: o.threads,
           decisionSeconds: o.decisionSeconds,
+          botLogs: o.botLogs,
           // Small tasks, so the looks come as the deals do (a tournament's default chunk is far larger).
           chunk: o.chunk ?? Math.max(1, Math.floor(batch / 4)),
           signal: stop.signal,

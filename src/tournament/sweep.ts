@@ -92,6 +92,8 @@ export interface SweepOptions {
   threads?: number;
   /** Per-decision time limit in seconds (runTournament's decisionSeconds). */
   decisionSeconds?: number;
+  /** Folder for bot programs' stderr logs (runTournament's botLogs; the CLI: the run folder's bot-logs/). */
+  botLogs?: string;
   signal?: AbortSignal;
   /** Games so far, and the most the sweep can still reach (racing usually stops far short). */
   onProgress?(gamesDone: number, gamesAtMost: number): void;
@@ -245,6 +247,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepResult> {
         seed: o.seed,
         threads: o.threads,
         decisionSeconds: o.decisionSeconds,
+        botLogs: o.botLogs,
         signal: o.signal,
         onProgress: (done, total) => o.onProgress?.(gamesPlayed + done, gamesPlayed + total + (o.games - first - deals) * contenders.length * P),
         onBatch(batch, res, seatings) {

@@ -49,6 +49,8 @@ export interface TuneOptions {
   compare?: string[];
   /** Per-decision time limit in seconds (runTournament's decisionSeconds). */
   decisionSeconds?: number;
+  /** Folder for bot programs' stderr logs (runTournament's botLogs; the CLI: the run folder's bot-logs/). */
+  botLogs?: string;
   signal?: AbortSignal;
   onProgress?(games: number, budget: number): void;
 }
@@ -206,6 +208,7 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
       seed,
       workers,
       decisionSeconds: o.decisionSeconds,
+      botLogs: o.botLogs,
       signal: o.signal,
       onBatch(batch, res, seatings) {
         for (let k = batch.from; k < batch.to; k++) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAnalysis } from '../analysis/run.js';
 import type { DecisionEntry } from '../analysis/walk.js';
 import { writeAnalysisOutputs } from '../cli/analyse.js';
-import { chooseServedLog, launchChromium } from '../testing/browser.js';
+import { chooseServedLog, launchChromium, servedLogs } from '../testing/browser.js';
 import { buildWebPage } from './build.js';
 import { serveWebApp, type WebServer } from './server.js';
 import { recordsOf } from './testing.js';
@@ -70,7 +70,7 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
   it('opens the pre-selected first log of the results folder without a click, and lists analyses beside their logs, not as logs', async () => {
     const { page, errors } = await openPage(`${server.url}#replay`);
     await page.waitForSelector('#table[data-frame="0"]');
-    const options = await page.$$eval('#served-log-select option', (o) => o.map((x) => x.textContent ?? ''));
+    const options = await servedLogs(page);
     expect(options).toHaveLength(2);
     for (const o of options) expect(o).toMatch(/^run-.*\/games\.jsonl \(\d+ KB\) · analysed$/);
     const selected = await page.$eval('#served-log-select', (s) => (s as HTMLSelectElement).selectedOptions[0]!.textContent!);
@@ -93,15 +93,16 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
       // Axis ticks under the graph and both axis titles (before: no x ticks, no y title).
       expect(await page.locator('#win-graph .x-tick').count()).toBeGreaterThan(2);
       expect(await page.textContent('#win-graph-y-title')).toBe('win chance');
-      expect(await page.textContent('#win-graph-x-title')).toBe('decision of the game');
-      // At the start, the values shown are those of the first decision(s), action by action.
+      expect(await page.textContent('#win-graph-x-title')).toBe(id === '6-nimmt' ? 'turn of the game' : 'decision of the game');
+      // One step in, the values shown are those of the first decision(s), action by action.
+      await page.click('#forward');
       const first = mine[0]!;
       const row = page.locator(`#analysis-values [data-decision="${first.decision}"] tr[data-action="${first.actions[0]!.name}"] td`).nth(1);
       expect(await row.textContent()).toBe(`${pct(first.actions[0]!.win)} ± ${pct(first.actions[0]!.winSe)}`);
       const mistakes = mine.filter((e) => e.mark === 'mistake' || e.mark === 'blunder');
       expect(mistakes.length).toBeGreaterThan(0);
-      // Each jump lands on a step whose following decisions hold the next mistake, in order (a
-      // 6 nimmt! step is followed by every seat's card: the first step may show some already).
+      // Each jump lands on the position the next mistake led to, in order (a 6 nimmt! turn holds
+      // every seat's card: the first turn may show some already).
       const shownNow = (): Promise<number[]> =>
         page.$$eval('#analysis-values [data-mark="mistake"], #analysis-values [data-mark="blunder"]', (d) =>
           d.map((x) => Number(x.getAttribute('data-decision'))),
@@ -119,6 +120,43 @@ describe('the replay viewer with an analysis, in headless Chromium', () => {
       await page.click('#next-mistake');
       await page.locator('#analysis').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(shots, `analysis-${id}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  for (const [id, steps] of [
+    ['no-thanks', 12],
+    ['6-nimmt', 5],
+  ] as const) {
+    it(`${id}: numbers a position one way everywhere: the place, the caption, the list of positions and the analysed decisions`, async () => {
+      const { page, errors } = await openPage(`${server.url}#replay`);
+      await chooseServedLog(page, `run-${id}/`);
+      await page.waitForSelector('#analysis');
+      const unit = id === '6-nimmt' ? 'turn' : 'decision';
+      expect(await page.textContent('#where')).toMatch(new RegExp(`^start · \\d+ ${unit}s$`));
+      for (let i = 0; i < steps; i++) await page.click('#forward');
+      // 6 nimmt!'s first position is the round's start (turn 0): five steps on is turn 5 there too.
+      const n = steps;
+      const seen = await page.evaluate(() => ({
+        where: document.getElementById('where')!.textContent!,
+        caption: document.getElementById('caption')!.textContent!,
+        listed: document.querySelector('#steps .now')!.textContent!,
+        analysed: [...document.querySelectorAll('#analysis-values .decision b')].map((b) => b.textContent!),
+      }));
+      // Before: "step 13 of 57 · decision 12" above "12. Seat 0 ..." above "Decision 13: seat 1 played pass".
+      expect(seen.where).toMatch(new RegExp(`^${unit} ${n} of \\d+$`));
+      expect(seen.where).not.toMatch(/step/);
+      expect(seen.caption.startsWith(`${n}. `), seen.caption).toBe(true);
+      expect(seen.listed).toBe(seen.caption);
+      expect(seen.analysed.length).toBeGreaterThan(0);
+      for (const a of seen.analysed) expect(a.startsWith(`${unit === 'turn' ? 'Turn' : 'Decision'} ${n}: `), a).toBe(true);
+      if (id === 'no-thanks') {
+        // The one decision analysed is the caption's: the same seat.
+        const seat = /^12\. Seat (\d+) /.exec(seen.caption)![1];
+        expect(seen.analysed).toEqual([expect.stringMatching(new RegExp(`^Decision 12: seat ${seat} `))]);
+      }
+      await page.screenshot({ path: join(shots, `numbering-${id}.png`), fullPage: true });
       expect(errors).toEqual([]);
       await page.close();
     });

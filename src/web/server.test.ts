@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,5 +139,26 @@ describe('analyses in the results folder', () => {
     writeFileSync(join(root, 'other', 'analysis.jsonl'), '{}\n');
     writeFileSync(join(root, 'other', 'analysis.json'), JSON.stringify({ records: join(tmpdir(), 'elsewhere.jsonl') }));
     expect(listLogs(root)).toEqual([{ path: 'run/games.jsonl', size: 3, analysis: 'run/analysis/analysis.jsonl' }]);
+  });
+});
+
+describe("the runs' sample games", () => {
+  it("are listed after the user's own logs however new they are, each kind newest first, and marked", () => {
+    const root = mkdtempSync(join(tmpdir(), 'nothanks-sample-list-'));
+    const at = (path: string, seconds: number): void => {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), '{}\n');
+      utimesSync(join(root, path), seconds, seconds);
+    };
+    at('mine-old.jsonl', 1000);
+    at('tournament-1/sample-game.jsonl', 2000);
+    at('mine-new.jsonl', 3000);
+    at('tournament-2/players-4/sample-game.jsonl', 4000);
+    expect(listLogs(root).map((l) => [l.path, l.sample === true])).toEqual([
+      ['mine-new.jsonl', false],
+      ['mine-old.jsonl', false],
+      ['tournament-2/players-4/sample-game.jsonl', true],
+      ['tournament-1/sample-game.jsonl', true],
+    ]);
   });
 });

@@ -9,7 +9,7 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** At most this many logs are listed (newest first): a results folder can hold thousands of runs. */
+/** At most this many logs are listed (the user's first, each kind newest first): a results folder can hold thousands of runs. */
 const MAX_LOGS = 500;
 const MAX_DEPTH = 6;
 
@@ -100,17 +100,24 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
   res.end(body);
 }
 
+/**
+ * The one game every tournament writes beside its report (src/output/sample-game.ts): a results
+ * folder holds one per run, and they would bury the --log files the user asked for.
+ */
+const SAMPLE = 'sample-game.jsonl';
+
 /** What `nothanks analyse` writes beside its analysis.jsonl: the records file it analysed (absolute). */
 const ANALYSIS = 'analysis.jsonl';
 const ANALYSIS_MANIFEST = 'analysis.json';
 
 /**
- * The game logs (*.jsonl) under root (relative, '/'-separated), newest first; symbolic links are
- * not followed. An analysis (a folder of `nothanks analyse`: analysis.jsonl and analysis.json
- * naming the records it analysed) is not a log: it is listed as `analysis` of the log it names,
- * when that log is under root too (the newest analysis of a log wins).
+ * The game logs (*.jsonl) under root (relative, '/'-separated): the user's own (a --log) first,
+ * then the runs' sample games (marked `sample`), each newest first; symbolic links are not
+ * followed. An analysis (a folder of `nothanks analyse`: analysis.jsonl and analysis.json naming
+ * the records it analysed) is not a log: it is listed as `analysis` of the log it names, when that
+ * log is under root too (the newest analysis of a log wins).
  */
-export function listLogs(root: string): { path: string; size: number; analysis?: string }[] {
+export function listLogs(root: string): { path: string; size: number; analysis?: string; sample?: true }[] {
   const found: { path: string; size: number; mtime: number }[] = [];
   const analyses: { path: string; records: string; mtime: number }[] = [];
   const walk = (dir: string, depth: number): void => {
@@ -139,12 +146,13 @@ export function listLogs(root: string): { path: string; size: number; analysis?:
     const known = analysisOf.get(log);
     if (!known || a.mtime > known.mtime) analysisOf.set(log, a);
   }
+  const isSample = (path: string): boolean => path === SAMPLE || path.endsWith(`/${SAMPLE}`);
   return found
-    .sort((a, b) => b.mtime - a.mtime || a.path.localeCompare(b.path))
+    .sort((a, b) => Number(isSample(a.path)) - Number(isSample(b.path)) || b.mtime - a.mtime || a.path.localeCompare(b.path))
     .slice(0, MAX_LOGS)
     .map(({ path, size }) => {
       const analysis = analysisOf.get(path)?.path;
-      return analysis === undefined ? { path, size } : { path, size, analysis };
+      return { path, size, ...(analysis === undefined ? {} : { analysis }), ...(isSample(path) ? { sample: true as const } : {}) };
     });
 }
 

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseServedLog, launchChromium } from '../testing/browser.js';
+import { chooseServedLog, launchChromium, servedLogs } from '../testing/browser.js';
 import { gameById } from '../registry.js';
 import { runExperiment } from '../experiments/run-experiment.js';
 import { validateExperiment } from '../experiments/experiment.js';
@@ -20,6 +20,8 @@ const GAMES = [
 
 let browser: Browser;
 let server: WebServer;
+/** Screenshots of what a person sees, in NOTHANKS_SHOTS (default a temporary folder), printed at the end. */
+const shots = process.env.NOTHANKS_SHOTS ?? mkdtempSync(join(tmpdir(), 'nothanks-web-shots-'));
 let results: string;
 const logs = new Map<string, string[]>();
 
@@ -38,6 +40,7 @@ async function setUp(): Promise<void> {
 async function tearDown(): Promise<void> {
   await browser?.close();
   await server?.close();
+  console.log(`screenshots: ${shots}`);
 }
 
 /** A page that records console errors and any request that leaves the local server (or the file). */
@@ -106,7 +109,7 @@ describe('web app in headless Chromium', () => {
   it("lists the results folder's logs through the server and opens one; a broken record shows the replay's one-line error", async () => {
     const { page, errors, foreign } = await openPage(`${server.url}#replay`);
     await page.waitForSelector('#served-log-select');
-    const options = await page.$$eval('#served-log-select option', (o) => o.map((x) => x.textContent ?? ''));
+    const options = await servedLogs(page);
     expect(options.map((o) => o.split(' ')[0]).sort()).toEqual(GAMES.map((g) => `run-${g.id}/games.jsonl`).sort());
     await chooseServedLog(page, 'run-6-nimmt/');
     const { scores } = await stepToEnd(page);
@@ -195,9 +198,64 @@ describe('web app in headless Chromium', () => {
     await page.click('#play-replay');
     const { scores } = await stepToEnd(page);
     expect(scores).toEqual(shown);
+    // The results folder's list names the game on view, not a log of the folder (before: its first log).
+    await page.waitForSelector('#served-log-select');
+    expect(await page.$eval('#served-log-select', (s) => (s as HTMLSelectElement).selectedOptions[0]!.textContent)).toBe('Watching: the game you just played');
+    expect(await page.textContent('#chooser')).toMatch(/^the game you just played: game/);
+    if (id === 'no-thanks') await page.screenshot({ path: join(shots, 'watch-after-play.png'), fullPage: false });
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
     await page.close();
+  });
+
+  it("lists the runs' sample games in a group after the user's own logs, opens the user's newest log, and names a file opened by hand", async () => {
+    // A results folder as a few runs leave it: two --log files and, newer, every run's sample game.
+    const folder = mkdtempSync(join(tmpdir(), 'nothanks-web-samples-'));
+    const write = (path: string, line: string, seconds: number): void => {
+      mkdirSync(join(folder, path, '..'), { recursive: true });
+      writeFileSync(join(folder, path), line + '\n');
+      utimesSync(join(folder, path), seconds, seconds);
+    };
+    const [older, mine, sample1, sample2] = [...logs.get('no-thanks')!, logs.get('6-nimmt')![0]!];
+    write('old.jsonl', older!, 1_000_000);
+    write('mine.jsonl', mine!, 2_000_000);
+    write('tournament-20261205-101010/sample-game.jsonl', sample1!, 3_000_000);
+    write('run-20261205-111111/players-4/sample-game.jsonl', sample2!, 4_000_000);
+    const samples = await serveWebApp({ html: await buildWebPage(), port: 0, host: '127.0.0.1', results: folder });
+    try {
+      const { page, errors, foreign } = await openPage(`${samples.url}#replay`);
+      // The user's newest log opens (before: the newest sample game).
+      await page.waitForFunction((seed) => document.querySelector('#replay h2')?.textContent?.includes(seed), JSON.parse(mine!).seed);
+      const groups = await page.$$eval('#served-log-select optgroup', (gs) =>
+        gs.map((g) => [g.getAttribute('label'), [...g.querySelectorAll('option')].map((o) => o.textContent!.split(' ')[0])]),
+      );
+      expect(groups).toEqual([
+        ['Your logs', ['mine.jsonl', 'old.jsonl']],
+        [
+          "Sample games of runs (2: each tournament's first game)",
+          ['run-20261205-111111/players-4/sample-game.jsonl', 'tournament-20261205-101010/sample-game.jsonl'],
+        ],
+      ]);
+      expect(await page.$eval('#served-log-select', (s) => (s as HTMLSelectElement).selectedOptions[0]!.textContent)).toMatch(/^mine\.jsonl /);
+      await page.screenshot({ path: join(shots, 'results-list.png') });
+      // What a person sees with the list open: the two groups (a native list does not show in a screenshot).
+      await page.$eval('#served-log-select', (s) => ((s as HTMLSelectElement).size = 7));
+      await page.locator('#served-logs').screenshot({ path: join(shots, 'results-list-open.png') });
+      await page.$eval('#served-log-select', (s) => ((s as HTMLSelectElement).size = 0));
+      // A file opened by hand is what the list names, not the log it had open.
+      await page.setInputFiles('#log-file', join(results, 'run-6-nimmt', 'games.jsonl'));
+      await page.waitForFunction((seed) => document.querySelector('#replay h2')?.textContent?.includes(seed), JSON.parse(logs.get('6-nimmt')![0]!).seed);
+      expect(await page.$eval('#served-log-select', (s) => (s as HTMLSelectElement).selectedOptions[0]!.textContent)).toBe('Watching: games.jsonl');
+      // And choosing a listed log again names it.
+      await chooseServedLog(page, 'old.jsonl');
+      expect(await page.$eval('#served-log-select', (s) => (s as HTMLSelectElement).selectedOptions[0]!.textContent)).toMatch(/^old\.jsonl /);
+      expect(errors).toEqual([]);
+      // This page's own server is a second one: only requests beyond both count.
+      expect(foreign.filter((u) => !u.startsWith(samples.url))).toEqual([]);
+      await page.close();
+    } finally {
+      await samples.close();
+    }
   });
 
   it('report.html links each leaderboard to its sample game, which opens in replay.html from file://', async () => {

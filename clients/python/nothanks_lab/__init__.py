@@ -4,8 +4,10 @@
   environments on the lab's own engines (docs/learning.md);
 - ``nothanks_lab.server``: the engine server's client, what the environments are made of
   (docs/engine-server.md);
-- ``nothanks_bot`` (standard library only, one file): the bot client of the line protocol
-  (docs/protocol.md).
+- ``nothanks_lab.bot`` (standard library only, one file; also importable as ``nothanks_bot``): the
+  bot client of the line protocol (docs/protocol.md);
+- ``nothanks_lab.policy``: a numpy policy on observation tensors, served as a bot program
+  (``python -m nothanks_lab.policy FILE.py:FUNCTION``).
 
 Importing this package imports nothing heavy: a bot program in the sandbox, with the system's
 Python and no numpy, can still use the bot client.

@@ -58,8 +58,8 @@ class State:
         self.ended = np.frombuffer(body, np.bool_, n, at)
 
 
-def _stop(process: subprocess.Popen) -> None:
-    """Ends a server process (a finalizer: no reference to the EngineServer)."""
+def _stop(process: subprocess.Popen, stderr: Any = None) -> None:
+    """Ends a server process and closes its files (a finalizer: no reference to the EngineServer)."""
     if process.poll() is None:
         try:
             process.stdin.close()
@@ -67,7 +67,7 @@ def _stop(process: subprocess.Popen) -> None:
         except Exception:
             process.kill()
             process.wait()
-    for stream in (process.stdin, process.stdout):
+    for stream in (process.stdin, process.stdout, stderr):
         try:
             stream.close()
         except Exception:
@@ -107,9 +107,10 @@ class EngineServer:
                 start_new_session=True,
             )
         except OSError as err:
+            self._stderr.close()
             raise LabError(f"could not start the lab ({' '.join(command)}): {err.strerror}") from None
         self._process = process
-        self._finalizer = weakref.finalize(self, _stop, process)
+        self._finalizer = weakref.finalize(self, _stop, process, self._stderr)
         for pipe in (process.stdin, process.stdout):
             try:
                 import fcntl
@@ -153,11 +154,14 @@ class EngineServer:
 
     # -- commands ---------------------------------------------------------------------------
 
-    def reset(self, seed: Optional[int] = None) -> State:
-        """Deals every game anew: game i gets deal i of master seed ``seed``, or the next deals."""
+    def reset(self, seed: Optional[Any] = None) -> State:
+        """Deals every game anew: game i gets deal i of master seed ``seed`` (an int or a string, as
+        a tournament's --seed), or the next deals."""
         command: Dict[str, Any] = {"cmd": "reset"}
         if seed is not None:
-            command["seed"] = int(seed)
+            if not isinstance(seed, (int, np.integer, str)) or isinstance(seed, bool):
+                raise LabError(f"seed must be an integer or a string, got {seed!r}")
+            command["seed"] = seed if isinstance(seed, str) else int(seed)
         self._send_json(command)
         return self._state()
 
@@ -173,6 +177,31 @@ class EngineServer:
     def record(self, game: int = 0) -> Dict[str, Any]:
         """The lab record of game ``game``'s last finished game (a dict, one line of a --log file)."""
         return self._ask({"cmd": "record", "game": int(game)})["record"]
+
+    def decisions(self, record: Dict[str, Any]) -> List[List[int]]:
+        """A lab record's decisions in order, as [seat, action id] pairs (to play it again through a session)."""
+        return self._ask({"cmd": "decisions", "record": record})["decisions"]
+
+    def examples(self, records: Sequence[Dict[str, Any]]) -> Dict[str, np.ndarray]:
+        """Lab records as training pairs: every decision's seat, action, record index, tensor and mask.
+
+        Returns arrays (copies) seat[C], action[C], record[C] int32, obs[C, D] float32, mask[C, A]
+        bool. The records must share a game and seat count (one tensor size).
+        """
+        self._send_json({"cmd": "examples", "records": list(records)})
+        tag, body = self._read()
+        if tag != b"X":
+            raise LabError(f"the engine server answered examples with a {tag!r} frame")
+        c, d, a = np.frombuffer(body, np.int32, 3, 4)
+        at = 16
+        out: Dict[str, np.ndarray] = {}
+        for name in ("seat", "action", "record"):
+            out[name] = np.frombuffer(body, np.int32, c, at).copy()
+            at += 4 * c
+        out["obs"] = np.frombuffer(body, np.float32, c * d, at).reshape(c, d).copy()
+        at += 4 * c * d
+        out["mask"] = np.frombuffer(body, np.bool_, c * a, at).reshape(c, a).copy()
+        return out
 
     def render(self, game: int = 0) -> str:
         """The position of game ``game`` as text, from its acting seat's view."""
@@ -263,7 +292,12 @@ class EngineServer:
             process.kill()
             process.wait()
         self._stderr.seek(0)
-        lines = [line for line in self._stderr.read().decode("utf-8", "replace").splitlines() if line.strip()]
+        # Node's own crash report ends with stack frames and its version: the line before them says what.
+        lines = [
+            line
+            for line in self._stderr.read().decode("utf-8", "replace").splitlines()
+            if line.strip() and not line[0].isspace() and not line.startswith("Node.js v")
+        ]
         code = process.returncode
         how = f"was killed by signal {-code}" if code is not None and code < 0 else f"exited with code {code}"
         self._finalizer()

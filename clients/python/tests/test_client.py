@@ -93,3 +93,31 @@ class Loop(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class OneFile(unittest.TestCase):
+    def test_nothanks_bot_is_the_package_client(self):
+        # Bots import nothanks_bot; the client lives in the package: both names, one module's objects.
+        import nothanks_bot
+        import nothanks_lab.bot
+
+        for name in ("Bot", "run", "Random", "GameStart", "Observation", "LabError", "Connection", "PROTOCOL"):
+            self.assertIs(getattr(nothanks_bot, name), getattr(nothanks_lab.bot, name), name)
+
+    def test_bot_py_works_alone_copied_next_to_a_bot(self):
+        # A copy of the file beside a bot, with nothing of the package on the path (-E: no PYTHONPATH, -s: no user site).
+        import os
+        import shutil
+        import subprocess
+        import sys
+        import tempfile
+
+        import nothanks_lab.bot
+
+        with tempfile.TemporaryDirectory() as folder:
+            shutil.copy(nothanks_lab.bot.__file__, os.path.join(folder, "nothanks_bot.py"))
+            with open(os.path.join(folder, "bot.py"), "w") as f:
+                f.write("from nothanks_bot import Bot, run\nclass T(Bot):\n    name = 't'\n    def decide(self, obs):\n        return 'take'\nrun(T)\n")
+            r = subprocess.run([sys.executable, "-E", "-s", "bot.py"], cwd=folder, input=ONE_DECISION, capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual([json.loads(line)["type"] for line in r.stdout.splitlines()], ["hello", "action"])

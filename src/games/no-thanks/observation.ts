@@ -63,6 +63,12 @@ export class Observation {
     card = +card;
     return this.#s.has(seat, card);
   }
+  /** The seat whose display holds `card`, or -1 (displays are face up): one call per card where has() needs one per seat. */
+  holder(card: number): number {
+    card = +card;
+    const s = this.#s;
+    return card >= s.rules.minCard && card <= s.rules.maxCard ? s.owner[card]! - 1 : -1;
+  }
   /** Points `seat`'s cards are worth now (runs counted by their lowest card), before chips. */
   cardPoints(seat: number): number {
     seat = +seat;
@@ -90,17 +96,13 @@ export class Observation {
 
   /**
    * A seat's chips as anyone who watched every public move can count them: starting chips, minus
-   * one per pass, plus every pot taken. Derived from the history, not read from the engine.
+   * one per pass, plus every pot taken. Every chip moves in a public pass or take, so the count is
+   * the engine's own figure, read in O(1) rather than recounted (the observation tensor asks for it
+   * at every step); state.test.ts checks it against the recount over the history in random games.
    */
   countedChips(seat: number): number {
     seat = +seat;
-    const s = this.#s;
-    let chips = this.rules.startChips;
-    for (let i = 0; i < s.decisions; i++) {
-      if (s.actionSeats[i] !== seat) continue;
-      chips += s.actions[i] === PASS ? -1 : s.actionPots[i]!;
-    }
-    return chips;
+    return this.#s.chips[seat]!;
   }
 
   /** The cards set aside, only under the known-missing-cards variant. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeRules } from './rules.js';
 import { hashString } from '../../game/seed.js';
 import { GameState, winners } from './state.js';
+import { Observation } from './observation.js';
 
 function holding(cards: number[], chips: number): GameState {
   const s = new GameState(makeRules({ players: 3 }));
@@ -82,5 +83,29 @@ describe('turn structure', () => {
   it('winners are every seat with the lowest score', () => {
     expect(winners([5, -2, 7, -2])).toEqual([1, 3]);
     expect(winners([1])).toEqual([0]);
+  });
+});
+
+describe('counted chips', () => {
+  it('equal the count over the public history (start, minus a chip per pass, plus every pot taken) at every decision of random games', () => {
+    for (const players of [3, 5]) {
+      const rules = makeRules({ players });
+      const s = new GameState(rules, true);
+      for (let g = 0; g < 40; g++) {
+        s.deal(hashString(`counted ${players} ${g}`));
+        const obs = new Observation(s, 0);
+        let x = g + 1;
+        while (s.card !== 0) {
+          for (let seat = 0; seat < players; seat++) {
+            let counted = rules.startChips;
+            for (const e of obs.history()) if (e.seat === seat) counted += e.type === 'pass' ? -1 : e.pot;
+            expect(obs.countedChips(seat)).toBe(counted);
+          }
+          x = (x * 1103515245 + 12345) >>> 0;
+          if (s.chips[s.current] === 0 || x % 3 === 0) s.take();
+          else s.pass();
+        }
+      }
+    }
   });
 });

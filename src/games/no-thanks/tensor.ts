@@ -1,6 +1,6 @@
 import { fieldsSize, layFields, type FieldSpec, type ObservationEncoder, type TensorField } from '../../game/tensor.js';
 import type { Observation } from './observation.js';
-import { cardCount, deckSize, type Rules } from './rules.js';
+import { cardCount, type Rules } from './rules.js';
 
 /**
  * No Thanks!'s observation tensor (src/game/tensor.ts): N = maxCard - minCard + 1 card slots
@@ -45,50 +45,36 @@ export const tensor: ObservationEncoder<Rules, Observation> = {
     const me = obs.seat;
     const allChips = Math.max(1, p * r.startChips);
     const allPoints = ((r.minCard + r.maxCard) * n) / 2;
-    let o = 0;
-    // card
+    // Where each field starts (the order of specs()).
+    const potAt = n;
+    const currentAt = n + 3;
+    const displaysAt = currentAt + p;
+    const chipsAt = displaysAt + p * n;
+    const pointsAt = chipsAt + p;
+    const removedAt = pointsAt + p;
+    const unseenAt = removedAt + n;
     const card = obs.card;
-    for (let i = 0; i < n; i++) out[o + i] = 0;
-    if (card !== 0) out[o + card - min] = 1;
-    o += n;
-    out[o++] = obs.pot / allChips;
-    out[o++] = obs.myChips / allChips;
-    out[o++] = obs.cardsLeft / Math.max(1, deckSize(r));
-    // current
+    out[potAt] = obs.pot / allChips;
+    out[potAt + 1] = obs.myChips / allChips;
+    out[potAt + 2] = obs.cardsLeft / Math.max(1, n - r.removed);
     const current = obs.current;
-    for (let i = 0; i < p; i++) out[o + i] = card !== 0 && (me + i) % p === current ? 1 : 0;
-    o += p;
-    // displays
-    const displays = o;
     for (let i = 0; i < p; i++) {
       const seat = (me + i) % p;
-      for (let c = 0; c < n; c++) out[o + c] = obs.has(seat, min + c) ? 1 : 0;
-      o += n;
+      out[currentAt + i] = card !== 0 && seat === current ? 1 : 0;
+      out[chipsAt + i] = (seat === me ? obs.myChips : r.openChips ? obs.chips(seat) : obs.countedChips(seat)) / allChips;
+      out[pointsAt + i] = obs.cardPoints(seat) / allPoints;
     }
-    // chips
-    // Counting a seat's chips walks the history: the last seat's are what the others and the pot
-    // leave of all the chips (they are conserved), one walk fewer.
-    let rest = p * r.startChips - obs.pot;
-    for (let i = 0; i < p; i++) {
-      const seat = (me + i) % p;
-      const chips = seat === me ? obs.myChips : r.openChips ? obs.chips(seat) : i === p - 1 ? rest : obs.countedChips(seat);
-      rest -= chips;
-      out[o + i] = chips / allChips;
-    }
-    o += p;
-    // cardPoints
-    for (let i = 0; i < p; i++) out[o + i] = obs.cardPoints((me + i) % p) / allPoints;
-    o += p;
-    // removed
-    const removedAt = o;
-    for (let c = 0; c < n; c++) out[o + c] = 0;
-    if (r.knownRemoved) for (let i = 0; i < r.removed; i++) out[o + obs.removedAt(i) - min] = 1;
-    o += n;
-    // unseen: no display holds it (the displays block), not face up, not known removed
+    for (let k = displaysAt; k < chipsAt; k++) out[k] = 0;
+    for (let c = 0; c < n; c++) out[removedAt + c] = 0;
+    if (r.knownRemoved) for (let i = 0; i < r.removed; i++) out[removedAt + obs.removedAt(i) - min] = 1;
+    // One pass over the cards: the face-up one, whose display holds each (one holder() per card:
+    // has() would take one call per card and seat), and what the observer has not seen.
     for (let c = 0; c < n; c++) {
-      let seen = out[removedAt + c] === 1 || min + c === card;
-      for (let i = 0; i < p && !seen; i++) seen = out[displays + i * n + c] === 1;
-      out[o + c] = seen ? 0 : 1;
+      const faceUp = min + c === card;
+      const holder = obs.holder(min + c);
+      out[c] = faceUp ? 1 : 0;
+      if (holder >= 0) out[displaysAt + ((holder - me + p) % p) * n + c] = 1;
+      out[unseenAt + c] = faceUp || holder >= 0 || out[removedAt + c] === 1 ? 0 : 1;
     }
   },
 };

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { PROJECT_ROOT } from '../../paths.js';
-import { checkBotFolder, folderProblem, realPath } from './folders.js';
+import { checkBotFolder, folderProblem, realPath, within } from './folders.js';
 
 /**
  * The operating-system sandbox of program bots: bubblewrap (Debian package `bubblewrap`), the
@@ -74,18 +74,61 @@ const CLIENTS = join(PROJECT_ROOT, 'clients');
 const isNode = (program: string): boolean => program === process.execPath || basename(program) === 'node';
 
 /**
- * A program given as a path outside the system folders (a virtualenv's or pyenv's python, a
- * compiled bot): the folders of its installation, which the sandbox binds read-only. A bare name is looked up on the sandbox's own
- * PATH, the system's (/usr/local/bin, /usr/bin, /bin). Only folders a bot may see are bound, by
- * their real paths (folders.ts): `/bin/python3`'s installation would be `/`, the whole machine.
+ * A program given by path (a virtual environment's python, pyenv's, conda's, a compiled bot) as the
+ * sandbox runs it, and what of it the sandbox binds read-only. A bare name is looked up on the
+ * sandbox's own PATH, the system's (/usr/local/bin, /usr/bin, /bin): nothing to bind.
+ *
+ * Bound, by real paths and only where a bot may see them (folderProblem: `/bin/python3`'s
+ * installation would be `/`, the whole machine):
+ * - a virtual environment, the folder above its bin/ that holds pyvenv.cfg (its site-packages),
+ *   and the Python it was made from, which pyvenv.cfg's `home` names (a venv made with --copies
+ *   reaches it by no symbolic link);
+ * - the installation the program resolves to: the folder above its bin/ when that holds a
+ *   lib/python* (pyenv's, conda's, a Python built from source), else the program's own folder;
+ * - else the program file alone, where its folder is none of these (~/bin/python linking to a
+ *   pyenv Python): the folder above a bin/ is bound only when it is an installation, never a home.
+ *
+ * The program runs at its path with its folders' links resolved and its own name kept: a venv's
+ * python finds its pyvenv.cfg beside it, which the Python it links to would not.
  */
-function programFolders(program: string): string[] {
-  if (!program.includes('/') || !existsSync(program)) return [];
-  // The installation it belongs to (a bin/ folder's parent holds its lib/), as given (a
-  // virtualenv, whose site-packages are beside its bin/) and as resolved (the Python it links to).
-  const prefix = (path: string): string => (basename(dirname(path)) === 'bin' ? dirname(dirname(path)) : dirname(path));
-  const folders = [...new Set([prefix(program), prefix(realPath(program))].map(realPath))];
-  return folders.filter((f) => folderProblem(f) === undefined);
+function programInSandbox(program: string): { path: string; binds: string[] } {
+  if (!program.includes('/') || !existsSync(program)) return { path: program, binds: [] };
+  const path = join(realPath(dirname(program)), basename(program));
+  const folders: string[] = [];
+  const above = (bin: string): string | undefined => (basename(bin) === 'bin' ? dirname(bin) : undefined);
+  const venv = above(dirname(path));
+  if (venv !== undefined && existsSync(join(venv, 'pyvenv.cfg'))) {
+    folders.push(venv);
+    const home = venvHome(join(venv, 'pyvenv.cfg'));
+    if (home !== undefined) folders.push(installationOf(realPath(home)));
+  }
+  folders.push(installationOf(dirname(realPath(path))));
+  const binds = [...new Set(folders.map(realPath))].filter((f) => folderProblem(f) === undefined);
+  const reachable = binds.some((f) => within(dirname(path), f));
+  if (!reachable && folderProblem(dirname(path)) === undefined) binds.push(path);
+  return { path, binds };
+}
+
+/** The installation a program's folder belongs to: above its bin/ when that is a Python's (lib/python*), else the folder itself. */
+function installationOf(folder: string): string {
+  const root = basename(folder) === 'bin' ? dirname(folder) : undefined;
+  if (root === undefined) return folder;
+  try {
+    if (readdirSync(join(root, 'lib')).some((name) => /^python\d/.test(name))) return root;
+  } catch {
+    // No lib/: not an installation.
+  }
+  return folder;
+}
+
+/** The `home` of a virtual environment's pyvenv.cfg (the bin/ folder of the Python it was made from), if it names one. */
+function venvHome(cfg: string): string | undefined {
+  try {
+    const home = /^\s*home\s*=\s*(.+?)\s*$/m.exec(readFileSync(cfg, 'utf8'))?.[1];
+    return home !== undefined && isAbsolute(home) && existsSync(home) ? home : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the sandbox needs to know of a program (program.ts's `Program` is one). */
@@ -109,7 +152,8 @@ export function sandboxCommand(program: SandboxedProgram): string[] {
   // temporary folder (folders.ts): a manifest's folder and an exec: bot's script's are checked
   // when read, and again here, where the mount is decided.
   const folder = checkBotFolder(program.folder, 'a bot program');
-  for (const f of programFolders(file!)) bindRo(f);
+  const run = programInSandbox(file!);
+  for (const f of run.binds) bindRo(f);
   bindRo(folder);
   bindRo(CLIENTS);
   for (const path of program.labFiles ?? []) {
@@ -130,8 +174,9 @@ export function sandboxCommand(program: SandboxedProgram): string[] {
   // (sandboxSpawn).
   const mb = program.memoryMb * 1024 * 1024;
   const limits = ['/usr/bin/prlimit', `--nproc=${MAX_PROCESSES}`];
-  if (isNode(file!)) return [BWRAP, ...args2, ...limits, `--data=${mb + 256 * 1024 * 1024}`, '--', file!, `--max-old-space-size=${program.memoryMb}`, ...args];
-  return [BWRAP, ...args2, ...limits, `--as=${mb}`, '--', file!, ...args];
+  if (isNode(file!))
+    return [BWRAP, ...args2, ...limits, `--data=${mb + 256 * 1024 * 1024}`, '--', run.path, `--max-old-space-size=${program.memoryMb}`, ...args];
+  return [BWRAP, ...args2, ...limits, `--as=${mb}`, '--', run.path, ...args];
 }
 
 let cgroups = 0;

@@ -6,7 +6,8 @@ import { UserError } from '../../errors.js';
 import type { AgentDefinition, GameStart, ParamValues } from '../../game/agent.js';
 import { claimStreamStarts } from '../../game/seed.js';
 import { distModule, PROJECT_ROOT } from '../../paths.js';
-import { gameById } from '../../registry.js';
+import { gameById, type RegisteredGame } from '../../registry.js';
+import { printable } from '../../text.js';
 import { removeSandboxCgroups, sandboxMissing } from './bubblewrap.js';
 import { checkBotFolder, labPrivateFolder, realPath, within } from './folders.js';
 import { probe, type Declared } from './probe.js';
@@ -165,7 +166,7 @@ export async function seatAgent(text: string, game: string, o: LoadOptions = {})
   }
   const p = running;
   const definition = gameById(game);
-  const create = (): object => new ProcessSeat(p, (obs) => definition.observationJson(obs));
+  const create = (): object => (p.encoding === 'tensor' ? new TensorSeat(p, definition) : new ProcessSeat(p, (obs) => definition.observationJson(obs)));
   const file = spec.kind === 'file' ? { file: resolve(spec.source) } : {};
   return {
     spec,
@@ -182,12 +183,12 @@ export async function seatAgent(text: string, game: string, o: LoadOptions = {})
  * onEvent exists only when the program asked for events (the table notifies only seats with it).
  */
 class ProcessSeat {
-  private readonly id: number;
-  private seat = -1;
+  protected readonly id: number;
+  protected seat = -1;
   onEvent?: (event: object, obs: object) => void;
 
   constructor(
-    private readonly program: BotProgram,
+    protected readonly program: BotProgram,
     private readonly view: (obs: object) => object,
   ) {
     this.id = program.newInstance();
@@ -196,7 +197,11 @@ class ProcessSeat {
 
   newGame(start: GameStart): void {
     this.seat = start.seat;
-    this.program.send({
+    this.program.send(this.newGameMessage(start));
+  }
+
+  protected newGameMessage(start: GameStart): Record<string, unknown> {
+    return {
       type: 'new-game',
       id: this.id,
       seat: start.seat,
@@ -204,12 +209,73 @@ class ProcessSeat {
       rules: start.rules,
       agents: start.agents,
       random: streamStart(start.random) ?? null,
-    });
+    };
   }
 
   decide(obs: object): unknown {
     const m = this.program.exchange({ type: 'decide', id: this.id, observation: this.view(obs) }, 'action', obs, `when asked to decide (seat ${this.seat})`);
     return m.action;
+  }
+}
+
+/**
+ * A seat of a program that asked for the tensor encoding (docs/protocol.md): each decision is the
+ * game's own observation tensor and action mask, the very arrays the learning environments hand a
+ * policy, and the answer an action id, decoded by the game's action space. The JSON observation is
+ * left out: building and parsing it was about half of a JSON decision's time (measured: 159 us a
+ * decision with it, 85 us in this encoding), and a policy reads the tensor only.
+ * The sizes follow the rules, so they come with each game, not with the greeting (one program
+ * plays every game of its thread, and an experiment may change the seat count between them).
+ */
+class TensorSeat extends ProcessSeat {
+  private tensor = new Float32Array(0);
+  private mask = new Uint8Array(0);
+  /** The tensor's bytes as the protocol sends them: little-endian, whatever this machine's order. */
+  private bytes = Buffer.alloc(0);
+  private maskText = Buffer.alloc(0);
+
+  constructor(
+    program: BotProgram,
+    private readonly game: RegisteredGame,
+  ) {
+    super(program, () => ({}));
+  }
+
+  protected override newGameMessage(start: GameStart): Record<string, unknown> {
+    const rules = start.rules as { players: number };
+    const obsSize = this.game.tensor.size(rules);
+    const actionSize = this.game.actions.size(rules);
+    if (this.tensor.length !== obsSize) {
+      this.tensor = new Float32Array(obsSize);
+      this.bytes = Buffer.alloc(obsSize * 4);
+    }
+    if (this.mask.length !== actionSize) {
+      this.mask = new Uint8Array(actionSize);
+      this.maskText = Buffer.alloc(actionSize);
+    }
+    return { ...super.newGameMessage(start), obsSize, actionSize };
+  }
+
+  override decide(obs: object): unknown {
+    this.game.tensor.encode(obs, this.tensor);
+    this.game.actions.observationMask(obs, this.mask);
+    for (let i = 0; i < this.tensor.length; i++) this.bytes.writeFloatLE(this.tensor[i]!, i * 4);
+    // The mask as a string of 0s and 1s: one byte an id, readable in a log, one frombuffer in numpy.
+    for (let i = 0; i < this.mask.length; i++) this.maskText[i] = this.mask[i] ? 49 : 48;
+    const m = this.program.exchange(
+      { type: 'decide', id: this.id, obs: this.bytes.toString('base64'), mask: this.maskText.toString('latin1') },
+      'action',
+      obs,
+      `when asked to decide (seat ${this.seat})`,
+    );
+    const id = m.action;
+    const inRange = typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < this.mask.length;
+    if (!inRange || this.mask[id] === 0) {
+      const legal = [...this.mask.keys()].filter((i) => this.mask[i] === 1);
+      const why = inRange ? 'not legal here' : `not one of this game's ${this.mask.length} action ids`;
+      throw this.program.failure(`answered the action id ${printable(String(JSON.stringify(id)).slice(0, 40))}, which is ${why} (legal: ${legal.join(', ')})`);
+    }
+    return this.game.actions.decode(obs, id);
   }
 }
 

@@ -35,6 +35,14 @@ import { checkBotFolder, labPrivateFolder } from './folders.js';
  */
 export const PROTOCOL_VERSION = 1;
 
+/**
+ * How a program's decisions are put (its greeting's `encoding`): `json`, the observation as plain
+ * data and the answer a bot's decide() would return; `tensor`, the game's observation tensor and
+ * action mask, answered by an action id (docs/protocol.md, "The tensor encoding").
+ */
+export const ENCODINGS = ['json', 'tensor'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
 /** A program bot as a spec names it: `exec:COMMAND ARGS` or a `NAME.bot.json` manifest. */
 export interface Program extends SandboxedProgram {
   /** The program and its arguments (paths that name files made absolute). */
@@ -66,17 +74,24 @@ export function readProgram(source: string): Program {
     const words = splitCommand(source.slice('exec:'.length));
     if (words.length === 0) throw new UserError(`agent "${source}": exec: needs a command, e.g. exec:python3 bots/greedy.py`);
     // The bot's file is its first argument that names an existing file (its script), else the
-    // program itself: its folder is the bot's folder, all of itself the sandbox lets it read.
+    // program itself: its folder is the bot's folder, all of itself the sandbox lets it read. A
+    // word FILE:NAME names FILE too (`-m nothanks_lab.policy my_policy.py:act`, a function in a file).
     const isFile = (w: string): boolean => existsSync(w) && statSync(w).isFile();
-    let at = words.findIndex((w, i) => i > 0 && isFile(w));
+    const fileOf = (w: string): string | undefined => {
+      if (isFile(w)) return w;
+      const named = /^(.+):[A-Za-z_][\w.]*$/.exec(w)?.[1];
+      return named !== undefined && isFile(named) ? named : undefined;
+    };
+    let at = words.findIndex((w, i) => i > 0 && fileOf(w) !== undefined);
     if (at < 0 && isFile(words[0]!)) at = 0;
     // Words split on spaces: a path with spaces is a word only in quotes, which the author may not know.
     if (at < 0)
       throw new UserError(
         `agent "${source}": no word of the command names an existing file (the bot's script or program), so its folder is unknown (a path with spaces goes in quotes: exec:python3 "my bots/bot.py")`,
       );
-    const command = words.map((w, i) => (i === at ? resolve(w) : w));
-    return { command, folder: checkBotFolder(dirname(command[at]!), `agent "${source}"`), memoryMb: DEFAULT_MEMORY_MB };
+    const file = resolve(fileOf(words[at]!)!);
+    const command = words.map((w, i) => (i === at ? file + w.slice(fileOf(w)!.length) : w));
+    return { command, folder: checkBotFolder(dirname(file), `agent "${source}"`), memoryMb: DEFAULT_MEMORY_MB };
   }
   const path = resolve(source);
   if (!existsSync(path)) throw new UserError(`bot manifest ${path} does not exist`);
@@ -180,6 +195,8 @@ export class BotProgram {
   readonly name: string;
   /** Whether it asked to hear every public event (each then waits for its "ok"). */
   readonly events: boolean;
+  /** How its decisions are put: the observation as JSON, or the game's tensor and action mask (ENCODINGS). */
+  readonly encoding: Encoding;
   private readonly child: ChildProcess;
   private readonly toBot: number;
   private readonly fromBot: number;
@@ -263,6 +280,17 @@ export class BotProgram {
       throw this.fail(`gave no name in its greeting (a non-empty string of at most ${MAX_NAME} characters, without control or invisible characters)`);
     this.name = program.name ?? hello.name.trim();
     this.events = hello.events === true;
+    const encoding = hello.encoding ?? 'json';
+    if (!ENCODINGS.includes(encoding as Encoding))
+      throw this.fail(
+        `asked for the encoding ${printable(String(JSON.stringify(encoding)).slice(0, 40))} in its greeting (known: ${ENCODINGS.map((e) => `"${e}"`).join(', ')})`,
+      );
+    this.encoding = encoding as Encoding;
+  }
+
+  /** The lab's one line for what the program did wrong (the table names the bot, seat and game around it). */
+  failure(what: string): AgentError {
+    return this.fail(what);
   }
 
   /** A seat instance id for a new seat of this program. */

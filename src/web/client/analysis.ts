@@ -5,8 +5,10 @@ import type { Frame } from './types.js';
 
 /**
  * The replay's analysis view (`nothanks analyse`): a win-chance graph under the board with a
- * marker on every inaccuracy, mistake and blunder, the analyst's values of every action for the
- * decisions that follow the current step, and a jump to the next mistake.
+ * marker on every inaccuracy, mistake and blunder, the analyst's values of every action of the
+ * decisions that led to the position on view, and a jump to the next mistake. Everything is
+ * numbered as the replay numbers its positions (a decision, or in 6 nimmt! a turn): the caption
+ * "12. Seat 0 takes 23" sits above "Decision 12: seat 0 played take", never above decision 13.
  */
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -54,31 +56,38 @@ export interface AnalysisPanel {
   show(at: number): void;
 }
 
-/** The analysis view of one game; `go` moves the replay to a frame. */
+/**
+ * The analysis view of one game; `go` moves the replay to a frame. `unit` is what a frame's number
+ * counts (GameView.unit): a decision, or a turn of several decisions.
+ */
 export function analysisPanel(
   entries: readonly DecisionEntry[],
   frames: readonly Frame[],
   agents: readonly string[],
   go: (frame: number) => void,
+  unit: 'decision' | 'turn' = 'decision',
 ): AnalysisPanel {
-  const last = entries.length ? entries[entries.length - 1]!.of : 0;
-  /** The frame before decision d: the last frame whose decisions are fewer than d. */
-  const frameBefore = (d: number): number => {
+  /** The frame decision d leads to: the first whose decisions reach d (a turn's frame holds every seat's card). */
+  const frameOf = (d: number): number => {
     let f = 0;
-    while (f + 1 < frames.length && movesOf(frames[f + 1]!) < d) f++;
+    while (f + 1 < frames.length && movesOf(frames[f]!) < d) f++;
     return f;
   };
-  const graph = winChanceGraph(entries, agents, last, (d) => go(frameBefore(d)));
+  /** A decision's number on the page: the number of the position it leads to. */
+  const numberOf = (e: DecisionEntry): number => frames[frameOf(e.decision)]!.decision;
+  const Unit = unit === 'turn' ? 'Turn' : 'Decision';
+  const last = frames[frames.length - 1]!.decision;
+  const graph = winChanceGraph(entries, agents, last, unit, numberOf, (e) => go(frameOf(e.decision)));
   const values = el('div', { attrs: { id: 'analysis-values' } });
   const marks = entries.filter((e) => e.mark === 'mistake' || e.mark === 'blunder');
   let at = 0;
   const nextMistake = el(
     'button',
     {
-      attrs: { id: 'next-mistake', title: 'the next mistake or blunder after this step' },
+      attrs: { id: 'next-mistake', title: `the next mistake or blunder after this ${unit}` },
       onclick: () => {
-        const next = marks.find((e) => frameBefore(e.decision) > at);
-        if (next) go(frameBefore(next.decision));
+        const next = marks.find((e) => frameOf(e.decision) > at);
+        if (next) go(frameOf(next.decision));
       },
     },
     'Next mistake \u25b6',
@@ -104,18 +113,21 @@ export function analysisPanel(
     node,
     show(frame: number) {
       at = frame;
-      const from = movesOf(frames[frame]!);
-      const to = frame + 1 < frames.length ? movesOf(frames[frame + 1]!) : from;
-      graph.cursor(from);
-      const coming = entries.filter((e) => e.decision > from && e.decision <= to);
-      nextMistake.disabled = !marks.some((e) => frameBefore(e.decision) > frame);
-      fill(values, ...(coming.length ? coming.map(decisionTable) : [el('div', { class: 'muted' }, 'No decision follows this step.')]));
+      graph.cursor(frames[frame]!.decision);
+      // The decisions this position follows from (its caption's), not the ones after it.
+      const made = frame === 0 ? [] : entries.filter((e) => frameOf(e.decision) === frame);
+      nextMistake.disabled = !marks.some((e) => frameOf(e.decision) > frame);
+      const none =
+        frame === 0
+          ? `The start: step forward to see ${unit} 1 and its analysis.`
+          : `No analysed decision led to this position (${unit} ${frames[frame]!.decision}).`;
+      fill(values, ...(made.length ? made.map((e) => decisionTable(e, `${Unit} ${numberOf(e)}`)) : [el('div', { class: 'muted' }, none)]));
     },
   };
 }
 
-/** One decision: every action's win chance and expected score, the played and the best marked. */
-function decisionTable(e: DecisionEntry): HTMLElement {
+/** One decision (`name`d as the replay numbers it): every action's win chance and expected score, the played and the best marked. */
+function decisionTable(e: DecisionEntry, name: string): HTMLElement {
   const verdict = e.forced
     ? 'forced (one legal action)'
     : e.mark
@@ -126,7 +138,7 @@ function decisionTable(e: DecisionEntry): HTMLElement {
   return el(
     'div',
     { class: `decision${e.mark ? ` mark-${e.mark}` : ''}`, attrs: { 'data-decision': String(e.decision), 'data-mark': e.mark ?? '' } },
-    el('div', null, el('b', null, `Decision ${e.decision}: seat ${e.seat} (${e.agent}) played ${e.played}`), ` \u2014 ${verdict}`),
+    el('div', null, el('b', null, `${name}: seat ${e.seat} (${e.agent}) played ${e.played}`), ` \u2014 ${verdict}`),
     el(
       'table',
       { class: 'values' },
@@ -149,13 +161,19 @@ function decisionTable(e: DecisionEntry): HTMLElement {
   );
 }
 
-/** Each seat's win chance after its decisions, markers on marked decisions, a cursor at the current step; a click jumps there. */
+/**
+ * Each seat's win chance after its decisions, markers on marked decisions, a cursor at the
+ * position on view; a click on a marker jumps there. The x axis counts what the replay numbers
+ * (`unit`, up to `last`): `numberOf` places a decision on it.
+ */
 function winChanceGraph(
   entries: readonly DecisionEntry[],
   agents: readonly string[],
   last: number,
-  jump: (decision: number) => void,
-): { node: HTMLElement; cursor(d: number): void } {
+  unit: 'decision' | 'turn',
+  numberOf: (e: DecisionEntry) => number,
+  jump: (e: DecisionEntry) => void,
+): { node: HTMLElement; cursor(n: number): void } {
   const W = 720;
   const H = 180;
   const pad = { l: 56, r: 10, t: 10, b: 34 };
@@ -185,11 +203,7 @@ function winChanceGraph(
     add('text', { x: x(d), y: H - pad.b + 14, 'text-anchor': 'middle', 'font-size': 10, fill: '#666' }, String(d));
   }
   add('line', { x1: pad.l, x2: W - pad.r, y1: H - pad.b, y2: H - pad.b, stroke: '#999' });
-  add(
-    'text',
-    { x: (pad.l + W - pad.r) / 2, y: H - 2, 'text-anchor': 'middle', 'font-size': 10, fill: '#444', id: 'win-graph-x-title' },
-    'decision of the game',
-  );
+  add('text', { x: (pad.l + W - pad.r) / 2, y: H - 2, 'text-anchor': 'middle', 'font-size': 10, fill: '#444', id: 'win-graph-x-title' }, `${unit} of the game`);
   add(
     'text',
     {
@@ -207,7 +221,7 @@ function winChanceGraph(
   for (const seat of seats) {
     const mine = entries.filter((e) => e.seat === seat);
     add('polyline', {
-      points: mine.map((e) => `${x(e.decision).toFixed(1)},${y(e.winAfter).toFixed(1)}`).join(' '),
+      points: mine.map((e) => `${x(numberOf(e)).toFixed(1)},${y(e.winAfter).toFixed(1)}`).join(' '),
       fill: 'none',
       stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length]!,
       'stroke-width': 1.5,
@@ -218,7 +232,7 @@ function winChanceGraph(
   for (const e of entries) {
     if (!e.mark) continue;
     const dot = add('circle', {
-      cx: x(e.decision).toFixed(1),
+      cx: x(numberOf(e)).toFixed(1),
       cy: y(e.winAfter).toFixed(1),
       r: e.mark === 'inaccuracy' ? 3 : 5,
       fill: MARK_COLOURS[e.mark]!,
@@ -228,9 +242,9 @@ function winChanceGraph(
       'data-mark': e.mark,
     });
     const title = document.createElementNS(SVG, 'title');
-    title.textContent = `decision ${e.decision}, seat ${e.seat} (${e.agent}): ${e.mark}, played ${e.played}, best ${e.best}`;
+    title.textContent = `${unit} ${numberOf(e)}, seat ${e.seat} (${e.agent}): ${e.mark}, played ${e.played}, best ${e.best}`;
     dot.appendChild(title);
-    dot.addEventListener('click', () => jump(e.decision));
+    dot.addEventListener('click', () => jump(e));
   }
   // Colours through the CSSOM: the page's Content-Security-Policy refuses style attributes.
   const swatch = (text: string, colour: string): HTMLElement => {
@@ -249,8 +263,9 @@ function winChanceGraph(
   node.appendChild(legend);
   return {
     node,
-    cursor(d: number) {
-      const cx = x(Math.max(0.5, d + 0.5)).toFixed(1);
+    cursor(n: number) {
+      // On the decision (or turn) on view; at the start, at the axis's left end.
+      const cx = x(Math.max(0.5, n)).toFixed(1);
       cursor.setAttribute('x1', cx);
       cursor.setAttribute('x2', cx);
     },

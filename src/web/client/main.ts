@@ -17,7 +17,7 @@ function route(): void {
     playPage(root, (record) => {
       // The finished game into the viewer, without putting it in the address.
       history.pushState(null, '', '#replay');
-      replayPage(root, JSON.stringify(record));
+      replayPage(root, JSON.stringify(record), 'the game you just played');
       document.getElementById('nav-play')!.classList.remove('active');
       document.getElementById('nav-replay')!.classList.add('active');
     });

@@ -9,14 +9,23 @@ import type { Frame } from './types.js';
 /**
  * The replay viewer: a log opened from a file (picker or drag and drop), from a folder picked in the
  * browser, or from the results folder the local server lists; one game of it checked by the game's
- * own replay (the same code as `nothanks replay`) and shown frame by frame.
+ * own replay (the same code as `nothanks replay`) and shown frame by frame. `initialRecord` (a
+ * report's link, the game just played on the play page) opens first, named `initialName`.
  */
-export function replayPage(root: HTMLElement, initialRecord?: string): void {
+export function replayPage(root: HTMLElement, initialRecord?: string, initialName = 'the linked game'): void {
   const status = el('div', { class: 'error', attrs: { id: 'replay-error', role: 'alert' } });
   const viewer = el('div', { attrs: { id: 'viewer' } });
   const chooser = el('div', { class: 'row', attrs: { id: 'chooser' } });
   let lines: string[] = [];
   let source = '';
+  /** Where the log on view is in the lists below (neither: a file, a link or a played game), so each list names what is on view. */
+  let listed: { served?: number; folder?: number } = {};
+  let servedList: SourceList | undefined;
+  let folderList: SourceList | undefined;
+  const syncLists = (): void => {
+    servedList?.show(listed.served, source);
+    folderList?.show(listed.folder, source);
+  };
   /** The line on view (-1: none). */
   let shown = -1;
   /** Bumped by every open: a slower load that was overtaken (the list's first log, then a pick) is dropped. */
@@ -31,9 +40,11 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   const served = el('div', { class: 'row', attrs: { id: 'served-logs' } });
   const folderFiles = el('div', { class: 'row', attrs: { id: 'folder-logs' } });
 
-  const openText = (text: string, name: string, withAnalysis?: { text: string; name: string }): void => {
+  const openText = (text: string, name: string, withAnalysis?: { text: string; name: string }, from: typeof listed = {}): void => {
     lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
     source = name;
+    listed = from;
+    syncLists();
     shown = -1;
     analysis = undefined;
     analysisName = '';
@@ -74,10 +85,10 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
       (e: Error) => (status.textContent = `cannot read ${file.name}: ${e.message}`),
     );
   });
-  const openFile = (file: File): void => {
+  const openFile = (file: File, folder?: number): void => {
     const mine = ++opening;
     file.text().then(
-      (t) => mine === opening && openText(t, file.name),
+      (t) => mine === opening && openText(t, folder === undefined ? file.name : file.webkitRelativePath || file.name, undefined, { folder }),
       (e: Error) => (status.textContent = `cannot read ${file.name}: ${e.message}`),
     );
   };
@@ -88,17 +99,11 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   });
   folderInput.addEventListener('change', () => {
     const logs = [...(folderInput.files ?? [])].filter((f) => f.name.endsWith('.jsonl'));
-    fill(
-      folderFiles,
-      logs.length
-        ? listSelect(
-            'folder-log-select',
-            logs.map((f) => f.webkitRelativePath || f.name),
-            (i) => openFile(logs[i]!),
-          )
-        : el('span', { class: 'muted' }, 'no .jsonl files in that folder'),
-    );
-    if (logs.length) openFile(logs[0]!);
+    folderList = logs.length
+      ? sourceList('folder-log-select', [{ names: logs.map((f) => f.webkitRelativePath || f.name) }], (i) => openFile(logs[i]!, i))
+      : undefined;
+    fill(folderFiles, folderList?.select ?? el('span', { class: 'muted' }, 'no .jsonl files in that folder'));
+    if (logs.length) openFile(logs[0]!, 0);
   });
   drop.addEventListener('dragover', (e) => {
     e.preventDefault();
@@ -116,7 +121,9 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   // static server) the request fails and the folder picker stays the way in.
   const listing = location.protocol === 'file:' ? Promise.reject(new Error('a file page has no server')) : fetch('api/logs');
   listing
-    .then((r) => (r.ok ? (r.json() as Promise<{ logs: { path: string; size: number; analysis?: string }[] }>) : Promise.reject(new Error(String(r.status)))))
+    .then((r) =>
+      r.ok ? (r.json() as Promise<{ logs: { path: string; size: number; analysis?: string; sample?: true }[] }>) : Promise.reject(new Error(String(r.status))),
+    )
     .then(({ logs }) => {
       if (logs.length === 0) return fill(served, el('span', { class: 'muted' }, 'No .jsonl logs under the results folder yet.'));
       const get = (path: string): Promise<string> =>
@@ -125,21 +132,28 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
         const { path, analysis: analysed } = logs[i]!;
         const mine = ++opening;
         Promise.all([get(path), analysed === undefined ? undefined : get(analysed).catch(() => undefined)]).then(
-          ([t, a]) => mine === opening && openText(t, path, a === undefined ? undefined : { text: a, name: analysed! }),
+          ([t, a]) => mine === opening && openText(t, path, a === undefined ? undefined : { text: a, name: analysed! }, { served: i }),
           (e: Error) => (status.textContent = `cannot load ${path}: ${e.message}`),
         );
       };
-      fill(
-        served,
-        el('span', null, 'Results folder: '),
-        listSelect(
-          'served-log-select',
-          logs.map((l) => `${l.path} (${Math.ceil(l.size / 1024)} KB)${l.analysis ? ' \u00b7 analysed' : ''}`),
-          open,
-        ),
+      // The server lists the user's own logs first and every run's sample game after them: the
+      // samples go in a group of their own, so what the user made is what the list opens.
+      const label = (l: (typeof logs)[number]): string => `${l.path} (${Math.ceil(l.size / 1024)} KB)${l.analysis ? ' \u00b7 analysed' : ''}`;
+      const own = logs.filter((l) => !l.sample).map(label);
+      const samples = logs.filter((l) => l.sample).map(label);
+      servedList = sourceList(
+        'served-log-select',
+        [
+          { group: 'Your logs', names: own },
+          { group: `Sample games of runs (${samples.length}: each tournament's first game)`, names: samples },
+        ],
+        open,
       );
-      // The list shows its first log as chosen: open it, unless a log was opened meanwhile.
-      if (lines.length === 0) open(0);
+      fill(served, el('span', null, 'Results folder: '), servedList.select);
+      // The list's first log (the user's newest) opens, unless something was opened meanwhile
+      // (the game just played, a report's link, a file picked while the list loaded).
+      if (opening === 0 && source === '') open(0);
+      else syncLists();
     })
     .catch(() => fill(served, el('span', { class: 'muted' }, 'Run `nothanks web` to list the results folder here, or pick a folder above.')));
 
@@ -192,7 +206,10 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
         ? entriesOf(analysis, record.seed, line, Array.isArray(record.agents) ? (record.agents as string[]) : [])
         : [];
     if (analysis && entries.length === 0) status.textContent = `${analysisName} holds no analysis of this game (seed ${String(record.seed)})`;
-    fill(viewer, player(known.game.name, record as { seed: string; players: number; agents: string[] }, frames, account, entries));
+    fill(
+      viewer,
+      player(known.game.name, record as { seed: string; players: number; agents: string[] }, frames, account, entries, known.view.unit ?? 'decision'),
+    );
   }
 
   fill(
@@ -213,39 +230,71 @@ export function replayPage(root: HTMLElement, initialRecord?: string): void {
   );
   if (initialRecord !== undefined) {
     lines = [initialRecord];
-    source = 'linked game';
+    source = initialName;
     shown = -1;
+    showChooser();
     show(0);
   }
 }
 
-function listSelect(id: string, names: string[], onPick: (i: number) => void): HTMLSelectElement {
-  const select = el('select', { attrs: { id } }, ...names.map((n, i) => el('option', { attrs: { value: String(i) } }, n)));
+/** A list of logs to open; `show` names what is on view: its entry, or (not in the list) a first entry "Watching: <name>". */
+interface SourceList {
+  select: HTMLSelectElement;
+  show(index: number | undefined, name: string): void;
+}
+
+/** The logs of `groups` in order (option values count through all of them), a group with a `group` label as an optgroup. */
+function sourceList(id: string, groups: { group?: string; names: string[] }[], onPick: (i: number) => void): SourceList {
+  const elsewhere = el('option', { attrs: { value: '', disabled: '' } });
+  let next = 0;
+  const parts = groups
+    .filter((g) => g.names.length > 0)
+    .map((g) => {
+      const options = g.names.map((n) => el('option', { attrs: { value: String(next++) } }, n));
+      return g.group === undefined ? options : [el('optgroup', { attrs: { label: g.group } }, ...options)];
+    });
+  const select = el('select', { attrs: { id } }, elsewhere, ...parts.flat());
   select.addEventListener('change', () => onPick(Number(select.value)));
-  return select;
+  return {
+    select,
+    show(index, name) {
+      // Without this the list kept showing its first log while another game was on view.
+      elsewhere.hidden = index !== undefined;
+      elsewhere.textContent = index === undefined ? `Watching: ${name}` : '';
+      select.value = index === undefined ? '' : String(index);
+    },
+  };
 }
 
 let stopAutoplay: (() => void) | undefined;
 
-/** Step controls, the table at the current frame and the list of decisions. */
 /** Autoplay speeds (seconds a step); the choice outlives a game. */
 const SPEEDS = [0.25, 0.5, 0.7, 1, 1.5, 2.5];
 let speed = 0.7;
 
+/**
+ * Step controls, the table at the current frame and the list of every position. One numbering
+ * throughout: a position is named by the decision (or turn, `unit`) its caption starts with, as
+ * `nothanks replay --show`, `nothanks analyse` and the analysis tables number them; the frame's
+ * index (a 6 nimmt! round's start and end are positions too) is never shown.
+ */
 function player(
   name: string,
   record: { seed: string; players: number; agents: string[] },
   frames: Frame[],
   account: string[],
   entries: readonly DecisionEntry[],
+  unit: 'decision' | 'turn',
 ): HTMLElement {
   stopAutoplay?.();
   let at = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
-  const panel = entries.length ? analysisPanel(entries, frames, record.agents, (f) => go(f)) : undefined;
+  const panel = entries.length ? analysisPanel(entries, frames, record.agents, (f) => go(f), unit) : undefined;
+  const total = frames[frames.length - 1]!.decision;
+  const units = `${total} ${unit}${total === 1 ? '' : 's'}`;
   const table = el('div', { attrs: { id: 'table' } });
   const caption = el('div', { class: 'caption', attrs: { id: 'caption' } });
-  const slider = el('input', { attrs: { type: 'range', min: '0', max: String(frames.length - 1), value: '0', id: 'slider', 'aria-label': 'decision' } });
+  const slider = el('input', { attrs: { type: 'range', min: '0', max: String(frames.length - 1), value: '0', id: 'slider', 'aria-label': unit } });
   const where = el('span', { class: 'muted', attrs: { id: 'where' } });
   const steps = el('div', { class: 'log', attrs: { id: 'steps' } }, ...frames.map((f, i) => el('div', { onclick: () => go(i) }, f.caption)));
   const autoplay = el('button', { attrs: { id: 'autoplay' }, onclick: () => (timer ? stop() : start()) }, 'Autoplay');
@@ -283,7 +332,7 @@ function player(
     caption.textContent = f.caption;
     fill(table, f.render());
     slider.value = String(at);
-    where.textContent = `step ${at + 1} of ${frames.length} \u00b7 decision ${f.decision}`;
+    where.textContent = f.decision === 0 ? `start \u00b7 ${units}` : `${unit} ${f.decision} of ${total}`;
     table.setAttribute('data-frame', String(at));
     table.setAttribute('data-last', String(at === frames.length - 1));
     steps.querySelector('.now')?.classList.remove('now');
@@ -320,7 +369,7 @@ function player(
     caption,
     table,
     panel?.node,
-    el('h3', null, 'Every step (click to jump)'),
+    el('h3', null, `Every ${unit} (click to jump)`),
     steps,
     el(
       'details',

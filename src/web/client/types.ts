@@ -24,4 +24,11 @@ export interface GameView {
   renderPrompt(view: unknown, labels: readonly string[], answer: (a: unknown) => void): HTMLElement;
   /** Bots offered for the other seats by default, best first. */
   defaultBot: string;
+  /**
+   * What a frame's number (`Frame.decision`, the number its caption starts with) counts: one
+   * decision (the default), or one turn where every seat plays at once (6 nimmt!'s cards). The
+   * replay names every position, analysed decision and graph tick by it, so one number means one
+   * thing on the page.
+   */
+  unit?: 'turn';
 }

@@ -275,6 +275,7 @@ export const sixNimmtView: GameView = {
   human: (bridge) => new PageHuman(bridge),
   renderPrompt,
   defaultBot: 'heuristic',
+  unit: 'turn',
 };
 
 export default sixNimmtView;

@@ -123,9 +123,9 @@ describe('mc', () => {
     expect(bot.decide(obs)).toBe('pass');
   });
 
-  it('reads open chips: it stops milking a card only it wants when the next players have no chips and must take it', () => {
-    // The real chips (none for either opponent) disagree on purpose with the chips counted from the
-    // position's empty history (11 each): mc's answer shows which of the two it reads.
+  it("reads the opponents' chips, open or counted: it stops milking a card only it wants when the next players have no chips and must take it", () => {
+    // Counted chips are the engine's own figure (every chip moves in a public pass or take), so a
+    // position built with no chips for the opponents reads the same open or hidden.
     const decide = (openChips: boolean) => {
       const bot = withDefaults(mc, { rollouts: 200 });
       const obs = position({ card: 21, pot: 0, mine: [20, 22], theirChips: 0, rules: { openChips } });
@@ -133,7 +133,7 @@ describe('mc', () => {
       return bot.decide(obs);
     };
     expect(decide(true)).toBe('take');
-    expect(decide(false)).toBe('pass'); // hidden chips: counted, 11 each, as in the milking test above
+    expect(decide(false)).toBe('take');
   });
 
   it('passes on a high card with nothing on it early in the game', () => {
@@ -567,6 +567,7 @@ describe('the information model', () => {
       'history',
       'historyAt',
       'historyLength',
+      'holder',
       'marginalCost',
       'myChips',
       'players',

@@ -158,6 +158,7 @@ export const view: GameView = {
   human: (bridge) => new PageHuman(bridge),
   renderPrompt,
   defaultBot: 'heuristic',
+  unit: 'turn',
 };
 
 export default view;

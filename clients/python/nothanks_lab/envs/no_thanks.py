@@ -1,0 +1,20 @@
+"""No Thanks! on the lab's engine (src/games/no-thanks/README.md: rules, tensor table, action ids).
+
+``env(**rules)`` and ``raw_env``: PettingZoo AEC; ``gym_env(opponents=[...], seat=0, **rules)``:
+Gymnasium, one learner against lab bots; ``vector_env(n, **rules)``: N games per call. Rules are
+the lab's settings with underscores: players, chips, removed, min_card, max_card, open_chips,
+known_removed. Also reward="score" (minus the final score) or "win" (the win share), and
+render_mode ("ansi", "human") for the AEC and Gymnasium environments.
+
+The taker of a card acts again (the official rules): the acting agent is whoever the lab says.
+"""
+
+from ._make import game_api
+
+_api = game_api("no-thanks", "no_thanks_v0", parallel=False)
+raw_env = _api["raw_env"]
+env = _api["env"]
+gym_env = _api["gym_env"]
+vector_env = _api["vector_env"]
+
+__all__ = ["env", "raw_env", "gym_env", "vector_env"]

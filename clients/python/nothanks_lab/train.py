@@ -1,0 +1,500 @@
+"""Training a policy and value network for a lab game: ``python -m nothanks_lab.train GAME --out DIR``.
+
+The method (docs/learning.md, "Training"), in two stages, both on the lab's own engines:
+
+1. **Apprentice** (expert iteration's first step, Anthony et al. 2017): the lab plays games of a
+   strong built-in bot (``--expert``, default the game's Monte Carlo bot), and the network learns
+   its decisions (cross-entropy on the expert's action, masked to the legal ones) and the outcome
+   (the acting seat's win share, for the value head). Records become training pairs through the
+   engine server's ``examples`` command.
+2. **Self-play with a league** (PPO, Schulman et al. 2017; a league of past checkpoints as in
+   AlphaStar, Vinyals et al. 2019): N games at once through the engine server; in each game one
+   seat is the learner, the others are drawn from the league (the current network or a frozen
+   earlier one), so the learner keeps beating its past selves rather than cycling. Reward at the
+   end of each game: the learner's win share.
+
+Every ``--eval-every`` updates the network is exported to ONNX and played by the lab's ``net`` bot
+against three copies of ``--eval-opponent`` in a lab tournament on duplicate deals: the learning
+curve (``curve.csv``, ``curve.png``) is that win share with its interval, over training time.
+
+Reproducible from ``--seed`` (torch, numpy and the deals; one torch thread by default). Ctrl-C
+saves a checkpoint; ``--resume`` goes on from it. Progress: a line that updates on a terminal,
+and a line every 30 seconds when piped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+
+from .errors import LabError
+from .lab import lab_command
+from .server import EngineServer
+
+DEFAULTS: Dict[str, Dict[str, Any]] = {
+    "no-thanks": {"expert": "mc", "opponent": "mc"},
+    "6-nimmt": {"expert": "mc", "opponent": "mc"},
+    "no-thanks-specials": {"expert": "value", "opponent": "mc"},
+}
+
+
+def _torch():
+    try:
+        import torch
+    except ImportError:
+        raise LabError("training needs torch: pip install -r clients/python/requirements-train.txt") from None
+    return torch
+
+
+# -- the network ---------------------------------------------------------------------------------
+
+
+def make_network(obs_size: int, action_size: int, hidden: int):
+    torch = _torch()
+    nn = torch.nn
+
+    class PolicyValue(nn.Module):
+        """An MLP with a policy head (logits over every action id) and a value head (win share)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(obs_size, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU())
+            self.policy = nn.Linear(hidden, action_size)
+            self.value = nn.Linear(hidden, 1)
+
+        def forward(self, obs):
+            h = self.body(obs)
+            return self.policy(h), self.value(h).squeeze(-1)
+
+    return PolicyValue()
+
+
+def masked(logits, mask):
+    return logits.masked_fill(~mask, -1e9)
+
+
+def export_onnx(net, obs_size: int, path: Path) -> None:
+    """The network as the lab's `net` bot plays it: input `obs` [batch, D], outputs `logits`, `value`."""
+    torch = _torch()
+    net.eval()
+    tmp = path.with_suffix(".tmp.onnx")
+    with torch.no_grad(), warnings.catch_warnings():
+        # The TorchScript exporter: the newer one needs onnxscript, and this MLP needs nothing newer.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        torch.onnx.export(
+            net,
+            torch.zeros(1, obs_size),
+            str(tmp),
+            input_names=["obs"],
+            output_names=["logits", "value"],
+            dynamic_axes={"obs": {0: "batch"}, "logits": {0: "batch"}, "value": {0: "batch"}},
+            dynamo=False,
+        )
+    os.replace(tmp, path)
+    net.train()
+
+
+# -- the lab, as a program ---------------------------------------------------------------------
+
+
+def lab(*args: str) -> subprocess.CompletedProcess:
+    run = subprocess.run(lab_command() + list(args), capture_output=True, text=True)
+    if run.returncode != 0:
+        lines = [line for line in run.stderr.splitlines() if line.strip() and "npm warn" not in line]
+        raise LabError(f"the lab refused {args[0]}: {lines[-1] if lines else run.returncode}")
+    return run
+
+
+def tournament(game: str, players: int, agents: List[str], games: int, seed: str, threads: int, out: Path, log: Optional[Path] = None) -> Dict[str, Any]:
+    """A lab tournament on duplicate deals (every rotation); its summary.json."""
+    args = ["tournament", "--game", game, "--players", str(players), "--agents", ",".join(agents), "--games", str(games)]
+    args += ["--seatings", "rotations", "--seed", seed, "--threads", str(threads), "--out", str(out), "--force", "--quiet"]
+    if log is not None:
+        args += ["--log", str(log)]
+    lab(*args)
+    return json.loads((out / "summary.json").read_text())
+
+
+# -- progress --------------------------------------------------------------------------------
+
+
+class Progress:
+    """One updating line on a terminal; a line every 30 seconds when piped."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+
+    def __call__(self, text: str, force: bool = False) -> None:
+        now = time.monotonic()
+        if self.tty:
+            sys.stderr.write("\r\x1b[K" + text)
+            sys.stderr.flush()
+        elif force or now - self.last >= 30:
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
+            self.last = now
+
+    def done(self) -> None:
+        if self.tty:
+            sys.stderr.write("\n")
+
+
+# -- stage 1: the apprentice -------------------------------------------------------------------
+
+
+def apprentice(args, net, optimizer, server: EngineServer, work: Path, progress: Progress) -> None:
+    torch = _torch()
+    log = work / "expert-games.jsonl"
+    if not log.exists():
+        progress(f"apprentice: the lab plays {args.expert_games} games of {args.expert} ...", force=True)
+        tournament(args.game, args.players, [args.expert] * args.players, args.expert_games, f"{args.seed}-expert", args.lab_threads, work / "expert-run", log)
+    records = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    parts = [server.examples(records[i : i + 200]) for i in range(0, len(records), 200)]
+    obs = torch.from_numpy(np.concatenate([p["obs"] for p in parts]))
+    mask = torch.from_numpy(np.concatenate([p["mask"] for p in parts]))
+    action = torch.from_numpy(np.concatenate([p["action"] for p in parts])).long()
+    # The value target: the acting seat's win share in its game.
+    shares = []
+    for part, start in zip(parts, range(0, len(records), 200)):
+        for seat, k in zip(part["seat"], part["record"]):
+            winners = records[start + k]["winners"]
+            shares.append(1.0 / len(winners) if seat in winners else 0.0)
+    value = torch.tensor(shares, dtype=torch.float32)
+    n = len(action)
+    g = torch.Generator().manual_seed(args.seed)
+    for epoch in range(args.expert_epochs):
+        order = torch.randperm(n, generator=g)
+        total = 0.0
+        for i in range(0, n, 512):
+            b = order[i : i + 512]
+            logits, v = net(obs[b])
+            loss = torch.nn.functional.cross_entropy(masked(logits, mask[b]), action[b]) + 0.5 * ((v - value[b]) ** 2).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += loss.item() * len(b)
+        progress(f"apprentice: epoch {epoch + 1}/{args.expert_epochs}, {n} decisions of {len(records)} games, loss {total / n:.4f}", force=True)
+
+
+# -- stage 2: self-play with a league ----------------------------------------------------------
+
+
+class League:
+    """Frozen past networks (their state dicts) and the current one, drawn per game."""
+
+    def __init__(self, make, size: int) -> None:
+        self.make = make
+        self.size = size
+        self.frozen: List[Any] = []
+
+    def add(self, net) -> None:
+        copy = self.make()
+        copy.load_state_dict(net.state_dict())
+        copy.eval()
+        self.frozen.append(copy)
+        del self.frozen[: -self.size]
+
+
+def self_play(args, net, optimizer, league: League, state: Dict[str, Any], work: Path, progress: Progress, curve) -> None:
+    torch = _torch()
+    rng = np.random.default_rng(args.seed + state["update"])
+    n = args.games
+    with EngineServer(args.game, {"players": args.players}, games=n, reward="win") as env:
+        s = env.reset(seed=f"{args.seed}-selfplay-{state['update']}")
+        P = env.players
+        learner = rng.integers(0, P, n)
+        # Who plays the other seats of each game: -1 the current network, k the league's k-th frozen one.
+        opponent = np.full(n, -1)
+        trajectories: List[List[Any]] = [[] for _ in range(n)]
+        started = time.monotonic()
+        while state["update"] < args.updates and state["seconds"] < 60 * args.minutes:
+            batch: List[Any] = []
+            while len(batch) < args.batch:
+                obs = torch.from_numpy(s.obs[:, 0, :].copy())
+                mask = torch.from_numpy(s.mask[:, 0, :].copy())
+                seat = s.seat.copy()
+                actions = np.zeros(n, np.int32)
+                mine = seat == learner
+                with torch.no_grad():
+                    logits, value = net(obs)
+                    dist = torch.distributions.Categorical(logits=masked(logits, mask))
+                    chosen = dist.sample()
+                    logp = dist.log_prob(chosen)
+                    actions[:] = chosen.numpy()
+                    for k in np.unique(opponent[~mine]):
+                        if k < 0:
+                            continue
+                        rows = np.flatnonzero((~mine) & (opponent == k))
+                        lk, _ = league.frozen[k](obs[rows])
+                        actions[rows] = torch.distributions.Categorical(logits=masked(lk, mask[rows])).sample().numpy()
+                for i in np.flatnonzero(mine):
+                    trajectories[i].append((obs[i], mask[i], int(actions[i]), float(logp[i]), float(value[i])))
+                s = env.step(actions)
+                for i in np.flatnonzero(s.ended):
+                    reward = float(s.reward[i, learner[i]])
+                    steps = trajectories[i]
+                    # Episodic, one reward at the end, gamma = 1: GAE(lambda) over the learner's own decisions.
+                    advantage = 0.0
+                    for j in range(len(steps) - 1, -1, -1):
+                        o, m, a, lp, v = steps[j]
+                        last = j == len(steps) - 1
+                        delta = (reward if last else steps[j + 1][4]) - v
+                        advantage = delta + args.gae_lambda * advantage
+                        batch.append((o, m, a, lp, advantage + v, advantage))
+                    trajectories[i] = []
+                    state["games"] += 1
+                    state["wins"] += reward
+                    learner[i] = rng.integers(0, P)
+                    opponent[i] = -1 if not league.frozen or rng.random() < args.self_share else rng.integers(0, len(league.frozen))
+            ppo_update(args, net, optimizer, batch)
+            state["update"] += 1
+            state["seconds"] += time.monotonic() - started
+            started = time.monotonic()
+            progress(
+                f"self-play: update {state['update']}/{args.updates}, {state['games']} games, "
+                f"win share vs league {state['wins'] / max(1, state['games']):.3f}, {state['seconds'] / 60:.1f} min"
+            )
+            if state["update"] % args.league_every == 0:
+                league.add(net)
+            last = state["update"] == args.updates or state["seconds"] >= 60 * args.minutes
+            if state["update"] % args.eval_every == 0 or last:
+                curve(state)
+                save_checkpoint(args, net, optimizer, league, state, work)
+
+
+def ppo_update(args, net, optimizer, batch) -> None:
+    torch = _torch()
+    obs = torch.stack([b[0] for b in batch])
+    mask = torch.stack([b[1] for b in batch])
+    action = torch.tensor([b[2] for b in batch])
+    old_logp = torch.tensor([b[3] for b in batch])
+    ret = torch.tensor([b[4] for b in batch])
+    adv = torch.tensor([b[5] for b in batch])
+    adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+    n = len(batch)
+    for _ in range(args.ppo_epochs):
+        order = torch.randperm(n)
+        for i in range(0, n, 1024):
+            b = order[i : i + 1024]
+            logits, value = net(obs[b])
+            dist = torch.distributions.Categorical(logits=masked(logits, mask[b]))
+            ratio = torch.exp(dist.log_prob(action[b]) - old_logp[b])
+            clipped = torch.clamp(ratio, 1 - args.clip, 1 + args.clip)
+            policy_loss = -torch.min(ratio * adv[b], clipped * adv[b]).mean()
+            loss = policy_loss + 0.5 * ((value - ret[b]) ** 2).mean() - args.entropy * dist.entropy().mean()
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), 0.5)
+            optimizer.step()
+
+
+# -- checkpoints and the curve -----------------------------------------------------------------
+
+
+def save_checkpoint(args, net, optimizer, league: League, state, work: Path) -> None:
+    torch = _torch()
+    tmp = work / "checkpoint.pt.tmp"
+    torch.save(
+        {
+            "net": net.state_dict(),
+            "optimizer": optimizer.state_dict(),
+            "league": [m.state_dict() for m in league.frozen],
+            "state": state,
+            "torch_rng": torch.get_rng_state(),
+        },
+        tmp,
+    )
+    os.replace(tmp, work / "checkpoint.pt")
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m nothanks_lab.train", description=__doc__.split("\n\n")[0])
+    p.add_argument("game", choices=sorted(DEFAULTS))
+    p.add_argument("--out", required=True, help="folder for the model, its checkpoint, curve and card")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hidden", type=int, default=128)
+    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--expert", help="the bot the apprentice stage learns from (default: the game's mc or value)")
+    p.add_argument("--expert-games", type=int, default=2000, help="games the expert plays (on duplicate deals, every rotation)")
+    p.add_argument("--expert-epochs", type=int, default=8)
+    p.add_argument("--updates", type=int, default=1000, help="self-play PPO updates at most (0: the apprentice only)")
+    p.add_argument("--minutes", type=float, default=60, help="training time at most (apprentice and self-play; the curve's games not counted)")
+    p.add_argument("--games", type=int, default=256, help="games played at once in self-play")
+    p.add_argument("--batch", type=int, default=16384, help="learner decisions per update")
+    p.add_argument("--ppo-epochs", type=int, default=4)
+    p.add_argument("--clip", type=float, default=0.2)
+    p.add_argument("--entropy", type=float, default=0.01)
+    p.add_argument("--gae-lambda", type=float, default=0.95)
+    p.add_argument("--league-every", type=int, default=5, help="updates between snapshots added to the league")
+    p.add_argument("--league-size", type=int, default=8)
+    p.add_argument("--self-share", type=float, default=0.5, help="share of games whose other seats are the current network")
+    p.add_argument("--eval-every", type=int, default=10)
+    p.add_argument("--eval-opponent", help="the lab bot the curve measures against (default: mc)")
+    p.add_argument("--eval-games", type=int, default=400, help="games of each point of the curve, on duplicate deals at every rotation (0: no curve)")
+    p.add_argument("--lab-threads", type=int, default=2)
+    p.add_argument("--torch-threads", type=int, default=1)
+    p.add_argument("--resume", action="store_true", help="go on from the checkpoint in --out")
+    p.add_argument("--defer-curve", action="store_true", help="keep snapshots only; measure the curve later with --curve")
+    p.add_argument("--curve", action="store_true", help="measure the snapshots of the run in --out that are not on its curve yet, then stop")
+    args = p.parse_args(argv)
+    args.expert = args.expert or DEFAULTS[args.game]["expert"]
+    args.eval_opponent = args.eval_opponent or DEFAULTS[args.game]["opponent"]
+    try:
+        if args.curve:
+            measure_curve(args, Path(args.out), Progress())
+            return 0
+        return train(args)
+    except LabError as err:
+        print(f"nothanks_lab.train: {err}", file=sys.stderr)
+        return 1
+
+
+def train(args) -> int:
+    torch = _torch()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.torch_threads)
+    work = Path(args.out)
+    checkpoint = work / "checkpoint.pt"
+    if work.exists() and any(work.iterdir()) and not args.resume:
+        raise LabError(f"{work} already holds a run: --resume goes on with it, or give another --out")
+    work.mkdir(parents=True, exist_ok=True)
+    progress = Progress()
+    with EngineServer(args.game, {"players": args.players}) as probe:
+        obs_size, action_size = probe.obs_size, probe.action_size
+        make = lambda: make_network(obs_size, action_size, args.hidden)  # noqa: E731
+        net = make()
+        optimizer = torch.optim.Adam(net.parameters(), lr=args.lr)
+        league = League(make, args.league_size)
+        state: Dict[str, Any] = {"update": 0, "games": 0, "wins": 0.0, "seconds": 0.0, "apprentice": False}
+        if args.resume and checkpoint.exists():
+            saved = torch.load(checkpoint, weights_only=False)
+            net.load_state_dict(saved["net"])
+            optimizer.load_state_dict(saved["optimizer"])
+            for sd in saved["league"]:
+                m = make()
+                m.load_state_dict(sd)
+                m.eval()
+                league.frozen.append(m)
+            state = saved["state"]
+            torch.set_rng_state(saved["torch_rng"])
+            progress(f"resumed at update {state['update']}", force=True)
+
+        def curve(st: Dict[str, Any]) -> None:
+            """A snapshot of the network (snapshots/, listed in snapshots.csv), measured now unless --defer-curve."""
+            snapshot = work / "snapshots" / f"update-{st['update']:05d}.onnx"
+            snapshot.parent.mkdir(exist_ok=True)
+            export_onnx(net, obs_size, snapshot)
+            fresh = not (work / "snapshots.csv").exists()
+            with open(work / "snapshots.csv", "a", newline="") as f:
+                w = csv.writer(f)
+                if fresh:
+                    w.writerow(["update", "minutes", "games", "model"])
+                w.writerow([st["update"], round(st["seconds"] / 60, 2), st["games"], snapshot.name])
+            if not args.defer_curve:
+                measure_curve(args, work, progress)
+
+        interrupted = False
+
+        def on_interrupt(*_: Any) -> None:
+            nonlocal interrupted
+            interrupted = True
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGINT, on_interrupt)
+        try:
+            if not state["apprentice"]:
+                t0 = time.monotonic()
+                apprentice(args, net, optimizer, probe, work, progress)
+                state["apprentice"] = True
+                state["seconds"] += time.monotonic() - t0
+                curve(state)
+                save_checkpoint(args, net, optimizer, league, state, work)
+            if args.updates > 0:
+                self_play(args, net, optimizer, league, state, work, progress, curve)
+        except KeyboardInterrupt:
+            progress.done()
+            save_checkpoint(args, net, optimizer, league, state, work)
+            print(f"interrupted: checkpoint saved in {checkpoint}; --resume goes on", file=sys.stderr)
+            return 130
+    progress.done()
+    export_onnx(net, obs_size, work / "model.onnx")
+    print(f"model: {work / 'model.onnx'}; curve: {work / 'curve.csv'}", file=sys.stderr)
+    return 0
+
+
+def measure_curve(args, work: Path, progress: Progress) -> None:
+    """Plays every snapshot not yet on the curve against the evaluation field (a lab tournament each)."""
+    if args.eval_games == 0:
+        return
+    curve_file = work / "curve.csv"
+    done = {r["update"] for r in csv.DictReader(open(curve_file))} if curve_file.exists() else set()
+    for snap in csv.DictReader(open(work / "snapshots.csv")):
+        if snap["update"] in done:
+            continue
+        model = work / "snapshots" / snap["model"]
+        summary = tournament(
+            args.game,
+            args.players,
+            [f"net:model={model}"] + [args.eval_opponent] * (args.players - 1),
+            args.eval_games,
+            f"{args.seed}-eval",
+            args.lab_threads,
+            work / "eval-run",
+        )
+        row = next(a for a in summary["agents"] if a["agent"].startswith("net"))
+        fresh = not curve_file.exists()
+        with open(curve_file, "a", newline="") as f:
+            w = csv.writer(f)
+            if fresh:
+                w.writerow(["update", "minutes", "games", "win_share", "lo", "hi", "eval_games", "opponent"])
+            w.writerow([snap["update"], snap["minutes"], snap["games"], row["winShare"], row["winShareCI"][0], row["winShareCI"][1], args.eval_games, args.eval_opponent])
+        lo, hi = row["winShareCI"]
+        progress(f"curve: update {snap['update']} ({snap['minutes']} min): win share {row['winShare']:.3f} [{lo:.3f}, {hi:.3f}] against {args.eval_opponent} x{args.players - 1}", force=True)
+        plot_curve(curve_file, work / "curve.png", args)
+
+
+def plot_curve(csv_file: Path, png: Path, args) -> None:
+    """The learning curve as a chart (matplotlib, when installed)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    rows = list(csv.DictReader(open(csv_file)))
+    x = [float(r["minutes"]) for r in rows]
+    y = [float(r["win_share"]) for r in rows]
+    lo = [float(r["lo"]) for r in rows]
+    hi = [float(r["hi"]) for r in rows]
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.fill_between(x, lo, hi, alpha=0.25, label="95% interval (Wilson)")
+    ax.plot(x, y, marker="o", label=f"net vs {args.eval_opponent} x{args.players - 1}")
+    ax.axhline(1 / args.players, color="grey", linestyle="--", label="parity")
+    ax.set_xlabel("training time (minutes)")
+    ax.set_ylabel("win share")
+    ax.set_title(f"{args.game}, {args.players} players: {rows[-1]['eval_games']} games per point, duplicate deals")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    tmp = png.with_suffix(".tmp.png")
+    fig.savefig(tmp, dpi=120)
+    plt.close(fig)
+    os.replace(tmp, png)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

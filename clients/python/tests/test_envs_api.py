@@ -1,0 +1,88 @@
+"""PettingZoo's and Gymnasium's own conformance checks on every game's environments."""
+
+import contextlib
+import io
+import unittest
+import warnings
+
+from tests.envs_support import GAMES, module
+
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from nothanks_lab.envs import decode
+
+
+def quietly(check, *args, **kwargs):
+    # The checks print progress and warn about all-zero observations (a finished game's tensor is zeros).
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check(*args, **kwargs)
+
+
+class PettingZooAPI(unittest.TestCase):
+    def test_api_test_on_every_game(self):
+        for game in GAMES:
+            with self.subTest(game=game):
+                env = module(game).env()
+                try:
+                    quietly(api_test, env, num_cycles=1000)
+                finally:
+                    env.close()
+
+    def test_seed_test_on_every_game(self):
+        for game in GAMES:
+            with self.subTest(game=game):
+                made = []
+
+                def make():
+                    made.append(module(game).env())
+                    return made[-1]
+
+                try:
+                    quietly(seed_test, make, num_cycles=100)
+                finally:
+                    for env in made:
+                        env.close()
+
+    def test_parallel_api_test_on_six_nimmt(self):
+        env = module("six_nimmt").parallel_env()
+        try:
+            quietly(parallel_api_test, env, num_cycles=1000)
+        finally:
+            env.close()
+
+    def test_rules_reach_the_engine_and_decode_names_every_field(self):
+        env = module("no_thanks").raw_env(players=3, chips=7, min_card=3, max_card=20, removed=2)
+        try:
+            self.assertEqual(env.possible_agents, ["player_0", "player_1", "player_2"])
+            self.assertEqual(env.rules["startChips"], 7)
+            env.reset(seed=1)
+            fields = env.decode(env.observe(env.agent_selection)["observation"])
+            self.assertEqual(list(fields), [f["name"] for f in env.fields])
+            self.assertEqual(sum(v.size for v in fields.values()), env.obs_size)
+            self.assertEqual(fields["card"].shape, (18,))  # cards 3..20
+            self.assertEqual(fields["card"].sum(), 1)
+            self.assertEqual(fields["current"][0], 1)  # the acting seat is block 0 of its own tensor
+            self.assertAlmostEqual(float(fields["myChips"][0]), 7 / 21, places=6)
+            batch = np.stack([env.observe(a)["observation"] for a in env.possible_agents])
+            self.assertEqual(decode(env.fields, batch)["chips"].shape, (3, 3))
+        finally:
+            env.close()
+
+
+class GymnasiumAPI(unittest.TestCase):
+    def test_check_env_on_every_game(self):
+        for game in GAMES:
+            with self.subTest(game=game):
+                # check_env steps with unmasked samples drawn before a reset: illegal ones end the episode.
+                env = module(game).gym_env(opponents=["random", "random"], seat=1, illegal=-1.0)
+                try:
+                    quietly(check_env, env, skip_render_check=True)
+                finally:
+                    env.close()
+
+
+if __name__ == "__main__":
+    unittest.main()
