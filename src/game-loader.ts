@@ -11,8 +11,25 @@ const registered = new Map<string, RegisteredGame>();
 /** A game's manifest as the registry holds it, frozen deeply (see src/registry.ts); one object per game and thread. */
 export function registerGame(manifest: GameManifest): RegisteredGame {
   let entry = registered.get(manifest.id);
-  if (!entry) registered.set(manifest.id, (entry = protectData(`the ${manifest.name} definition`, { ...manifest })));
+  if (!entry) registered.set(manifest.id, (entry = protectData(`the ${manifest.name} definition`, { ...manifest, makeRules: inFlagNames(manifest) })));
   return entry;
+}
+
+/**
+ * A game's makeRules whose refusals name each setting as users set it: the flag (`chips`, as
+ * `--chips` or the Python keyword `chips`), not the settings key a game checks (`startChips`).
+ */
+function inFlagNames(manifest: GameManifest): GameManifest['makeRules'] {
+  const renames = manifest.ruleOptions.filter((o) => o.key !== o.flag).map((o) => [new RegExp(`\\b${o.key}\\b`, 'g'), o.flag] as const);
+  const make = manifest.makeRules;
+  return (input) => {
+    try {
+      return make(input);
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+      throw new UserError(renames.reduce((text, [key, flag]) => text.replace(key, flag), err.message));
+    }
+  };
 }
 
 const loading = new Map<string, Promise<RegisteredGame>>();

@@ -161,7 +161,7 @@ describe('nothanks tournament / replay', () => {
     ],
     [['tournament', '--agents', 'human,greedy', '--players', '3'], /agent "human" waits for a person at the terminal: play against it with `nothanks play`/],
     [['tournament', '--agents', 'threshold:constructor=1,greedy', '--players', '3'], /unknown parameter "constructor"/],
-    [['tournament', '--agents', 'random', '--players', '4', '--chips', '-1'], /startChips must be an integer from 0 to 1000, got -1/],
+    [['tournament', '--agents', 'random', '--players', '4', '--chips', '-1'], /[^-]chips must be an integer from 0 to 1000, got -1/],
     [['tournament', '--agents', 'random', '--players', '4', '--removed', '40'], /removed must be an integer from 0 to 32, got 40/],
     [['tournament', '--agents', 'threshold:margin=99', '--players', '4'], /margin must be a number from -40 to 40/],
     [['tournament', '--agents', 'random', '--bogus'], /Unknown argument/],

@@ -53,6 +53,17 @@ def lab_command() -> List[str]:
     raise LabNotFoundError(f"the nothanks lab was not found: {HOW}")
 
 
+def serve_command() -> List[str]:
+    """The command that starts the engine server: its own entry point beside the CLI's when there
+    is one (it starts in about half the time, without every command's modules), else ``serve``."""
+    command = lab_command()
+    if len(command) == 2:
+        lean = Path(command[1]).parents[1] / "serve" / "main.js"
+        if lean.is_file():
+            return [command[0], str(lean)]
+    return command + ["serve"]
+
+
 def _with_node(node: Optional[str], main: Path) -> List[str]:
     if node is None:
         raise LabNotFoundError("the lab needs Node.js 20 or later on PATH (node was not found)")

@@ -22,7 +22,7 @@ from typing import Any, Dict, List, Optional, Sequence
 import numpy as np
 
 from .errors import IllegalActionError, LabError
-from .lab import lab_command
+from .lab import serve_command
 
 _LEN = struct.Struct("<I")
 _PIPE_BYTES = 1 << 20
@@ -94,7 +94,7 @@ class EngineServer:
         all_seats: bool = False,
     ) -> None:
         self._process: Optional[subprocess.Popen] = None
-        command = lab_command() + ["serve"]
+        command = serve_command()
         # A file, not a pipe: a server that says much (a bot's warnings) must never block on a full pipe.
         self._stderr = tempfile.TemporaryFile()
         try:

@@ -38,8 +38,11 @@ const numbers = (r: TournamentResult) =>
 const sandboxed = sandboxMissing() === undefined || process.env.REQUIRE_SANDBOX !== undefined;
 
 describe('bot programs', () => {
-  it('the Python client passes its own tests, run as its test file says (python3 -m unittest in clients/python)', () => {
-    const r = spawnSync('python3', ['-m', 'unittest'], { cwd: join(PROJECT_ROOT, 'clients', 'python'), encoding: 'utf8' });
+  it("the Python bot client and policy server pass their own tests (python3 -m unittest in clients/python; the environments' are src/serve/python-envs.test.ts)", () => {
+    const r = spawnSync('python3', ['-m', 'unittest', 'tests.test_client', 'tests.test_policy'], {
+      cwd: join(PROJECT_ROOT, 'clients', 'python'),
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     // unittest's "Ran 0 tests ... OK" is a pass too: the tests must have been found.
     expect(r.stderr).toMatch(/^Ran [1-9]\d* tests? in /m);
