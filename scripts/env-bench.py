@@ -5,7 +5,8 @@ Per game (no-thanks, 6-nimmt, no-thanks-specials, 4 players by default): the Pet
 environment (``env(players=4)``) and the vector environment (``vector_env(n, players=4)``) at
 N = 1, 64 and 1024, every decision a random legal action chosen with numpy from the action mask.
 With ``--peer PATH``, the same AEC loop on a pure-Python PettingZoo No Thanks! environment (a
-folder holding the ``pettingzoo_no_thanks`` package, with ``env(num_players=4)``), side by side.
+folder holding the ``pettingzoo_no_thanks`` package, with ``env(num_players=4)``; it imports pygame:
+give a folder holding that too, joined with ``:``), side by side.
 
 An agent step is one decision of one seat: the AEC loop counts its steps that carry an action (not
 the dead steps after the end); a vector step counts N. Resets are inside the timing (the AEC loop
@@ -17,9 +18,12 @@ is the lab's engine server that Python starts: "one core" holds Python and the s
 On a shared machine the wall-clock rate depends on the other work on that core; "steps per CPU s"
 divides by the CPU time actually used (this process's, plus the engine server's utime + stime
 from /proc) and varies much less. "Server's CPU share" is the server's part of that CPU time, the
-rest being Python (this loop, the environment, the pipe's reads and writes).
+rest being Python (this loop, the environment, the pipe's reads and writes). Below the table: a
+bare Python-Node round trip over pipes (the floor of one server call per agent step), and at the
+largest N the server's vector step timed alone in Node (no pipe, no Python) beside its CPU in the
+environment. --profile adds Python's cProfile at the largest N.
 
-  npm run build && python3 scripts/env-bench.py [--runs 5] [--seconds 2] [--peer /tmp/peer-nothanks]
+  npm run build && python3 scripts/env-bench.py [--runs 5] [--seconds 2] [--peer /tmp/peer-nothanks:/tmp/peer-deps]
   python3 scripts/env-bench.py --games no-thanks --kinds vector --n 1024 --profile   # where the time goes
 
 Needs numpy and pettingzoo (clients/python/requirements-test.txt) and a built lab (npm run build).
