@@ -1,7 +1,7 @@
 import { createBot, loadPool } from '../agents/registry.js';
 import { UserError } from '../errors.js';
 import type { JsonObject, SeatableAgent, State } from '../game/contract.js';
-import { gameById, type RegisteredGame } from '../registry.js';
+import { GAMES, gameById, type RegisteredGame } from '../registry.js';
 import { seatAgent } from '../tournament/sandbox/load.js';
 import { describeError } from '../text.js';
 import { FRAME_HEAD, FrameReader, jsonOf, tagOf, TAG_ERROR, TAG_EXAMPLES, TAG_JSON, TAG_STEP, writeFrame, writeTextFrame } from './frames.js';
@@ -139,7 +139,7 @@ function seedOf(value: unknown): string | undefined {
 
 /** Opens a session from an `open` command. */
 async function open(cmd: Record<string, unknown>, source: ActionSource): Promise<Session> {
-  if (typeof cmd.game !== 'string') throw new UserError('open needs a game (no-thanks, 6-nimmt, ...)');
+  if (typeof cmd.game !== 'string') throw new UserError(`open needs a game (known: ${[...GAMES.keys()].join(', ')})`);
   const game = gameById(cmd.game);
   const rules = game.makeRules(rulesOf(game, cmd.rules ?? {}));
   const games = cmd.games ?? 1;
