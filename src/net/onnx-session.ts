@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { protect } from '../game/protect.js';
 
 /**
  * The lab's one door to onnxruntime (the npm package onnxruntime-node, CPU only): ONNX models
@@ -53,6 +54,9 @@ function ort(): Runtime {
     const { binding, initOrt } = require('onnxruntime-node/dist/binding.js') as { binding: Runtime['binding']; initOrt: () => void };
     initOrt();
     runtime = { binding, Tensor: (require('onnxruntime-node') as { Tensor: Runtime['Tensor'] }).Tensor };
+    // A bot file in the same thread must not patch what a net bot runs (docs/fair-play.md): frozen
+    // with the lab's classes, or at once when they already are.
+    protect(runtime.binding.InferenceSession, runtime.Tensor);
   }
   return runtime;
 }
@@ -161,3 +165,5 @@ function startSession(file: string, path: string): { session: NativeSession; rea
   ready.catch(() => {});
   return { session, ready };
 }
+
+protect(OnnxModel);
