@@ -47,6 +47,9 @@ describe('loading built-in bots', () => {
     expect((await loadAgent('threshold:margin=-.5')).params).toMatchObject({ margin: -0.5 });
     await expect(loadAgent('mc:objective=fun')).rejects.toThrow('objective must be one of score, margin, win');
     await expect(loadAgent('random:x=1')).rejects.toThrow('random takes no parameters');
+    // A text parameter takes the text as written; the bot checks it when it starts.
+    expect((await loadAgent('net:model=models/a b.onnx,temperature=0.5')).params).toEqual({ model: 'models/a b.onnx', temperature: 0.5 });
+    expect((await loadAgent('net')).params).toEqual({ model: '', temperature: 0 });
   });
 
   it("looks parameters up on the bot's own list, never on Object.prototype", async () => {
