@@ -211,6 +211,12 @@ describe('net model files', () => {
     expect(() => bot.newGame?.({ seat: 0, rules: s.rules, agents: [], random: Math.random })).toThrow(none);
   });
 
+  it('refuses a model without a logits output in one line, naming the outputs it has', () => {
+    const path = join(dir, 'policy.onnx');
+    writeFileSync(path, onnxMlp({ layers: [randomDense(s.inputs, s.ids, stream(2))], output: 'policy' }));
+    expect(() => netBot(game, { model: path }, 0, s.rules)).toThrow(`model ${path} has no float32 output [batch, 2] named logits (its outputs: policy)`);
+  });
+
   it('loads a file once per thread, however many seats play it', () => {
     const path = write('once.onnx', randomDense(s.inputs, s.ids, stream(3)));
     expect(openModel(path)).toBe(openModel(path));

@@ -22,6 +22,8 @@ export interface MlpSpec {
   layers: readonly Dense[];
   /** A value head on the last hidden layer's output (or on the input, for one layer), as a trained model has. */
   value?: Dense;
+  /** The last layer's output name: `logits` unless a test needs a model that breaks the contract. */
+  output?: string;
 }
 
 /** A dense layer of the given size with weights and bias drawn from `random` (uniform in +-scale / sqrt(inputs)). */
@@ -60,7 +62,7 @@ export function onnxMlp(spec: MlpSpec): Uint8Array {
     if (i > 0 && d.inputs !== layers[i - 1]!.outputs)
       throw new RangeError(`layer ${i} takes ${d.inputs} inputs, but layer ${i - 1} gives ${layers[i - 1]!.outputs}`);
     const last = i === layers.length - 1;
-    const out = last ? 'logits' : `h${i}`;
+    const out = last ? (spec.output ?? 'logits') : `h${i}`;
     dense(d, `fc${i}`, x, last ? out : `${out}.linear`);
     if (!last) {
       nodes.push(node('Relu', `relu${i}`, [`${out}.linear`], [out], []));
@@ -68,7 +70,7 @@ export function onnxMlp(spec: MlpSpec): Uint8Array {
     }
     x = out;
   });
-  const outputs = [valueInfo('logits', layers[layers.length - 1]!.outputs)];
+  const outputs = [valueInfo(spec.output ?? 'logits', layers[layers.length - 1]!.outputs)];
   if (spec.value) {
     dense(spec.value, 'value_head', hidden, 'value');
     outputs.push(valueInfo('value', 1));
