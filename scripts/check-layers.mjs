@@ -19,6 +19,8 @@ export const LAYERS = [
   ['src/files.ts'],
   ['src/game'],
   ['src/search'],
+  // Models played in process (onnxruntime, Node only): what a game's net bot runs.
+  ['src/net'],
   ['src/games/manifest.ts'],
   // Every game's rules and engine (src/games/<id>/), then its built-in bots, then its manifest.
   ['src/games/*'],

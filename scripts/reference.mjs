@@ -59,6 +59,7 @@ async function commandsPage() {
 const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function range(p) {
+  if ('text' in p) return 'text';
   if ('choices' in p) return `one of ${p.choices.map((c) => `\`${c}\``).join(', ')}`;
   return `${p.integer ? 'integer' : 'number'} ${p.min}..${p.max}`;
 }
@@ -82,7 +83,8 @@ async function botsPage() {
         continue;
       }
       L.push('| parameter | default | values | meaning |', '|---|---|---|---|');
-      for (const [key, p] of params) L.push(`| \`${key}\` | \`${p.default}\` | ${cell(range(p))} | ${cell(p.description)} |`);
+      // A text parameter without a default (a model file to give) shows "none", not an empty code span.
+      for (const [key, p] of params) L.push(`| \`${key}\` | ${p.default === '' ? 'none' : `\`${p.default}\``} | ${cell(range(p))} | ${cell(p.description)} |`);
       L.push('');
     }
   }

@@ -8,7 +8,7 @@
  */
 
 // Bots: the generic interface and No Thanks!'s (the default game).
-export type { Agent, AgentDefinition, ChoiceParam, GameStart as AnyGameStart, NumberParam, ParamSpec, ParamValues, Random } from './game/agent.js';
+export type { Agent, AgentDefinition, ChoiceParam, GameStart as AnyGameStart, NumberParam, ParamSpec, ParamValues, Random, TextParam } from './game/agent.js';
 export { defineAgent, GAME_ID } from './games/no-thanks/agent.js';
 export type { Action, GameEvent, GameStart, HistoryEvent, NoThanksAgent, Observation, Rules } from './games/no-thanks/agent.js';
 export * as noThanks from './games/no-thanks/agent.js';

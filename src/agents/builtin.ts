@@ -59,6 +59,18 @@ export function createBot(agent: { label: string; create(): unknown }, file?: st
   return bot;
 }
 
+/**
+ * A built-in's own check before a run (AgentDefinition.check), a throw turned into createBot's one
+ * line: a run's main thread calls it once per bot, before any game.
+ */
+export async function checkBot(agent: LoadedAgent, rules: unknown): Promise<void> {
+  try {
+    await agent.definition.check?.(agent.params, rules);
+  } catch (err) {
+    throw new AgentError(`bot "${agent.label}" failed to start: ${describeError(err)}`);
+  }
+}
+
 export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValues {
   const out: ParamValues = {};
   for (const [key, p] of Object.entries(def.params)) out[key] = p.default;
@@ -70,6 +82,10 @@ export function resolveParams(def: AgentDefinition, spec: AgentSpec): ParamValue
       throw new UserError(
         `agent "${spec.text}": unknown parameter "${key}" (${known.length ? `known: ${known.join(', ')}` : `${def.name} takes no parameters`})`,
       );
+    }
+    if ('text' in p) {
+      out[key] = raw;
+      continue;
     }
     if ('choices' in p) {
       if (!p.choices.includes(raw)) throw new UserError(`agent "${spec.text}": ${key} must be one of ${p.choices.join(', ')}, got "${raw}"`);

@@ -36,7 +36,7 @@ describe('agent specs', () => {
 describe('loading built-in bots', () => {
   it('fills defaults and validates parameters', async () => {
     expect((await loadAgent('threshold:margin=7')).params).toMatchObject({ margin: 7, potWeight: 2, cost: 'marginal' });
-    await expect(loadAgent('grumpy')).rejects.toThrow('unknown agent "grumpy" for no-thanks (known: random, greedy, threshold, mc, search, human');
+    await expect(loadAgent('grumpy')).rejects.toThrow('unknown agent "grumpy" for no-thanks (known: random, greedy, threshold, mc, search, net, human');
     await expect(loadAgent('threshold:colour=3')).rejects.toThrow('unknown parameter "colour" (known: cost, margin, potWeight, reserve, bonus, late)');
     await expect(loadAgent('threshold:margin=99')).rejects.toThrow('margin must be a number from -40 to 40, got "99"');
     await expect(loadAgent('mc:rollouts=2.5')).rejects.toThrow('rollouts must be an integer from 1 to 100000');
@@ -47,6 +47,9 @@ describe('loading built-in bots', () => {
     expect((await loadAgent('threshold:margin=-.5')).params).toMatchObject({ margin: -0.5 });
     await expect(loadAgent('mc:objective=fun')).rejects.toThrow('objective must be one of score, margin, win');
     await expect(loadAgent('random:x=1')).rejects.toThrow('random takes no parameters');
+    // A text parameter takes the text as written; the bot checks it when it starts.
+    expect((await loadAgent('net:model=models/a b.onnx,temperature=0.5')).params).toEqual({ model: 'models/a b.onnx', temperature: 0.5 });
+    expect((await loadAgent('net')).params).toEqual({ model: '', temperature: 0 });
   });
 
   it("looks parameters up on the bot's own list, never on Object.prototype", async () => {

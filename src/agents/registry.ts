@@ -12,7 +12,7 @@ import { describeError, hasControlCharacters, printable } from '../text.js';
 import { parseSpec, programAdvice, type AgentSpec } from './spec.js';
 import { builtinAgent, builtinsByName, resolveParams, type LoadedAgent } from './builtin.js';
 
-export { createBot, resolveParams, type LoadedAgent } from './builtin.js';
+export { checkBot, createBot, resolveParams, type LoadedAgent } from './builtin.js';
 
 /** A game's built-in bots (src/games/<game>/bots/), by name. */
 export function builtinAgents(game: string): ReadonlyMap<string, AgentDefinition> {

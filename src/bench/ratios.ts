@@ -8,8 +8,8 @@ import { describeLoad, type MachineLoad } from './reference.js';
 export interface Ratio {
   what: string;
   value: number | null;
-  /** How the value is printed: a ratio (0.42), a speed-up (1.85x), a percentage, ms or MB. */
-  unit: 'ratio' | 'x' | '%' | 'ms' | 'MB';
+  /** How the value is printed: a ratio (0.42), a speed-up (1.85x), a percentage, ms, us or MB. */
+  unit: 'ratio' | 'x' | '%' | 'ms' | 'us' | 'MB';
   /** The target: at least (>=) or at most (<=) this value; none for a figure shown for context. */
   target?: { atLeast: number } | { atMost: number };
   note?: string;
@@ -19,6 +19,7 @@ function show(value: number, unit: Ratio['unit']): string {
   if (unit === 'x') return `${value.toFixed(2)}x`;
   if (unit === '%') return `${(value * 100).toFixed(1)}%`;
   if (unit === 'ms') return `${value.toFixed(2)} ms`;
+  if (unit === 'us') return `${value.toFixed(1)} us`;
   if (unit === 'MB') return `${value.toFixed(0)} MB`;
   return value.toFixed(2);
 }

@@ -9,8 +9,8 @@ export function agentsCommand(only?: string): string {
     for (const def of game.agents) {
       out.push(`  ${def.name}: ${def.description}`);
       for (const [key, p] of Object.entries(def.params)) {
-        const range = 'choices' in p ? `one of ${p.choices.join('|')}` : `${p.integer ? 'integer' : 'number'} ${p.min}..${p.max}`;
-        out.push(`      ${key.padEnd(10)} ${p.description} (default ${p.default}; ${range})`);
+        const range = 'text' in p ? 'text' : 'choices' in p ? `one of ${p.choices.join('|')}` : `${p.integer ? 'integer' : 'number'} ${p.min}..${p.max}`;
+        out.push(`      ${key.padEnd(10)} ${p.description} (default ${p.default === '' ? 'none' : p.default}; ${range})`);
       }
     }
     out.push('');

@@ -588,6 +588,8 @@ describe('nothanks tournament / replay', () => {
     expect(r.stdout).toMatch(/^ {2}threshold: /m);
     expect(r.stdout).toMatch(/^\s+margin\s+take when .* \(default 2; number -40\.\.40\)$/m);
     expect(r.stdout).toMatch(/^ {2}mc: /m);
+    // A text parameter: its kind, and "none" for no default.
+    expect(r.stdout).toMatch(/^\s+model\s+the ONNX model file \(a path\) \(default none; text\)$/m);
   });
 
   it("lists every file a tournament writes in its folder, the state's means and the bots' logs too, so --force removes them all and only them", async () => {

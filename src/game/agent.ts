@@ -45,7 +45,18 @@ export interface ChoiceParam {
   choices: readonly string[];
 }
 
-export type ParamSpec = NumberParam | ChoiceParam;
+/**
+ * Free text, such as a file's path (`net:model=models/nt4.onnx`): any string is taken as given.
+ * The bot checks it when it starts, so a bad value is its create()'s one-line error. Tuning and
+ * bot-program manifests have no text parameters (there is nothing between two paths to search).
+ */
+export interface TextParam {
+  description: string;
+  default: string;
+  text: true;
+}
+
+export type ParamSpec = NumberParam | ChoiceParam | TextParam;
 export type ParamValues = Record<string, number | string>;
 
 /** What a bot module exports (as its default export). */
@@ -57,6 +68,14 @@ export interface AgentDefinition<P extends ParamValues = ParamValues, A extends 
   params: Record<string, ParamSpec>;
   /** Reads a person's input at the terminal (the human bots): only `nothanks play` seats it. */
   interactive?: boolean;
+  /** Runs only under Node (a native module, files on disk): the web app leaves it out of its bot lists. */
+  nodeOnly?: boolean;
   /** A fresh bot for one seat, with validated parameters (defaults filled in). */
   create(params: P): A;
+  /**
+   * What create() and newGame() would refuse under these rules, checked once in a run's main thread
+   * before any game (a bot that reads a file: is it there, does it fit the rules?): throws its
+   * one-line reason. Optional: a bot that needs nothing from outside has none.
+   */
+  check?(params: P, rules: unknown): Promise<void>;
 }

@@ -37,8 +37,9 @@ export const STUCK_TEXT = String(STUCK_SECONDS).replace('.', '\\.');
 /**
  * Test files the fast tier leaves out (one line says so): the browser tests, the sandboxed
  * programs' protocol, hardening and Python policy tests (and fair-play.test.ts's --isolate cases), the packed
- * package's install, and the generated reference's staleness (it runs every command's --help). Every one runs in the
- * full tier, which CI runs with Chromium and bubblewrap required.
+ * package's install, the generated reference's staleness (it runs every command's --help), and the
+ * models exported by torch (python3 starting torch). Every one runs in the full tier, which CI runs
+ * with Chromium and bubblewrap required.
  */
 export const FULL_TIER_ONLY: readonly string[] = [
   '**/*.browser.test.ts',
@@ -47,4 +48,5 @@ export const FULL_TIER_ONLY: readonly string[] = [
   'src/tournament/sandbox/program.test.ts',
   'src/tournament/sandbox/hardening.test.ts',
   'src/tournament/sandbox/policy.test.ts',
+  'src/net/torch-model.test.ts',
 ];

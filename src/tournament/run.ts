@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { assertBot, createBot, loadPool } from '../agents/registry.js';
+import { assertBot, checkBot, createBot, loadPool } from '../agents/registry.js';
 import { BatchLayout, type GameDefinition, type RulesInput } from '../game/contract.js';
 import { DECISION_TIMING, type Batch, type BatchResult } from './batch.js';
 import { DEFAULT_GAME, gameById, shareUnit } from '../registry.js';
@@ -246,6 +246,8 @@ export async function prepare(options: TournamentOptions): Promise<PreparedRun> 
   const origins = loaded.map((a) => ({ agent: a.label, spec: a.spec.text, ...(a.file === undefined ? {} : { file: a.file }) }));
   // A bot must start here too: a create() that throws fails now, with one line, before any work.
   // (A probed bot file or program has started one in its probe thread.)
+  // A built-in that reads a file (a model) checks it against the rules first, with the reason in full.
+  for (const agent of loaded) if (agent.spec.kind === 'builtin') await checkBot(agent, rules);
   for (const agent of loaded) if (agent.spec.kind === 'builtin') createBot(agent, agent.file);
   const tampered = guard.check();
   if (tampered)

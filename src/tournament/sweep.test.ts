@@ -13,6 +13,10 @@ describe('sweep grids', () => {
     expect(parseGrid(def, ['reserve=0|2|5'])[0]!.values).toEqual([0, 2, 5]);
     expect(parseGrid(def, ['cost=face|marginal'])[0]!.values).toEqual(['face', 'marginal']);
     expect(gridPoints(parseGrid(def, ['margin=0..2', 'reserve=0..4']))).toHaveLength(15);
+    // Text values as written (each point's bot checks its own file when it starts).
+    const net = (await loadAgent('net')).definition;
+    expect(parseGrid(net, ['model=a.onnx|models/b 2.onnx'])[0]!.values).toEqual(['a.onnx', 'models/b 2.onnx']);
+    expect(() => parseGrid(net, ['model=a.onnx|'])).toThrow('grid: model=a.onnx| has an empty value');
   });
 
   it.each([

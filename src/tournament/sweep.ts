@@ -48,6 +48,12 @@ function parseAxis(def: AgentDefinition, entry: string, source: string | undefin
   }
   let values: (number | string)[];
   const range = /^(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/.exec(text);
+  if ('text' in spec) {
+    // Text values as written (model=a.onnx|b.onnx): each point's bot checks its own when it starts.
+    values = text.split('|');
+    if (values.some((v) => v === '')) throw new UserError(`grid: ${name}=${text} has an empty value`);
+    return { name, values };
+  }
   if ('choices' in spec) {
     values = text.split('|');
     for (const v of values) if (!spec.choices.includes(v as string)) throw new UserError(`grid: ${name} must be one of ${spec.choices.join('|')}, got "${v}"`);

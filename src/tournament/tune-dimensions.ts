@@ -1,4 +1,4 @@
-import type { NumberParam, ParamValues } from '../game/agent.js';
+import type { ParamSpec, ParamValues } from '../game/agent.js';
 import { undeclaredAdvice } from '../agents/spec.js';
 import { UserError } from '../errors.js';
 
@@ -12,12 +12,7 @@ export interface TuneDimension {
 }
 
 /** One --params entry (name=lo..hi or name=a|b|c), checked against what the bot declares. */
-export function parseDimension(
-  declared: Record<string, NumberParam | { choices: readonly string[]; default: string; description: string }>,
-  entry: string,
-  bot: string,
-  source?: string,
-): TuneDimension {
+export function parseDimension(declared: Record<string, ParamSpec>, entry: string, bot: string, source?: string): TuneDimension {
   const eq = entry.indexOf('=');
   const name = entry.slice(0, eq).trim();
   const text = entry.slice(eq + 1).trim();
@@ -27,6 +22,10 @@ export function parseDimension(
     const known = Object.keys(declared);
     throw new UserError(`--params: ${bot} has no parameter "${name}" (known: ${known.join(', ') || 'none'})${undeclaredAdvice(source, known)}`);
   }
+  if ('text' in spec)
+    throw new UserError(
+      `--params: ${name} is text (${spec.description}), which tuning cannot search: compare values with \`nothanks sweep --grid ${name}=a|b\``,
+    );
   if ('choices' in spec) {
     const choices = text.split('|');
     for (const c of choices) if (!spec.choices.includes(c)) throw new UserError(`--params: ${name} must be one of ${spec.choices.join('|')}, got "${c}"`);

@@ -94,6 +94,10 @@ describe('runTune', () => {
     await expect(runTune({ ...base, params: ['cost=face|face'] })).rejects.toThrow(/needs at least two different choices/);
     await expect(runTune({ ...base, params: ['reserve=0.2..0.7'] })).rejects.toThrow(/reserve is a whole number/);
     await expect(runTune({ ...base, compare: ['nobody'] })).rejects.toThrow(/nobody/);
+    // A text parameter (a model file) has nothing between two values to search.
+    await expect(runTune({ ...base, agent: 'net', params: ['model=a.onnx|b.onnx'] })).rejects.toThrow(
+      '--params: model is text (the ONNX model file (a path)), which tuning cannot search: compare values with `nothanks sweep --grid model=a|b`',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { UserError } from '../errors.js';
 import { PROJECT_ROOT } from '../paths.js';
@@ -16,7 +16,11 @@ export async function buildWebPage(): Promise<string> {
   // From the sources when they are there (a checkout), else from the build (dist/).
   const fromSource = existsSync(join(PROJECT_ROOT, 'src', 'web', 'client', 'main.ts'));
   const sourceOf = (path: string): string => (fromSource ? join(PROJECT_ROOT, 'src', `${path}.ts`) : join(PROJECT_ROOT, 'dist', 'src', `${path}.js`));
-  const stub = sourceOf('web/client/terminal-stub');
+  // Node-only modules the bundle would pull in through the games' bots, each with its stand-in.
+  const stubs = [
+    { module: 'game/terminal', stub: sourceOf('web/client/terminal-stub') },
+    { module: 'net/onnx-session', stub: sourceOf('web/client/onnx-stub') },
+  ];
   // Loaded on demand: every other command would pay for loading esbuild at start-up.
   const { build } = await import('esbuild');
   let js: string;
@@ -30,7 +34,7 @@ export async function buildWebPage(): Promise<string> {
       minify: true,
       write: false,
       logLevel: 'silent',
-      plugins: [terminalStub(stub)],
+      plugins: [nodeOnlyStubs(stubs)],
     });
     js = result.outputFiles[0]!.text;
   } catch (err) {
@@ -57,19 +61,26 @@ function entrySource(module: (path: string) => string): string {
 }
 
 /**
- * The human bots of the terminal (src/games/<game>/bots/human.ts) read keys through src/game/terminal.ts,
- * which needs node:fs and node:tty. The game definitions list those bots, so the bundle would pull
- * them in: this plugin swaps terminal.ts for a stub that says it is a terminal-only bot. The page
- * seats its own human (src/web/client/human.ts) instead; no engine or bot code changes.
+ * Modules the game definitions reach that only Node can run, swapped for stubs. The human bots of
+ * the terminal (src/games/<game>/bots/human.ts) read keys through src/game/terminal.ts (node:fs,
+ * node:tty); the net bots run models through src/net/onnx-session.ts (onnxruntime's native
+ * library). The game definitions list those bots, so the bundle would pull them in: the stubs say
+ * what the bot cannot do in a browser. The page seats its own human (src/web/client/human.ts) and
+ * lists no Node-only bot (AgentDefinition.nodeOnly); no engine or bot code changes.
  */
-function terminalStub(stub: string): Plugin {
+function nodeOnlyStubs(stubs: readonly { module: string; stub: string }[]): Plugin {
   return {
-    name: 'terminal-stub',
+    name: 'node-only-stubs',
     setup(b) {
-      const terminal = [join(PROJECT_ROOT, 'src', 'game', 'terminal'), join(PROJECT_ROOT, 'dist', 'src', 'game', 'terminal')];
-      b.onResolve({ filter: /terminal\.js$/ }, (args) =>
-        terminal.includes(resolve(args.resolveDir, args.path).replace(/\.js$/, '')) ? { path: stub } : undefined,
+      // Each module from the sources and from the build (dist/), by its path without extension.
+      const byPath = new Map(
+        stubs.flatMap(({ module, stub }) => [join(PROJECT_ROOT, 'src', module), join(PROJECT_ROOT, 'dist', 'src', module)].map((p) => [p, stub])),
       );
+      const filter = new RegExp(`(${stubs.map(({ module }) => basename(module)).join('|')})\\.js$`);
+      b.onResolve({ filter }, (args) => {
+        const stub = byPath.get(resolve(args.resolveDir, args.path).replace(/\.js$/, ''));
+        return stub === undefined ? undefined : { path: stub };
+      });
     },
   };
 }

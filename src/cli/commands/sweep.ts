@@ -5,7 +5,7 @@ import { defineCommand } from './command.js';
 
 export const sweep = defineCommand({
   command: 'sweep',
-  describe: "tune a bot's numeric parameters against a field, with racing",
+  describe: "tune a bot's parameters (numbers, choices, text such as a model file) against a field, with racing",
   builder: (y) =>
     withRuleOptions(y)
       .option('agent', TUNED_AGENT)

@@ -15,7 +15,7 @@ import type { Rules } from './rules.js';
 
 export type { Observation, PhaseName } from './observation.js';
 export type { Rules } from './rules.js';
-export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../game/agent.js';
+export type { NumberParam, ChoiceParam, TextParam, ParamSpec, ParamValues, Random } from '../../game/agent.js';
 
 export const GAME_ID = '6-nimmt';
 

@@ -1,5 +1,6 @@
 import { loadAgent } from '../../agents/registry.js';
 import type { BenchOptions, GameBenchResult } from '../../bench/game-bench.js';
+import { netRatio, netText, netWorkload } from '../../bench/net.js';
 import type { Ratio } from '../../bench/ratios.js';
 import { runReference } from '../../bench/reference.js';
 import { SPEED_BASELINE } from '../../bench/start.js';
@@ -8,6 +9,7 @@ import { dealKeyInto, masterKey, type SeedKey } from '../../game/seed.js';
 import type { SixNimmtAgent } from './agent.js';
 import { makeRules, type RulesInput } from './rules.js';
 import { Table } from './table.js';
+import sixNimmt from './manifest.js';
 
 /**
  * The 6 nimmt! workloads of `nothanks bench --game 6-nimmt`: the heuristic bot in every seat at 4
@@ -140,6 +142,8 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
   // The speed target is the same work made faster: the search at the budget it had then.
   say(`6 nimmt! workload 5: ${SEARCH_AT_START} (the speed baseline's budget) against 3 heuristic bots...`);
   const searchAtStart = await sixNimmtMcWorkload(n(20), SEARCH_AT_START);
+  say('6 nimmt! workload 6: net (an ONNX MLP) in every seat, 4 players...');
+  const net = await netWorkload(sixNimmt, 4, n(100_000));
   say(`6 nimmt! C reference (${REFERENCE_SCRIPT})...`);
   const c = opts.reference ? runReference(REFERENCE_SCRIPT, [String(n(300_000)), '4']) : { skipped: 'not asked for (--no-reference)' };
   const reference = 'figures' in c ? c.figures : undefined;
@@ -189,6 +193,7 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
       target: { atMost: 10 },
       note: `the 10 ms decision target, on the mean: absolute, discount a busy machine; single decisions' CPU: ${tailText(search.tail)}`,
     },
+    netRatio('6 nimmt!', net),
   ];
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const row = (w: SixNimmtEngineFigures): string =>
@@ -200,9 +205,14 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
     `${'3 mc vs 3 heuristic'.padEnd(28)} ${mc.msPerDecision.toFixed(3)} ms/decision over ${mc.decisions} decisions; CPU tail ${tailText(mc.tail)}`,
     `${'4 search vs 3 heuristic'.padEnd(28)} ${search.msPerDecision.toFixed(3)} ms/decision over ${search.decisions} decisions; CPU tail ${tailText(search.tail)}`,
     `${'5 search, 80 samples'.padEnd(28)} ${searchAtStart.msPerDecision.toFixed(3)} ms/decision over ${searchAtStart.decisions} decisions; CPU tail ${tailText(searchAtStart.tail)}`,
+    netText(net),
     reference
       ? `${'C reference, random x4'.padEnd(28)} ${k(reference.roundsPerSecond!).padStart(9)} rounds/s ${k(reference.gamesPerSecond!).padStart(8)} games/s ${k(reference.decisionsPerSecond!).padStart(11)} decisions/s ${reference.roundsPerGame!.toFixed(2).padStart(5)} rounds/game  mean score ${reference.meanScore!.toFixed(2)}`
       : `C reference: skipped, ${skipped}; the ratios to C are n/a`,
   ].join('\n');
-  return { result: { heuristic, random, mc, search, searchAtStart, reference: reference ?? null, referenceSkipped: skipped ?? null, targets }, text, ratios };
+  return {
+    result: { heuristic, random, mc, search, searchAtStart, net, reference: reference ?? null, referenceSkipped: skipped ?? null, targets },
+    text,
+    ratios,
+  };
 }

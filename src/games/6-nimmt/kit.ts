@@ -9,3 +9,6 @@ export { Observation as SeatView } from './observation.js';
 export { HiddenSampler } from './sampler.js';
 export { PlayoutBoard } from './board.js';
 export { GameState, OVER, PLAY, ROW } from './state.js';
+// The observation tensor and action space the learning environments use: the net bot's input and output.
+export { actions } from './actions.js';
+export { tensor } from './tensor.js';

@@ -8,7 +8,7 @@ import type { Rules } from './rules.js';
 
 export type { HistoryEvent, Observation, Phase } from './observation.js';
 export type { Rules } from './rules.js';
-export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../game/agent.js';
+export type { NumberParam, ChoiceParam, TextParam, ParamSpec, ParamValues, Random } from '../../game/agent.js';
 export { CODE, KINDS, SPECIAL_BASE, bonusOf, cardName, isGreen, isSpecial } from './cards.js';
 
 export const GAME_ID = 'no-thanks-specials';

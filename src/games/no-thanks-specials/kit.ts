@@ -10,3 +10,6 @@ export { Observation as SeatView } from './observation.js';
 export { HiddenSampler } from './sampler.js';
 export { BID, CHOOSE, DECLINE, PASS, SIT_OUT, SpecialsState, TAKE } from './state.js';
 export { toAction } from './table.js';
+// The observation tensor and action space the learning environments use: the net bot's input and output.
+export { actions } from './actions.js';
+export { tensor } from './tensor.js';

@@ -10,6 +10,8 @@ import type { Ratio } from '../../bench/ratios.js';
 import { runReference } from '../../bench/reference.js';
 import { SPEED_BASELINE } from '../../bench/start.js';
 import { DecisionClock, tailText, type Tail } from '../../bench/tail.js';
+import { netRatio, netText, netWorkload } from '../../bench/net.js';
+import noThanks from './manifest.js';
 
 /**
  * The fixed workloads of the benchmark. Workload 1 is the C reference's rule
@@ -260,6 +262,8 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
   const mc = await mcWorkload(n(40));
   say('workload 3b: search (the flagship) against mc at 3 and 5 players...');
   const search = [await searchWorkload(3, 'mc', n(30)), await searchWorkload(5, 'mc', n(30))];
+  say('workload 3c: net (an ONNX MLP) in every seat...');
+  const net = await netWorkload(noThanks, 4, n(200_000));
   say('workload 4: tournament of fast bots, 1 and 2 threads...');
   const tournament = await tournamentWorkload(n(250_000));
   say('memory: 1 million games...');
@@ -314,9 +318,10 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
       target: { atMost: 1.5 },
       note: `a decision (CPU ${search5.cpuMsPerDecision.toFixed(2)} ms; single decisions' CPU: ${tailText(search5.tail)})`,
     },
+    netRatio('No Thanks!', net),
     { what: `No Thanks! peak memory, ${memory.games.toLocaleString('en-US')} games`, value: memory.peakMB, unit: 'MB', target: { atMost: 300 } },
   ];
-  const result = { engine, random, mc, search, tournament, memory, reference: reference ?? null, referenceSkipped: skipped ?? null, targets };
+  const result = { engine, random, mc, search, net, tournament, memory, reference: reference ?? null, referenceSkipped: skipped ?? null, targets };
   const k = (x: number): string => Math.round(x).toLocaleString('en-US');
   const rows = [engine, random].map(
     (w) =>
@@ -330,6 +335,7 @@ export async function bench(opts: BenchOptions): Promise<GameBenchResult> {
       (w) =>
         `${`3b search vs mc, ${w.players} players`.padEnd(28)} ${w.msPerDecision.toFixed(3)} ms/decision (CPU ${w.cpuMsPerDecision.toFixed(3)} ms) over ${w.decisions} decisions; CPU tail ${tailText(w.tail)}`,
     ),
+    netText(net),
     `${'4 tournament (fast bots)'.padEnd(28)} 1 thread ${k(tournament.oneThread)} games/s, 2 threads ${k(tournament.twoThreads)} games/s, speed-up ${tournament.speedUp.toFixed(2)}x; bare engine ${k(tournament.bareEngine)} games/s, overhead ${(tournament.overhead * 100).toFixed(1)}%`,
     `${''.padEnd(28)} threads warm: 1 thread ${k(tournament.warmOneThread)} games/s, 2 threads ${k(tournament.warmTwoThreads)} games/s, speed-up ${tournament.warmSpeedUp.toFixed(2)}x; CPU ${tournament.cpuOneThread.toFixed(2)} s (1 thread), ${tournament.cpuTwoThreads.toFixed(2)} s (2 threads)`,
     `${'memory'.padEnd(28)} ${k(memory.games)} games in ${memory.seconds.toFixed(1)} s, peak ${memory.peakMB.toFixed(0)} MB`,

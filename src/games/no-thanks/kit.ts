@@ -10,3 +10,6 @@ export { HiddenSampler } from './sampler.js';
 export { GameState } from './state.js';
 export { NoThanksState } from './forward-model.js';
 export { PASS, TAKE } from './state.js';
+// The observation tensor and action space the learning environments use: the net bot's input and output.
+export { actions } from './actions.js';
+export { tensor } from './tensor.js';

@@ -11,7 +11,7 @@ import type { Rules } from './rules.js';
 
 export type { Observation } from './observation.js';
 export type { Rules } from './rules.js';
-export type { NumberParam, ChoiceParam, ParamSpec, ParamValues, Random } from '../../game/agent.js';
+export type { NumberParam, ChoiceParam, TextParam, ParamSpec, ParamValues, Random } from '../../game/agent.js';
 
 /** The game's id: its folder's name, the records' `game` and `--game template`. Rename it with the folder. */
 export const GAME_ID = 'template';

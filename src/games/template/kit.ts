@@ -7,3 +7,6 @@
 export { ForwardModel } from './forward-model.js';
 export { Observation as SeatView } from './observation.js';
 export { HiddenSampler } from './sampler.js';
+// The observation tensor and action space the learning environments use: the net bot's input and output.
+export { actions } from './actions.js';
+export { tensor } from './tensor.js';

@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAgent } from '../../agents/registry.js';
 import { freezeLabClasses } from '../../game/protect.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../../game/seed.js';
-import { GAMES } from '../../registry.js';
+import { onnxMlp, randomMlp } from '../../net/onnx-write.js';
+import { GAMES, type RegisteredGame } from '../../registry.js';
 import './integrity.js';
 
 /**
@@ -39,13 +43,22 @@ function unfrozenPrototypes(root: object): Set<string> {
   return found;
 }
 
+/** A model for the net bot of a game at its default seat count (random weights: only the classes it reaches matter). */
+function modelFor(game: RegisteredGame, rules: { players: number }): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'nothanks-frozen-')), `${game.id}.onnx`);
+  writeFileSync(path, onnxMlp(randomMlp([game.tensor.size(rules), 8, game.actions.size(rules)], Math.random)));
+  return path;
+}
+
 describe('the freeze before a bot file loads', () => {
   it('reaches every class a built-in bot holds once it has played, options included', async () => {
     freezeLabClasses();
     const misses: string[] = [];
     for (const game of GAMES.values()) {
-      const specs = [...game.agents.filter((d) => !d.interactive).map((d) => d.name), ...EXTRA_SPECS[game.id]!];
       const rules = game.makeRules({ players: game.defaultPlayers });
+      // net plays only with a model: given one.
+      const named = (d: { name: string }): string => (d.name === 'net' ? `net:model=${modelFor(game, rules)}` : d.name);
+      const specs = [...game.agents.filter((d) => !d.interactive).map(named), ...EXTRA_SPECS[game.id]!];
       for (const spec of specs) {
         // The bot under test in seat 0, random in the others (a table of searches only costs time).
         const agent = await loadAgent(spec, game.id);

@@ -47,7 +47,8 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
     const { game, view } = current();
     const n = Math.min(game.maxPlayers, Math.max(game.minPlayers, Math.round(Number(players.value)) || game.defaultPlayers));
     fill(seatSelect, ...Array.from({ length: n }, (_, p) => el('option', { attrs: { value: String(p) } }, `seat ${p}`)));
-    const names = game.agents.map((a) => a.name).filter((a) => a !== 'human');
+    // Not the terminal's human (the page seats its own), nor bots that run only under Node (net).
+    const names = game.agents.filter((a) => a.name !== 'human' && !a.nodeOnly).map((a) => a.name);
     fill(
       bots,
       ...Array.from({ length: n }, (_, p) => {

@@ -33,6 +33,13 @@ describe('play session', () => {
     }
   });
 
+  it('seats no bot that runs only under Node (net: a native library, files on disk)', () => {
+    expect(gameById('no-thanks').agents.find((d) => d.name === 'net')?.nodeOnly).toBe(true);
+    expect(() => new PlaySession(gameById('no-thanks'), { players: 3 }, ['net', 'threshold', 'threshold'], 1, 's', noThanksView.human)).toThrow(
+      'unknown bot "net" for No Thanks!',
+    );
+  });
+
   it('a bad setting is one line before anything is played', () => {
     expect(() => new PlaySession(gameById('no-thanks'), { players: 2 }, ['threshold', 'threshold'], 0, 's', noThanksView.human)).toThrow(/chips/);
   });

@@ -96,7 +96,7 @@ export class PlaySession {
     if (bots.length !== rules.players) throw new Error(`${bots.length} seats for ${rules.players} players`);
     this.pool = bots.map((name, seat) => {
       if (seat === humanSeat) return { label: HUMAN_LABEL, create: () => human(activeBridge) };
-      const def = game.agents.find((d) => d.name === name && d.name !== 'human');
+      const def = game.agents.find((d) => d.name === name && d.name !== 'human' && !d.nodeOnly);
       if (!def) throw new Error(`unknown bot "${name}" for ${game.name}`);
       return { label: name, create: () => def.create(defaultParams(def.params)) };
     });

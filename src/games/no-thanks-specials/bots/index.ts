@@ -2,10 +2,11 @@ import { protectData } from '../../../game/protect.js';
 import type { AgentDefinition } from '../../../game/agent.js';
 import human from './human.js';
 import mc from './mc.js';
+import net from './net.js';
 import random from './random.js';
 import search from './search.js';
 import value from './value.js';
 
 /** The built-in bots of No Thanks! with special cards, in the order `nothanks agents` lists them: the registry (src/registry.ts) pairs them with the game. */
-export const bots: readonly AgentDefinition[] = protectData('the built-in bots of no-thanks-specials', [random, value, mc, search, human]);
+export const bots: readonly AgentDefinition[] = protectData('the built-in bots of no-thanks-specials', [random, value, mc, search, net, human]);
 export { rollout } from './rollout.js';
