@@ -118,8 +118,11 @@ def lab(*args: str) -> subprocess.CompletedProcess:
 
 
 def tournament(game: str, players: int, agents: List[str], games: int, seed: str, threads: int, out: Path, log: Optional[Path] = None) -> Dict[str, Any]:
-    """A lab tournament on duplicate deals (every rotation); its summary.json."""
-    args = ["tournament", "--game", game, "--players", str(players), "--agents", ",".join(agents), "--games", str(games)]
+    """A lab tournament on duplicate deals (every rotation): ``games`` deals of the table ``agents``
+    (a list per seat; a bot listed again is another copy of it); its summary.json."""
+    pool = list(dict.fromkeys(agents))
+    table = ",".join(str(pool.index(a)) for a in agents)
+    args = ["tournament", "--game", game, "--players", str(players), "--agents", ",".join(pool), "--table", table, "--games", str(games)]
     args += ["--seatings", "rotations", "--seed", seed, "--threads", str(threads), "--out", str(out), "--force", "--quiet"]
     if log is not None:
         args += ["--log", str(log)]
@@ -159,8 +162,8 @@ def apprentice(args, net, optimizer, server: EngineServer, work: Path, progress:
     torch = _torch()
     log = work / "expert-games.jsonl"
     if not log.exists():
-        progress(f"apprentice: the lab plays {args.expert_games} games of {args.expert} ...", force=True)
-        tournament(args.game, args.players, [args.expert] * args.players, args.expert_games, f"{args.seed}-expert", args.lab_threads, work / "expert-run", log)
+        progress(f"apprentice: the lab plays {args.expert_deals} deals of {args.expert} at every rotation ...", force=True)
+        tournament(args.game, args.players, [args.expert] * args.players, args.expert_deals, f"{args.seed}-expert", args.lab_threads, work / "expert-run", log)
     records = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
     parts = [server.examples(records[i : i + 200]) for i in range(0, len(records), 200)]
     obs = torch.from_numpy(np.concatenate([p["obs"] for p in parts]))
@@ -329,7 +332,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--hidden", type=int, default=128)
     p.add_argument("--lr", type=float, default=3e-4)
     p.add_argument("--expert", help="the bot the apprentice stage learns from (default: the game's mc or value)")
-    p.add_argument("--expert-games", type=int, default=2000, help="games the expert plays (on duplicate deals, every rotation)")
+    p.add_argument("--expert-deals", type=int, default=500, help="deals the expert plays, each at every rotation of its seats")
     p.add_argument("--expert-epochs", type=int, default=8)
     p.add_argument("--updates", type=int, default=1000, help="self-play PPO updates at most (0: the apprentice only)")
     p.add_argument("--minutes", type=float, default=60, help="training time at most (apprentice and self-play; the curve's games not counted)")
@@ -344,7 +347,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--self-share", type=float, default=0.5, help="share of games whose other seats are the current network")
     p.add_argument("--eval-every", type=int, default=10)
     p.add_argument("--eval-opponent", help="the lab bot the curve measures against (default: mc)")
-    p.add_argument("--eval-games", type=int, default=400, help="games of each point of the curve, on duplicate deals at every rotation (0: no curve)")
+    p.add_argument("--eval-deals", type=int, default=400, help="deals of each point of the curve, each at every rotation (0: no curve)")
     p.add_argument("--lab-threads", type=int, default=2)
     p.add_argument("--torch-threads", type=int, default=1)
     p.add_argument("--resume", action="store_true", help="go on from the checkpoint in --out")
@@ -438,7 +441,7 @@ def train(args) -> int:
 
 def measure_curve(args, work: Path, progress: Progress) -> None:
     """Plays every snapshot not yet on the curve against the evaluation field (a lab tournament each)."""
-    if args.eval_games == 0:
+    if args.eval_deals == 0:
         return
     curve_file = work / "curve.csv"
     done = {r["update"] for r in csv.DictReader(open(curve_file))} if curve_file.exists() else set()
@@ -450,7 +453,7 @@ def measure_curve(args, work: Path, progress: Progress) -> None:
             args.game,
             args.players,
             [f"net:model={model}"] + [args.eval_opponent] * (args.players - 1),
-            args.eval_games,
+            args.eval_deals,
             f"{args.seed}-eval",
             args.lab_threads,
             work / "eval-run",
@@ -460,8 +463,8 @@ def measure_curve(args, work: Path, progress: Progress) -> None:
         with open(curve_file, "a", newline="") as f:
             w = csv.writer(f)
             if fresh:
-                w.writerow(["update", "minutes", "games", "win_share", "lo", "hi", "eval_games", "opponent"])
-            w.writerow([snap["update"], snap["minutes"], snap["games"], row["winShare"], row["winShareCI"][0], row["winShareCI"][1], args.eval_games, args.eval_opponent])
+                w.writerow(["update", "minutes", "games", "win_share", "lo", "hi", "eval_deals", "opponent"])
+            w.writerow([snap["update"], snap["minutes"], snap["games"], row["winShare"], row["winShareCI"][0], row["winShareCI"][1], args.eval_deals, args.eval_opponent])
         lo, hi = row["winShareCI"]
         progress(f"curve: update {snap['update']} ({snap['minutes']} min): win share {row['winShare']:.3f} [{lo:.3f}, {hi:.3f}] against {args.eval_opponent} x{args.players - 1}", force=True)
         plot_curve(curve_file, work / "curve.png", args)
@@ -487,7 +490,7 @@ def plot_curve(csv_file: Path, png: Path, args) -> None:
     ax.axhline(1 / args.players, color="grey", linestyle="--", label="parity")
     ax.set_xlabel("training time (minutes)")
     ax.set_ylabel("win share")
-    ax.set_title(f"{args.game}, {args.players} players: {rows[-1]['eval_games']} games per point, duplicate deals")
+    ax.set_title(f"{args.game}, {args.players} players: {rows[-1]['eval_deals']} deals per point, every rotation")
     ax.legend(fontsize=8)
     fig.tight_layout()
     tmp = png.with_suffix(".tmp.png")
