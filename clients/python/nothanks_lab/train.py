@@ -196,19 +196,36 @@ def apprentice(args, net, optimizer, server: EngineServer, work: Path, progress:
 
 
 class League:
-    """Frozen past networks (their state dicts) and the current one, drawn per game."""
+    """The opponents of self-play: the anchor (the apprentice, frozen: a stand-in for the expert the
+    curve measures against), frozen past networks, and the current one, drawn per game."""
 
-    def __init__(self, make, size: int) -> None:
+    def __init__(self, make, size: int, anchor_share: float, self_share: float) -> None:
         self.make = make
         self.size = size
+        self.anchor_share = anchor_share
+        self.self_share = self_share
         self.frozen: List[Any] = []
+        self.anchor: Optional[Any] = None
+
+    def frozen_copy(self, state_dict) -> Any:
+        copy = self.make()
+        copy.load_state_dict(state_dict)
+        copy.eval()
+        return copy
 
     def add(self, net) -> None:
-        copy = self.make()
-        copy.load_state_dict(net.state_dict())
-        copy.eval()
-        self.frozen.append(copy)
+        self.frozen.append(self.frozen_copy(net.state_dict()))
         del self.frozen[: -self.size]
+
+    def draw(self, rng) -> int:
+        """Who plays a new game's other seats: -2 the anchor, -1 the current network, k the k-th frozen one."""
+        r = rng.random()
+        if self.anchor is not None and r < self.anchor_share:
+            return -2
+        if not self.frozen or rng.random() < self.self_share:
+            return -1
+        return int(rng.integers(0, len(self.frozen)))
+
 
 
 def self_play(args, net, optimizer, league: League, state: Dict[str, Any], work: Path, progress: Progress, curve) -> None:
@@ -219,8 +236,8 @@ def self_play(args, net, optimizer, league: League, state: Dict[str, Any], work:
         s = env.reset(seed=f"{args.seed}-selfplay-{state['update']}")
         P = env.players
         learner = rng.integers(0, P, n)
-        # Who plays the other seats of each game: -1 the current network, k the league's k-th frozen one.
-        opponent = np.full(n, -1)
+        # Who plays the other seats of each game (League.draw).
+        opponent = np.array([league.draw(rng) for _ in range(n)])
         trajectories: List[List[Any]] = [[] for _ in range(n)]
         started = time.monotonic()
         while state["update"] < args.updates and state["seconds"] < 60 * args.minutes:
@@ -238,10 +255,10 @@ def self_play(args, net, optimizer, league: League, state: Dict[str, Any], work:
                     logp = dist.log_prob(chosen)
                     actions[:] = chosen.numpy()
                     for k in np.unique(opponent[~mine]):
-                        if k < 0:
+                        if k == -1:
                             continue
                         rows = np.flatnonzero((~mine) & (opponent == k))
-                        lk, _ = league.frozen[k](obs[rows])
+                        lk, _ = (league.anchor if k == -2 else league.frozen[k])(obs[rows])
                         actions[rows] = torch.distributions.Categorical(logits=masked(lk, mask[rows])).sample().numpy()
                 for i in np.flatnonzero(mine):
                     trajectories[i].append((obs[i], mask[i], int(actions[i]), float(logp[i]), float(value[i])))
@@ -261,8 +278,8 @@ def self_play(args, net, optimizer, league: League, state: Dict[str, Any], work:
                     state["games"] += 1
                     state["wins"] += reward
                     learner[i] = rng.integers(0, P)
-                    opponent[i] = -1 if not league.frozen or rng.random() < args.self_share else rng.integers(0, len(league.frozen))
-            ppo_update(args, net, optimizer, batch)
+                    opponent[i] = league.draw(rng)
+            ppo_update(args, net, optimizer, batch, league.anchor)
             state["update"] += 1
             state["seconds"] += time.monotonic() - started
             started = time.monotonic()
@@ -278,7 +295,7 @@ def self_play(args, net, optimizer, league: League, state: Dict[str, Any], work:
                 save_checkpoint(args, net, optimizer, league, state, work)
 
 
-def ppo_update(args, net, optimizer, batch) -> None:
+def ppo_update(args, net, optimizer, batch, anchor) -> None:
     torch = _torch()
     obs = torch.stack([b[0] for b in batch])
     mask = torch.stack([b[1] for b in batch])
@@ -288,6 +305,11 @@ def ppo_update(args, net, optimizer, batch) -> None:
     adv = torch.tensor([b[5] for b in batch])
     adv = (adv - adv.mean()) / (adv.std() + 1e-8)
     n = len(batch)
+    # A pull toward the anchor's policy (KL(anchor || current)), as AlphaStar keeps its agents near
+    # the supervised policy: self-play alone drifts to play that beats itself, not the expert.
+    if anchor is not None and args.kl > 0:
+        with torch.no_grad():
+            anchor_logp = torch.log_softmax(masked(anchor(obs)[0], mask), -1)
     for _ in range(args.ppo_epochs):
         order = torch.randperm(n)
         for i in range(0, n, 1024):
@@ -298,6 +320,10 @@ def ppo_update(args, net, optimizer, batch) -> None:
             clipped = torch.clamp(ratio, 1 - args.clip, 1 + args.clip)
             policy_loss = -torch.min(ratio * adv[b], clipped * adv[b]).mean()
             loss = policy_loss + 0.5 * ((value - ret[b]) ** 2).mean() - args.entropy * dist.entropy().mean()
+            if anchor is not None and args.kl > 0:
+                p_anchor = anchor_logp[b].exp()
+                kl = (p_anchor * (anchor_logp[b] - torch.log_softmax(masked(logits, mask[b]), -1))).masked_fill(~mask[b], 0).sum(-1).mean()
+                loss = loss + args.kl * kl
             optimizer.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(net.parameters(), 0.5)
@@ -315,6 +341,7 @@ def save_checkpoint(args, net, optimizer, league: League, state, work: Path) -> 
             "net": net.state_dict(),
             "optimizer": optimizer.state_dict(),
             "league": [m.state_dict() for m in league.frozen],
+            "anchor": None if league.anchor is None else league.anchor.state_dict(),
             "state": state,
             "torch_rng": torch.get_rng_state(),
         },
@@ -344,7 +371,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--gae-lambda", type=float, default=0.95)
     p.add_argument("--league-every", type=int, default=5, help="updates between snapshots added to the league")
     p.add_argument("--league-size", type=int, default=8)
-    p.add_argument("--self-share", type=float, default=0.5, help="share of games whose other seats are the current network")
+    p.add_argument("--anchor-share", type=float, default=0.5, help="share of self-play games whose other seats are the apprentice, frozen")
+    p.add_argument("--self-share", type=float, default=0.5, help="of the other games, the share whose other seats are the current network (else a past one)")
+    p.add_argument("--kl", type=float, default=0.1, help="weight of the pull toward the apprentice's policy (0: none)")
     p.add_argument("--eval-every", type=int, default=10)
     p.add_argument("--eval-opponent", help="the lab bot the curve measures against (default: mc)")
     p.add_argument("--eval-deals", type=int, default=400, help="deals of each point of the curve, each at every rotation (0: no curve)")
@@ -381,17 +410,15 @@ def train(args) -> int:
         make = lambda: make_network(obs_size, action_size, args.hidden)  # noqa: E731
         net = make()
         optimizer = torch.optim.Adam(net.parameters(), lr=args.lr)
-        league = League(make, args.league_size)
+        league = League(make, args.league_size, args.anchor_share, args.self_share)
         state: Dict[str, Any] = {"update": 0, "games": 0, "wins": 0.0, "seconds": 0.0, "apprentice": False}
         if args.resume and checkpoint.exists():
             saved = torch.load(checkpoint, weights_only=False)
             net.load_state_dict(saved["net"])
             optimizer.load_state_dict(saved["optimizer"])
-            for sd in saved["league"]:
-                m = make()
-                m.load_state_dict(sd)
-                m.eval()
-                league.frozen.append(m)
+            league.frozen = [league.frozen_copy(sd) for sd in saved["league"]]
+            if saved.get("anchor") is not None:
+                league.anchor = league.frozen_copy(saved["anchor"])
             state = saved["state"]
             torch.set_rng_state(saved["torch_rng"])
             progress(f"resumed at update {state['update']}", force=True)
@@ -423,6 +450,7 @@ def train(args) -> int:
                 t0 = time.monotonic()
                 apprentice(args, net, optimizer, probe, work, progress)
                 state["apprentice"] = True
+                league.anchor = league.frozen_copy(net.state_dict())
                 state["seconds"] += time.monotonic() - t0
                 curve(state)
                 save_checkpoint(args, net, optimizer, league, state, work)
