@@ -430,7 +430,7 @@ def train(args) -> int:
             export_onnx(net, obs_size, snapshot)
             fresh = not (work / "snapshots.csv").exists()
             with open(work / "snapshots.csv", "a", newline="") as f:
-                w = csv.writer(f)
+                w = csv.writer(f, lineterminator="\n")
                 if fresh:
                     w.writerow(["update", "minutes", "games", "model"])
                 w.writerow([st["update"], round(st["seconds"] / 60, 2), st["games"], snapshot.name])
@@ -489,7 +489,7 @@ def measure_curve(args, work: Path, progress: Progress) -> None:
         row = next(a for a in summary["agents"] if a["agent"].startswith("net"))
         fresh = not curve_file.exists()
         with open(curve_file, "a", newline="") as f:
-            w = csv.writer(f)
+            w = csv.writer(f, lineterminator="\n")
             if fresh:
                 w.writerow(["update", "minutes", "games", "win_share", "lo", "hi", "eval_deals", "opponent"])
             w.writerow([snap["update"], snap["minutes"], snap["games"], row["winShare"], row["winShareCI"][0], row["winShareCI"][1], args.eval_deals, args.eval_opponent])
