@@ -19,6 +19,9 @@ export const CLOCK_ACTIVE = 4;
 export const CALL_DECIDE = 0;
 export const CALL_NEW_GAME = 1;
 export const CALL_EVENT = 2;
+/** The limit on one bot call, in seconds, where a command sets none (--decision-timeout). Generous: the built-in bots answer in about a millisecond at their defaults. */
+export const DEFAULT_DECISION_SECONDS = 10;
+
 /** Int32s per slot. */
 export const CLOCK_SLOT = 8;
 

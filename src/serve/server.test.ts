@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -191,8 +191,12 @@ describe('nothanks serve', () => {
     expect((await c.ask({ cmd: 'open', game: 'no-thanks', rules: { players: 9 } })).text).toMatch(/^players must be/);
     expect((await c.ask({ cmd: 'open', game: 'no-thanks', opponents: ['mc', 'mc', 'mc'] })).text).toMatch(/^opponents must list 4 seats/);
     expect((await c.ask({ cmd: 'dance' })).text).toMatch(/^unknown command "dance"/);
+    expect((await c.ask({ cmd: 'open', game: 'no-thanks', rules: { players: '4' } })).text).toBe('rule setting "players" takes a number, got "4"');
+    expect((await c.ask({ cmd: 'open', game: 'no-thanks', autoreset: 'no' })).text).toBe('autoreset must be true or false, got "no"');
     await c.open({ game: 'no-thanks', rules: { players: 3, chips: 2 } });
     expect((await c.step([0])).text).toBe('step before reset: reset deals the games');
+    c.send('S', Buffer.alloc(6));
+    expect((await c.frame()).body.toString('utf8', 4)).toBe("a step's actions are int32s: 6 bytes is no whole number of them");
     expect((await c.ask({ cmd: 'reset', seed: 3 })).tag).toBe('B');
     c.close();
   });
@@ -266,6 +270,34 @@ describe('nothanks serve', () => {
       expect(Array.from({ length: d }, (_, i) => body.readFloatLE(obsAt + 4 * (k * d + i)))).toEqual(x.obs);
       expect([...body.subarray(maskAt + k * a, maskAt + (k + 1) * a)]).toEqual(x.mask);
     });
+    c.close();
+  });
+
+  it('stops a lab bot that stops answering after the decision timeout, in one line naming it, and refuses a person', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serve-stuck-'));
+    const bot = join(dir, 'stuck.py');
+    writeFileSync(
+      bot,
+      [
+        'import json, sys, time',
+        'for line in sys.stdin:',
+        '    m = json.loads(line)',
+        '    if m["type"] == "hello":',
+        '        print(json.dumps({"type": "hello", "protocol": 1, "name": "stuck", "events": False}), flush=True)',
+        '    elif m["type"] == "decide":',
+        '        time.sleep(1000)',
+      ].join('\n'),
+    );
+    const c = client();
+    expect((await c.ask({ cmd: 'open', game: 'no-thanks', rules: { players: 3 }, opponents: [null, 'human', 'mc'] })).text).toMatch(
+      /^agent "human" waits for a person/,
+    );
+    await c.open({ game: 'no-thanks', rules: { players: 3 }, opponents: [null, `exec:python3 ${bot}`, 'random'], decisionTimeout: 0.5, autoreset: false });
+    const started = performance.now();
+    let r = await c.ask({ cmd: 'reset', seed: 1 });
+    while (r.tag === 'B') r = await c.step([c.state(r.body).mask.indexOf(1)]);
+    expect(r.text).toBe('bot "stuck" in seat 1 took longer than 0.5 s to answer: stopped (the session\'s decision timeout); open a new session');
+    expect(performance.now() - started).toBeLessThan(20_000);
     c.close();
   });
 

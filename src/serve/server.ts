@@ -1,5 +1,6 @@
-import { createBot, loadPool } from '../agents/registry.js';
+import { assertBot, createBot, loadPool } from '../agents/registry.js';
 import { UserError } from '../errors.js';
+import { DEFAULT_DECISION_SECONDS } from '../game/clock.js';
 import type { JsonObject, SeatableAgent, State } from '../game/contract.js';
 import { GAMES, gameById, type RegisteredGame } from '../registry.js';
 import { seatAgent } from '../tournament/sandbox/load.js';
@@ -80,6 +81,7 @@ export async function serve(): Promise<void> {
     try {
       if (tagOf(body) === TAG_STEP) {
         const s = need(session);
+        if ((body.length - 4) % 4 !== 0) throw new UserError(`a step's actions are int32s: ${body.length - 4} bytes is no whole number of them`);
         const n = (body.length - 4) / 4;
         const games = (s.facts.games as number) ?? 1;
         if (n !== games) throw new UserError(`a step takes ${games} action${games === 1 ? '' : 's'} (one per game), got ${n}`);
@@ -137,6 +139,14 @@ function seedOf(value: unknown): string | undefined {
   throw new UserError(`seed must be an integer or a string, got ${JSON.stringify(value)}`);
 }
 
+/** A true/false setting of a command (a UserError for anything else). */
+function flag(cmd: Record<string, unknown>, name: string, fallback: boolean): boolean {
+  const value = cmd[name];
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'boolean') throw new UserError(`${name} must be true or false, got ${JSON.stringify(value)}`);
+  return value;
+}
+
 /** Opens a session from an `open` command. */
 async function open(cmd: Record<string, unknown>, source: ActionSource): Promise<Session> {
   if (typeof cmd.game !== 'string') throw new UserError(`open needs a game (known: ${[...GAMES.keys()].join(', ')})`);
@@ -146,7 +156,8 @@ async function open(cmd: Record<string, unknown>, source: ActionSource): Promise
   if (!Number.isInteger(games) || (games as number) < 1 || (games as number) > MAX_GAMES)
     throw new UserError(`games must be from 1 to ${MAX_GAMES}, got ${JSON.stringify(cmd.games)}`);
   const reward = rewardKindOf(cmd.reward);
-  const autoreset = cmd.autoreset === undefined ? true : cmd.autoreset === true;
+  const autoreset = flag(cmd, 'autoreset', true);
+  const allSeats = flag(cmd, 'allSeats', false);
   const label = typeof cmd.label === 'string' && cmd.label !== '' ? cmd.label : 'env';
   const facts: JsonObject = {
     protocol: SERVER_PROTOCOL,
@@ -163,12 +174,15 @@ async function open(cmd: Record<string, unknown>, source: ActionSource): Promise
     rules: game.recordRules(rules),
   };
   if (cmd.opponents === undefined || cmd.opponents === null) {
-    return new VectorSession(game, rules, { games: games as number, reward, autoreset, allSeats: cmd.allSeats === true, label }, facts);
+    return new VectorSession(game, rules, { games: games as number, reward, autoreset, allSeats, label }, facts);
   }
   if (games !== 1) throw new UserError('a session with opponents plays one game (games: 1)');
-  if (cmd.allSeats === true) throw new UserError('a session with opponents reports its client seats only (allSeats: false)');
+  if (allSeats) throw new UserError('a session with opponents reports its client seats only (allSeats: false)');
+  const seconds = cmd.decisionTimeout ?? DEFAULT_DECISION_SECONDS;
+  if (typeof seconds !== 'number' || !(seconds > 0))
+    throw new UserError(`decisionTimeout must be a positive number of seconds, got ${JSON.stringify(cmd.decisionTimeout)}`);
   const opponents = await opponentsOf(game, rules.players, cmd.opponents);
-  return new TableSession(game, rules, opponents, reward, autoreset, label, source, facts);
+  return new TableSession(game, rules, opponents, reward, autoreset, seconds, label, source, facts);
 }
 
 /** The lab bots of an `opponents` list (null: a seat the client plays), loaded as a tournament seats them. */
@@ -183,7 +197,8 @@ async function opponentsOf(game: RegisteredGame, players: number, given: unknown
       throw new UserError(`an opponent is a bot spec ("mc", "threshold:margin=2", a file or a program), got ${JSON.stringify(x)}`);
     specs.push(x);
   }
-  const loaded = await loadPool(specs, game.id, (text, id) => seatAgent(text, id));
+  // A person's bot waits at the terminal (the server's stdin is the client's): refused, as tournaments refuse it.
+  const loaded = await loadPool(specs, game.id, async (text, id) => assertBot(await seatAgent(text, id)));
   let next = 0;
   return given.map((x) => {
     if (x === null) return null;

@@ -88,7 +88,8 @@ export function rulesOf(game: RegisteredGame, given: unknown): RulesInput {
   const input: RulesInput = { players: game.defaultPlayers };
   for (const [name, value] of Object.entries(given as Record<string, unknown>)) {
     if (name === 'players') {
-      input.players = value as number;
+      if (typeof value !== 'number') throw new UserError(`rule setting "players" takes a number, got ${JSON.stringify(value)}`);
+      input.players = value;
       continue;
     }
     const option = game.ruleOptions.find((o) => o.flag === name);

@@ -2,7 +2,9 @@ import { UserError } from '../errors.js';
 import type { GameTable, JsonObject, SeatableAgent } from '../game/contract.js';
 import { seedHex, type SeedKey } from '../game/seed.js';
 import type { RegisteredGame } from '../registry.js';
+import { CLOCK_ACTIVE, CLOCK_STAMP, stampSeat } from '../game/clock.js';
 import { streamSaltOf } from '../tournament/sandbox/stream-salt.js';
+import { StuckBots } from './stuck-bots.js';
 import { Deals, positionText, writeRewards, type RewardKind, type Session } from './session.js';
 import { StateFrame } from './state-frame.js';
 
@@ -37,6 +39,8 @@ export class TableSession implements Session {
   private lastRecord: JsonObject | undefined;
   private lastDeal = -1;
   private over = true;
+  /** The limit on a lab bot's call (a program that stops answering would block the server for good). */
+  private readonly watchdog: StuckBots;
 
   constructor(
     private readonly game: RegisteredGame,
@@ -44,6 +48,7 @@ export class TableSession implements Session {
     opponents: readonly (SeatableAgent | null)[],
     private readonly reward: RewardKind,
     private readonly autoreset: boolean,
+    decisionSeconds: number,
     clientLabel: string,
     private readonly source: ActionSource,
     facts: JsonObject,
@@ -54,6 +59,8 @@ export class TableSession implements Session {
     const bots = opponents.map((agent, seat) => (agent ? agent.create() : this.clientSeat(seat)));
     const labels = opponents.map((agent) => (agent ? agent.label : clientLabel));
     this.table = game.batch.table(rules, bots, labels, true);
+    this.watchdog = new StuckBots(decisionSeconds);
+    this.table.seats.clock = this.watchdog.clock;
     this.facts = { ...facts, seatsPerGame: 1, agents: labels };
   }
 
@@ -68,7 +75,7 @@ export class TableSession implements Session {
       const deal = this.deals.take(this.key);
       this.frame.deal[0] = deal;
       this.over = false;
-      this.table.play(this.key);
+      this.play();
       this.over = true;
       this.lastRecord = this.table.record(seedHex(this.key)) as unknown as JsonObject;
       this.lastDeal = deal;
@@ -81,6 +88,25 @@ export class TableSession implements Session {
     this.frame.mask.fill(0);
     this.frame.acting.fill(0);
     this.frame.send();
+  }
+
+  /** The deal in this.key at the table, its lab bots' calls on the watchdog's clock. */
+  private play(): void {
+    const clock = this.watchdog.clock;
+    this.watchdog.clear();
+    clock[CLOCK_ACTIVE] = 1;
+    try {
+      this.table.play(this.key);
+    } catch (err) {
+      if (!this.watchdog.stuck()) throw err;
+      const seat = stampSeat(Atomics.load(clock, CLOCK_STAMP));
+      const label = (this.facts.agents as string[])[seat];
+      throw new UserError(
+        `bot "${label}" in seat ${seat} took longer than ${this.watchdog.limitSeconds} s to answer: stopped (the session's decision timeout); open a new session`,
+      );
+    } finally {
+      clock[CLOCK_ACTIVE] = 0;
+    }
   }
 
   step(): void {
@@ -111,10 +137,14 @@ export class TableSession implements Session {
         this.deciding = obs;
         frame.send();
         frame.clearEnds();
+        // The client's own time is not the lab bots' to be limited.
+        const clock = this.watchdog.clock;
+        clock[CLOCK_ACTIVE] = 0;
         for (;;) {
           const a = this.source.nextAction();
           if (a >= 0 && a < frame.actionSize && frame.mask[a] === 1) {
             this.deciding = undefined;
+            clock[CLOCK_ACTIVE] = 1;
             return game.actions.decode(obs, a);
           }
           this.source.refuse(`illegal: game 0, seat ${seat}: action ${a} is not legal now; legal: ${this.legalNames()}`);

@@ -1,3 +1,4 @@
+import { DEFAULT_DECISION_SECONDS } from '../game/clock.js';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { assertBot, checkBot, createBot, loadPool } from '../agents/registry.js';
@@ -144,8 +145,7 @@ export function decisionTimes(labels: readonly string[], totals: Float64Array): 
   });
 }
 
-/** Generous: the built-in bots answer in about a millisecond at their defaults. */
-export const DEFAULT_DECISION_SECONDS = 10;
+export { DEFAULT_DECISION_SECONDS };
 
 /** The per-decision limit's range; the commands that play (sweep, tune, test, run) check it before they make a folder. */
 export function checkDecisionSeconds(seconds: number | undefined): void {

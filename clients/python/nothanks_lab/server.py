@@ -29,6 +29,11 @@ _PIPE_BYTES = 1 << 20
 _F_SETPIPE_SZ = 1031
 
 
+def _json_frame(command: Dict[str, Any]) -> bytes:
+    data = json.dumps(command).encode("utf-8")
+    return _LEN.pack(4 + len(data)) + b"J\0\0\0" + data
+
+
 class State:
     """The state of every game after a reset or step (the ``B`` frame), as numpy views.
 
@@ -92,8 +97,14 @@ class EngineServer:
         reward: str = "score",
         autoreset: bool = True,
         all_seats: bool = False,
+        label: Optional[str] = None,
+        decision_timeout: Optional[float] = None,
     ) -> None:
         self._process: Optional[subprocess.Popen] = None
+        # Why the session cannot go on (closed, the server gone, a request cut off), once it cannot.
+        self._gone: Optional[str] = None
+        #: The master seed and deal number of the last record() (a reset without a seed draws its master seed).
+        self.last_origin: Optional[Dict[str, Any]] = None
         command = serve_command()
         # A file, not a pipe: a server that says much (a bot's warnings) must never block on a full pipe.
         self._stderr = tempfile.TemporaryFile()
@@ -123,19 +134,22 @@ class EngineServer:
         self._buffer = bytearray(1 << 16)
         self._body = memoryview(self._buffer)
         wire_rules = {str(k).replace("_", "-"): v for k, v in (rules or {}).items()}
+        command: Dict[str, Any] = {
+            "cmd": "open",
+            "game": game,
+            "rules": wire_rules,
+            "games": games,
+            "opponents": None if opponents is None else list(opponents),
+            "reward": reward,
+            "autoreset": autoreset,
+            "allSeats": all_seats,
+        }
+        if label is not None:
+            command["label"] = label
+        if decision_timeout is not None:
+            command["decisionTimeout"] = decision_timeout
         try:
-            self.facts: Dict[str, Any] = self._ask(
-            {
-                "cmd": "open",
-                "game": game,
-                "rules": wire_rules,
-                "games": games,
-                "opponents": None if opponents is None else list(opponents),
-                "reward": reward,
-                "autoreset": autoreset,
-                "allSeats": all_seats,
-            }
-            )
+            self.facts: Dict[str, Any] = self._ask(command)
         except BaseException:
             self._finalizer()  # a refused session leaves no process behind
             raise
@@ -161,9 +175,9 @@ class EngineServer:
         if seed is not None:
             if not isinstance(seed, (int, np.integer, str)) or isinstance(seed, bool):
                 raise LabError(f"seed must be an integer or a string, got {seed!r}")
-            command["seed"] = seed if isinstance(seed, str) else int(seed)
-        self._send_json(command)
-        return self._state()
+            # As text: the lab reads any integer's digits as the tournament's --seed does (a JSON number loses them past 2**53).
+            command["seed"] = str(int(seed)) if not isinstance(seed, str) else seed
+        return self._state(self._request(_json_frame(command), b"B"))
 
     def step(self, actions: Any) -> State:
         """Each game's acting seat plays its action id (one per game)."""
@@ -171,12 +185,13 @@ class EngineServer:
             self._actions[:] = actions
         except (ValueError, TypeError) as err:
             raise IllegalActionError(f"step takes {self.games} integer action ids, one per game: {err}") from None
-        self._write(self._step_frame)
-        return self._state()
+        return self._state(self._request(self._step_frame, b"B"))
 
     def record(self, game: int = 0) -> Dict[str, Any]:
         """The lab record of game ``game``'s last finished game (a dict, one line of a --log file)."""
-        return self._ask({"cmd": "record", "game": int(game)})["record"]
+        reply = self._ask({"cmd": "record", "game": int(game)})
+        self.last_origin = {"master": reply["master"], "deal": reply["deal"]}
+        return reply["record"]
 
     def decisions(self, record: Dict[str, Any]) -> List[List[int]]:
         """A lab record's decisions in order, as [seat, action id] pairs (to play it again through a session)."""
@@ -188,10 +203,7 @@ class EngineServer:
         Returns arrays (copies) seat[C], action[C], record[C] int32, obs[C, D] float32, mask[C, A]
         bool. The records must share a game and seat count (one tensor size).
         """
-        self._send_json({"cmd": "examples", "records": list(records)})
-        tag, body = self._read()
-        if tag != b"X":
-            raise LabError(f"the engine server answered examples with a {tag!r} frame")
+        body = self._request(_json_frame({"cmd": "examples", "records": list(records)}), b"X")
         c, d, a = np.frombuffer(body, np.int32, 3, 4)
         at = 16
         out: Dict[str, np.ndarray] = {}
@@ -209,11 +221,12 @@ class EngineServer:
 
     def close(self) -> None:
         """Ends the server (again is harmless)."""
-        if self._process is not None and self._process.poll() is None:
+        if self._gone is None and self._process is not None and self._process.poll() is None:
             try:
-                self._send_json({"cmd": "close"})
-            except LabError:
+                self._out.write(_json_frame({"cmd": "close"}))
+            except (OSError, ValueError):
                 pass
+        self._gone = self._gone or "the environment is closed"
         self._finalizer()
 
     @property
@@ -229,29 +242,35 @@ class EngineServer:
     # -- frames -----------------------------------------------------------------------------
 
     def _ask(self, command: Dict[str, Any]) -> Dict[str, Any]:
-        self._send_json(command)
-        tag, body = self._read()
-        if tag != b"J":
-            raise LabError(f"the engine server answered {command['cmd']} with a {tag!r} frame")
+        body = self._request(_json_frame(command), b"J")
         return json.loads(bytes(body[4:]).decode("utf-8"))
 
-    def _state(self) -> State:
-        tag, body = self._read()
-        if tag != b"B":
-            raise LabError(f"the engine server sent a {tag!r} frame where a state was due")
+    def _state(self, body: memoryview) -> State:
         return State(body, self.games, self.seats_per_game, self.players, self.obs_size, self.action_size)
 
-    def _send_json(self, command: Dict[str, Any]) -> None:
-        data = json.dumps(command).encode("utf-8")
-        self._write(_LEN.pack(4 + len(data)) + b"J\0\0\0" + data)
+    def _request(self, frame: Any, expect: bytes) -> memoryview:
+        """Sends a frame and reads its reply (a tag ``expect`` frame, or an error raised).
 
-    def _write(self, data: Any) -> None:
-        if self.closed:
-            raise LabError("the environment is closed")
+        Anything that cuts in between (a Ctrl-C while the server answers) leaves the reply unread,
+        and every later reply would be one behind: the session is then ended, and says why.
+        """
+        if self._gone is not None:
+            raise LabError(self._gone)
         try:
-            self._out.write(data)
-        except (BrokenPipeError, ValueError):
-            raise self._ended() from None
+            try:
+                self._out.write(frame)
+            except (BrokenPipeError, ValueError):
+                raise self._ended() from None
+            tag, body = self._read()
+        except LabError:
+            raise  # an error frame read whole, or the server gone (said once, kept in _gone)
+        except BaseException:
+            self._gone = "a request was cut off before its reply (a Ctrl-C?): this environment is out of step with its server; make a new one"
+            self._finalizer()
+            raise
+        if tag != expect:
+            raise LabError(f"the engine server sent a {tag!r} frame where a {expect!r} frame was due")
+        return body
 
     def _read(self):
         header = self._read_exactly(4, self._body)
@@ -282,10 +301,10 @@ class EngineServer:
         return view
 
     def _ended(self) -> LabError:
-        """Why the server is gone: its last line on stderr, or how it ended."""
+        """Why the server is gone: its last line on stderr, or how it ended (kept for every later call)."""
         process = self._process
         if process is None or self.closed:
-            return LabError("the environment is closed")
+            return LabError(self._gone or "the environment is closed")
         try:
             process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -300,5 +319,6 @@ class EngineServer:
         ]
         code = process.returncode
         how = f"was killed by signal {-code}" if code is not None and code < 0 else f"exited with code {code}"
+        self._gone = f"the lab's engine server {how}" + (f": {lines[-1]}" if lines else "")
         self._finalizer()
-        return LabError(f"the lab's engine server {how}" + (f": {lines[-1]}" if lines else ""))
+        return LabError(self._gone)
