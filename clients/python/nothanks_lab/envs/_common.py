@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
@@ -74,6 +75,21 @@ def illegal(who: str, a: int, mask: np.ndarray, names: Sequence[str]) -> Illegal
     legal = ", ".join(f"{i} ({names[i]})" for i in np.flatnonzero(mask)[:12])
     more = " ..." if int(np.count_nonzero(mask)) > 12 else ""
     return IllegalActionError(f"{who} may not play {a} ({names[a]}) now: legal are {legal}{more}")
+
+
+def check_illegal(value: Any) -> Any:
+    """The ``illegal=`` option: "raise", or the reward of an episode an illegal action ends."""
+    if value != "raise" and (isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating))):
+        raise LabError(f"illegal must be 'raise' or a reward (a number), not {value!r}")
+    return value
+
+
+def space_seed(seed: Any, index: int) -> int:
+    """A seed for space ``index``'s sampler from a lab master seed (an int, maybe negative, or a
+    string): numpy takes non-negative ints only, so both are hashed."""
+    key = seed if isinstance(seed, str) else int(seed)  # np.int64(7) seeds as 7 does
+    digest = hashlib.sha256(f"{key!r}/{index}".encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "little")
 
 
 def split_kwargs(kwargs: Dict[str, Any], *names: str) -> Tuple[Dict[str, Any], List[Any]]:
