@@ -185,6 +185,24 @@ class BadInput(unittest.TestCase):
                 with self.assertRaises(LabError) as caught:
                     module(game).env(**rules)
                 one_line(self, caught.exception)
+        # Wrong types are named before any server starts, with the type expected.
+        typed = [
+            (lambda: module("no_thanks").vector_env(1, players="4"), "players must be an integer, got '4'"),
+            (lambda: module("no_thanks").gym_env(opponents=["random"], players="2"), "players must be an integer, got '2'"),
+            (lambda: module("no_thanks").env(chips=[11]), "rule setting chips must be a number, a boolean or a string"),
+            (lambda: module("no_thanks").vector_env(2, copy="no"), "copy must be True or False, got 'no'"),
+            (lambda: module("no_thanks").vector_env(True), "n must be a positive integer"),
+            (lambda: module("no_thanks").gym_env(opponents=["random"], seat=True), "seat must be 0..1"),
+        ]
+        for make, message in typed:
+            with self.subTest(message=message):
+                with self.assertRaises(LabError) as caught:
+                    make()
+                self.assertIn(message, str(caught.exception))
+                one_line(self, caught.exception)
+        venv = module("no_thanks").vector_env(1, players=np.int64(3))  # numpy integers are integers
+        self.assertEqual(venv.players, 3)
+        venv.close()
         with self.assertRaises(LabError):
             module("no_thanks").gym_env(opponents=["random"], players=4)
         with self.assertRaises(LabError) as caught:

@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..errors import IllegalActionError, LabError
-from ._common import GameInfo, action_id, append_record, check_illegal, illegal, open_server, space_seed, split_kwargs
+from ._common import GameInfo, action_id, append_record, check_count, check_illegal, check_rules, illegal, open_server, space_seed, split_kwargs
 
 
 class LabGymEnv(GameInfo, gymnasium.Env):
@@ -39,10 +39,10 @@ class LabGymEnv(GameInfo, gymnasium.Env):
         if not opponents or not all(isinstance(o, str) and o for o in opponents):
             raise LabError("opponents must be a list of lab bot specs, one per other seat (e.g. ['mc', 'threshold:margin=2'])")
         players = len(opponents) + 1
+        rules = check_rules(rules)
         if rules.get("players", players) != players:
             raise LabError(f"players={rules['players']} but {len(opponents)} opponents make {players} seats")
-        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
-            raise LabError(f"seat must be 0..{players - 1} (the learner's seat among {players}), not {seat!r}")
+        seat = check_count("seat", seat, 0, players - 1, f" (the learner's seat among {players})")
         if render_mode not in (None, "ansi", "human"):
             raise LabError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.illegal = check_illegal(illegal)
