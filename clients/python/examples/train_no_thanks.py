@@ -109,6 +109,19 @@ def policy(obs: np.ndarray, mask: np.ndarray, weights: str = WEIGHTS) -> int:
     return int(np.argmax(np.where(np.asarray(mask, bool), logits, -np.inf)))
 
 
+def declare_sizes(weights: str = WEIGHTS) -> None:
+    """Declares the saved weights' sizes on ``policy``: nothanks_lab.policy checks them against each
+    game's rules, so the policy at another seat count fails in one line instead of a matmul error."""
+    if os.path.isfile(weights):
+        with np.load(weights) as data:
+            policy.obs_size, policy.action_size = (int(n) for n in data["w"].shape)
+
+
+# At import: the policy server reads the sizes when it loads this file. Before any training there
+# is no file, and no sizes to declare.
+declare_sizes()
+
+
 def check(games: int, seed: int, weights: str = WEIGHTS) -> None:
     """The policy at seat 0 against three lab `random` bots, played in the lab's own table."""
     from nothanks_lab.envs import no_thanks
