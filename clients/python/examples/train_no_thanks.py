@@ -10,7 +10,7 @@ learn a policy that beats ``random`` by a wide margin.
 
 The same file is the policy the lab plays in a tournament (``policy`` below):
 
-    nothanks tournament --agents "exec:$VIRTUAL_ENV/bin/python -m nothanks_lab.policy examples/train_no_thanks.py:policy,random" --players 4
+    npm run nothanks -- tournament --agents "exec:$VIRTUAL_ENV/bin/python -m nothanks_lab.policy examples/train_no_thanks.py:policy,random" --players 4
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ class LabVectorEnv(GameInfo):
         return record
 
     def render(self, game: int = 0) -> str:
-        """Game ``game``'s position as text, from its acting seat's view."""
+        """Game ``game``'s position as text: its acting seat's observation, one field per line."""
         return self._server.render(game)
 
     def close(self) -> None:
