@@ -10,7 +10,7 @@ learn a policy that beats ``random`` by a wide margin.
 
 The same file is the policy the lab plays in a tournament (``policy`` below):
 
-    nothanks tournament --agents "exec:$VIRTUAL_ENV/bin/python -m nothanks_lab.policy examples/train_no_thanks.py:policy,random" --players 4
+    npm run nothanks -- tournament --agents "exec:$VIRTUAL_ENV/bin/python -m nothanks_lab.policy examples/train_no_thanks.py:policy,random" --players 4
 """
 
 from __future__ import annotations
@@ -107,6 +107,19 @@ def policy(obs: np.ndarray, mask: np.ndarray, weights: str = WEIGHTS) -> int:
     w, b = _weights[weights]
     logits = np.asarray(obs, np.float32) @ w + b
     return int(np.argmax(np.where(np.asarray(mask, bool), logits, -np.inf)))
+
+
+def declare_sizes(weights: str = WEIGHTS) -> None:
+    """Declares the saved weights' sizes on ``policy``: nothanks_lab.policy checks them against each
+    game's rules, so the policy at another seat count fails in one line instead of a matmul error."""
+    if os.path.isfile(weights):
+        with np.load(weights) as data:
+            policy.obs_size, policy.action_size = (int(n) for n in data["w"].shape)
+
+
+# At import: the policy server reads the sizes when it loads this file. Before any training there
+# is no file, and no sizes to declare.
+declare_sizes()
 
 
 def check(games: int, seed: int, weights: str = WEIGHTS) -> None:

@@ -72,7 +72,12 @@ class GameStart:
 
 
 class LabError(Exception):
-    """The lab's answer to a question was an error (a hidden value, a bad argument)."""
+    """Something the lab refused or could not do, in one line: here, the lab's answer to a question
+    was an error (a hidden value, a bad argument).
+
+    The package's own LabError (``nothanks_lab.errors``) is this class, defined here so that this
+    file stays standalone: ``except nothanks_lab.LabError`` catches the bot client's errors too.
+    """
 
 
 class Observation(dict):

@@ -1,8 +1,10 @@
 """The package's one exception: a line of meaning, as the lab's own errors are."""
 
+# LabError lives in bot.py, the standalone bot client (standard library only, one file a bot may
+# copy), and is the same class here: one ``except LabError`` catches errors of either side.
+from .bot import LabError
 
-class LabError(Exception):
-    """Something the lab refused or could not do: the message says what, in one line."""
+__all__ = ["LabError", "IllegalActionError", "LabNotFoundError"]
 
 
 class IllegalActionError(LabError, ValueError):

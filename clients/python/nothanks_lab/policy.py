@@ -9,7 +9,7 @@ The function maps a seat's observation tensor and action mask to an action id:
 
 and plays wherever the lab takes a bot (tournaments, tests, ladders) as a program bot:
 
-    nothanks tournament --agents 'exec:/path/to/venv/bin/python -m nothanks_lab.policy my_policy.py:policy,random'
+    npm run nothanks -- tournament --agents 'exec:/path/to/venv/bin/python -m nothanks_lab.policy my_policy.py:policy,random'
 
 It speaks the line protocol's tensor encoding (docs/protocol.md): each decision brings the game's
 own tensor (``game.tensor``, the learning environments' ``obs``) and legal-action mask, and the

@@ -104,6 +104,16 @@ class OneFile(unittest.TestCase):
         for name in ("Bot", "run", "Random", "GameStart", "Observation", "LabError", "Connection", "PROTOCOL"):
             self.assertIs(getattr(nothanks_bot, name), getattr(nothanks_lab.bot, name), name)
 
+    def test_one_lab_error_for_the_package_and_the_bot_client(self):
+        # `except nothanks_lab.LabError` catches what the bot client raises (an error answer to a question).
+        import nothanks_bot
+        import nothanks_lab
+        import nothanks_lab.errors
+
+        self.assertIs(nothanks_lab.LabError, nothanks_bot.LabError)
+        self.assertIs(nothanks_lab.errors.LabError, nothanks_bot.LabError)
+        self.assertTrue(issubclass(nothanks_lab.errors.IllegalActionError, nothanks_bot.LabError))
+
     def test_bot_py_works_alone_copied_next_to_a_bot(self):
         # A copy of the file beside a bot, with nothing of the package on the path (-E: no PYTHONPATH, -s: no user site).
         import os

@@ -45,6 +45,68 @@ class BadInput(unittest.TestCase):
         finally:
             env.close()
 
+    def test_a_parallel_step_with_one_illegal_action_plays_none(self):
+        env = module("six_nimmt").parallel_env(players=3)
+        try:
+            observations, infos = env.reset(seed=1)
+            masks = {a: o["action_mask"] for a, o in observations.items()}
+            first = {a: int(np.flatnonzero(m)[0]) for a, m in masks.items()}
+            bad = dict(first, player_2=int(np.flatnonzero(masks["player_2"] == 0)[0]))
+            with self.assertRaises(IllegalActionError) as caught:
+                env.step(bad)
+            one_line(self, caught.exception)
+            self.assertIn("player_2", str(caught.exception))
+            # Nothing moved: every seat still chooses, and a retry plays the retried cards.
+            self.assertTrue(all(info["acting"] for info in env._infos().values()))
+            retry = {a: int(np.flatnonzero(m)[-1]) for a, m in masks.items()}
+            env.step(retry)
+            for agent, card in retry.items():
+                self.assertFalse(env._mask[env._seat_of[agent], card], f"{agent} kept a card it played")
+            # illegal=<reward>: the illegal agents get it, the game ends, the next reset deals anew.
+            lenient = module("six_nimmt").parallel_env(players=3, illegal=-2.0)
+            try:
+                lenient.reset(seed=1)
+                _, rewards, terminations, _, infos = lenient.step(bad)
+                self.assertEqual(rewards, {"player_0": 0.0, "player_1": 0.0, "player_2": -2.0})
+                self.assertTrue(all(terminations.values()))
+                self.assertTrue(infos["player_2"]["illegal"])
+                self.assertEqual(lenient.agents, [])
+                with self.assertRaises(LabError):
+                    lenient.step(first)
+                observations, _ = lenient.reset()
+                self.assertTrue(observations["player_0"]["action_mask"].any())
+            finally:
+                lenient.close()
+        finally:
+            env.close()
+
+    def test_numpy_alone_runs_vector_env_and_names_the_missing_libraries(self):
+        # As after `pip install clients/python` without [envs]: PettingZoo and Gymnasium unimportable.
+        program = textwrap.dedent(
+            """
+            import sys
+            sys.modules["pettingzoo"] = sys.modules["gymnasium"] = None
+            import numpy as np
+            from nothanks_lab import LabError
+            from nothanks_lab.envs import no_thanks, random_actions
+            venv = no_thanks.vector_env(2)
+            batch = venv.step(random_actions(venv.reset(seed=1).mask, np.random.default_rng(0)))
+            venv.close()
+            for kind in ("env", "raw_env", "gym_env"):
+                try:
+                    getattr(no_thanks, kind)
+                except LabError as err:
+                    print(err)
+            """
+        )
+        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        run = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=here, timeout=60)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        lines = run.stdout.splitlines()
+        self.assertEqual(len(lines), 3, run.stdout)
+        for line in lines:
+            self.assertIn('is not installed: pip install "clients/python[envs]"', line)
+
     def test_step_after_the_end(self):
         env = self.env
         env.reset(seed=2)
@@ -123,6 +185,24 @@ class BadInput(unittest.TestCase):
                 with self.assertRaises(LabError) as caught:
                     module(game).env(**rules)
                 one_line(self, caught.exception)
+        # Wrong types are named before any server starts, with the type expected.
+        typed = [
+            (lambda: module("no_thanks").vector_env(1, players="4"), "players must be an integer, got '4'"),
+            (lambda: module("no_thanks").gym_env(opponents=["random"], players="2"), "players must be an integer, got '2'"),
+            (lambda: module("no_thanks").env(chips=[11]), "rule setting chips must be a number, a boolean or a string"),
+            (lambda: module("no_thanks").vector_env(2, copy="no"), "copy must be True or False, got 'no'"),
+            (lambda: module("no_thanks").vector_env(True), "n must be a positive integer"),
+            (lambda: module("no_thanks").gym_env(opponents=["random"], seat=True), "seat must be 0..1"),
+        ]
+        for make, message in typed:
+            with self.subTest(message=message):
+                with self.assertRaises(LabError) as caught:
+                    make()
+                self.assertIn(message, str(caught.exception))
+                one_line(self, caught.exception)
+        venv = module("no_thanks").vector_env(1, players=np.int64(3))  # numpy integers are integers
+        self.assertEqual(venv.players, 3)
+        venv.close()
         with self.assertRaises(LabError):
             module("no_thanks").gym_env(opponents=["random"], players=4)
         with self.assertRaises(LabError) as caught:

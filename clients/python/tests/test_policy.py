@@ -97,6 +97,30 @@ class Serve(unittest.TestCase):
         sent = self.play(sized, lab_lines([0.0], [True]), name="sized")
         self.assertRegex(sent[-1]["message"], r"^PolicyError: sized expects an observation tensor of 7, and the game's is 1 under these rules \(")
 
+    def test_the_training_example_declares_its_weights_sizes(self):
+        import tempfile
+
+        from nothanks_lab.policy import Policy, PolicyError, load
+
+        example = os.path.join(os.path.dirname(HERE), "examples", "train_no_thanks.py")
+        with tempfile.TemporaryDirectory() as folder:
+            weights = os.path.join(folder, "w.npz")
+            np.savez(weights, w=np.zeros((246, 2), np.float32), b=np.zeros(2, np.float32))  # No Thanks! at 4 players
+            before = os.environ.get("NO_THANKS_POLICY")
+            os.environ["NO_THANKS_POLICY"] = weights
+            try:
+                fn, name = load(example + ":policy")
+            finally:
+                if before is None:
+                    del os.environ["NO_THANKS_POLICY"]
+                else:
+                    os.environ["NO_THANKS_POLICY"] = before
+        self.assertEqual((fn.obs_size, fn.action_size), (246, 2))
+        policy = Policy(fn, name)
+        policy.check_sizes(246, 2, {"players": 4})
+        with self.assertRaisesRegex(PolicyError, r"expects an observation tensor of 246, and the game's is 184"):
+            policy.check_sizes(184, 2, {"players": 3})
+
     def test_load_names_what_is_missing(self):
         from nothanks_lab.policy import PolicyError, load
 

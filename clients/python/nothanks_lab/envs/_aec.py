@@ -17,7 +17,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from ..errors import IllegalActionError, LabError
-from ._common import GameInfo, action_id, append_record, illegal, open_server, split_kwargs
+from ._common import GameInfo, action_id, append_record, check_illegal, illegal, open_server, space_seed, split_kwargs
 
 
 def _spaces(info: GameInfo):
@@ -63,18 +63,29 @@ class _Session(GameInfo):
         self._last_rewards = state.reward[0].astype(np.float64)
         self._last_scores = state.score[0].copy()
 
+    def _seed_spaces(self, seed: Any) -> None:
+        # PettingZoo's seed_test seeds the spaces itself; a user expects reset(seed=S) alone to make
+        # action_space(agent).sample(mask) repeat. One seed per agent: their samples differ.
+        if seed is not None:
+            for i, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(space_seed(seed, i))
+
     def _observation(self, seat: int) -> Dict[str, np.ndarray]:
         return {"observation": self._obs[seat], "action_mask": self._mask[seat]}
 
-    def _play(self, seat: int, action: Any) -> None:
-        """Plays one seat's action on the server after checking it here (no round trip for a refusal)."""
+    def _checked(self, seat: int, action: Any) -> int:
+        """The seat's action as an id, checked against its mask here (no round trip for a refusal)."""
         if self._server.closed:
             raise LabError("the environment is closed")
         who = f"{self.possible_agents[seat]} (seat {seat})"
         a = action_id(action, self.action_size, who)
         if not self._mask[seat, a]:
             raise illegal(who, a, self._mask[seat], self.action_names)
-        self._take(self._server.step([a]))
+        return a
+
+    def _play(self, seat: int, action: Any) -> None:
+        """Plays one seat's checked action on the server."""
+        self._take(self._server.step([self._checked(seat, action)]))
 
     # -- lab records and text -----------------------------------------------------------------
 
@@ -135,9 +146,10 @@ class LabAECEnv(_Session, AECEnv):
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         return self._observation(self._seat_of[agent])
 
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+    def reset(self, seed: Optional[Any] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Deals deal 0 of master seed ``seed``, or without one the deal after the last one dealt."""
         self._take(self._server.reset(seed))
+        self._seed_spaces(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -193,12 +205,22 @@ class LabParallelEnv(_Session, ParallelEnv):
     (6 nimmt!'s row choice after a low card). Actions of agents that do not act are ignored. The
     server makes the simultaneous choices one seat at a time, lowest seat first; the observations
     returned are those after all of them.
+
+    Every acting agent's action is checked against its mask before any is played (the masks of a
+    simultaneous choice are all known at its start), so a refusal moves nothing.
+
+    ``illegal``: what an illegal or out-of-range action does. ``"raise"`` (the default): an
+    IllegalActionError, nothing moves. A number: the game ends at once, every agent terminated,
+    that reward to each agent whose action was illegal and 0 to the others, as PettingZoo's
+    TerminateIllegalWrapper does (for learners that explore unmasked, and for parallel_seed_test,
+    which samples without masks); the abandoned game leaves no record.
     """
 
     GAME = ""
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "", "is_parallelizable": True}
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, illegal: Any = "raise", **kwargs: Any) -> None:
+        self.illegal = check_illegal(illegal)
         self._open(self.GAME, kwargs)
         self.agents = []
 
@@ -211,9 +233,10 @@ class LabParallelEnv(_Session, ParallelEnv):
     def _infos(self) -> Dict[str, Dict[str, Any]]:
         return {a: {"acting": bool(self._acting[i])} for i, a in enumerate(self.possible_agents)}
 
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
+    def reset(self, seed: Optional[Any] = None, options: Optional[Dict[str, Any]] = None):
         """Deals deal 0 of master seed ``seed``, or without one the deal after the last one dealt."""
         self._take(self._server.reset(seed))
+        self._seed_spaces(seed)
         self.agents = self.possible_agents[:]
         return {a: self._observation(i) for i, a in enumerate(self.possible_agents)}, self._infos()
 
@@ -221,14 +244,24 @@ class LabParallelEnv(_Session, ParallelEnv):
         if not self.agents:
             raise LabError("step() after the game ended: call reset()")
         acting = [int(s) for s in np.flatnonzero(self._acting)]
+        checked: List[int] = []
+        refused: List[int] = []
         for seat in acting:
             agent = self.possible_agents[seat]
-            if agent not in actions:
-                raise IllegalActionError(f"{agent} acts now: step() needs its action")
-        for seat in acting:
+            try:
+                if agent not in actions:
+                    raise IllegalActionError(f"{agent} acts now: step() needs its action")
+                checked.append(self._checked(seat, actions[agent]))
+            except IllegalActionError:
+                if self.illegal == "raise":
+                    raise
+                refused.append(seat)
+        if refused:
+            return self._forfeit(refused)
+        for seat, a in zip(acting, checked):
             if self._seat != seat:
                 raise LabError(f"the engine server asked seat {self._seat} to act where seat {seat} was due")
-            self._play(seat, actions[self.possible_agents[seat]])
+            self._take(self._server.step([a]))
             if self._ended:
                 break
         agents = self.agents
@@ -244,3 +277,16 @@ class LabParallelEnv(_Session, ParallelEnv):
         terminations = dict.fromkeys(agents, self._ended)
         truncations = dict.fromkeys(agents, False)
         return obs, rewards, terminations, truncations, infos
+
+    def _forfeit(self, refused: List[int]):
+        """Ends the game on illegal actions (``illegal=<reward>``): the server's game is left as it
+        was, unfinished, and the next reset() deals anew."""
+        agents = self.agents
+        losers = {self.possible_agents[s] for s in refused}
+        self._acting = np.zeros(self.players, bool)
+        self._mask = np.zeros((self.players, self.action_size), np.int8)
+        self.agents = []
+        obs = {a: self._observation(self._seat_of[a]) for a in agents}
+        rewards = {a: float(self.illegal) if a in losers else 0.0 for a in agents}
+        infos = {a: {"acting": False, "illegal": a in losers} for a in agents}
+        return obs, rewards, dict.fromkeys(agents, True), dict.fromkeys(agents, False), infos

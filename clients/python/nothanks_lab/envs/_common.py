@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
@@ -29,13 +30,47 @@ def open_server(
         raise LabError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
     return EngineServer(
         game,
-        dict(rules),
+        check_rules(rules),
         games=games,
         opponents=opponents,
         reward=reward,
         autoreset=autoreset,
         all_seats=all_seats,
     )
+
+
+def check_rules(rules: Mapping[str, Any]) -> Dict[str, Any]:
+    """The rule settings with numpy scalars as Python's, their types checked here.
+
+    The lab checks names and ranges and says what a setting takes; this says it first for what a
+    Python caller gets wrong most: ``players="4"`` would reach the lab as a string and read
+    "got 4", and a numpy integer would not reach it at all (JSON has no np.int64).
+    """
+    out: Dict[str, Any] = {}
+    for name, value in rules.items():
+        if isinstance(value, np.generic):
+            value = value.item()
+        if name == "players" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise LabError(f"players must be an integer, got {value!r}")
+        if not isinstance(value, (bool, int, float, str)):
+            raise LabError(f"rule setting {name} must be a number, a boolean or a string, got {value!r} ({type(value).__name__})")
+        out[name] = value
+    return out
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """A True/False option, strictly: copy="no" or copy=0 is a mistake, not False."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise LabError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def check_count(name: str, value: Any, low: int, high: Optional[int] = None, what: str = "") -> int:
+    """An integer option in [low, high] (True is no integer here)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else ("a positive integer" if low == 1 else f"an integer from {low}")
+        raise LabError(f"{name} must be {bound}{what}, got {value!r}")
+    return int(value)
 
 
 def decode(fields: Sequence[Mapping[str, Any]], tensor: Any) -> Dict[str, np.ndarray]:
@@ -74,6 +109,21 @@ def illegal(who: str, a: int, mask: np.ndarray, names: Sequence[str]) -> Illegal
     legal = ", ".join(f"{i} ({names[i]})" for i in np.flatnonzero(mask)[:12])
     more = " ..." if int(np.count_nonzero(mask)) > 12 else ""
     return IllegalActionError(f"{who} may not play {a} ({names[a]}) now: legal are {legal}{more}")
+
+
+def check_illegal(value: Any) -> Any:
+    """The ``illegal=`` option: "raise", or the reward of an episode an illegal action ends."""
+    if value != "raise" and (isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating))):
+        raise LabError(f"illegal must be 'raise' or a reward (a number), not {value!r}")
+    return value
+
+
+def space_seed(seed: Any, index: int) -> int:
+    """A seed for space ``index``'s sampler from a lab master seed (an int, maybe negative, or a
+    string): numpy takes non-negative ints only, so both are hashed."""
+    key = seed if isinstance(seed, str) else int(seed)  # np.int64(7) seeds as 7 does
+    digest = hashlib.sha256(f"{key!r}/{index}".encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "little")
 
 
 def split_kwargs(kwargs: Dict[str, Any], *names: str) -> Tuple[Dict[str, Any], List[Any]]:

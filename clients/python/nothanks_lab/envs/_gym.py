@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..errors import IllegalActionError, LabError
-from ._common import GameInfo, action_id, append_record, illegal, open_server, split_kwargs
+from ._common import GameInfo, action_id, append_record, check_count, check_illegal, check_rules, illegal, open_server, space_seed, split_kwargs
 
 
 class LabGymEnv(GameInfo, gymnasium.Env):
@@ -39,15 +39,13 @@ class LabGymEnv(GameInfo, gymnasium.Env):
         if not opponents or not all(isinstance(o, str) and o for o in opponents):
             raise LabError("opponents must be a list of lab bot specs, one per other seat (e.g. ['mc', 'threshold:margin=2'])")
         players = len(opponents) + 1
+        rules = check_rules(rules)
         if rules.get("players", players) != players:
             raise LabError(f"players={rules['players']} but {len(opponents)} opponents make {players} seats")
-        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
-            raise LabError(f"seat must be 0..{players - 1} (the learner's seat among {players}), not {seat!r}")
+        seat = check_count("seat", seat, 0, players - 1, f" (the learner's seat among {players})")
         if render_mode not in (None, "ansi", "human"):
             raise LabError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        if illegal != "raise" and (isinstance(illegal, bool) or not isinstance(illegal, (int, float))):
-            raise LabError(f"illegal must be 'raise' or a reward (a number), not {illegal!r}")
-        self.illegal = illegal
+        self.illegal = check_illegal(illegal)
         rules["players"] = players
         self.seat = int(seat)
         self.opponents = opponents
@@ -70,7 +68,7 @@ class LabGymEnv(GameInfo, gymnasium.Env):
     def _info(self, state) -> Dict[str, Any]:
         return {"action_mask": self._mask, "deal": self._deal}
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
+    def reset(self, *, seed: Optional[Any] = None, options: Optional[Dict[str, Any]] = None):
         """Deals deal 0 of master seed ``seed``, or without one the deal after the last one dealt.
 
         A deal in which the learner never decides (the bots end it first, rare) is skipped: an
@@ -78,6 +76,9 @@ class LabGymEnv(GameInfo, gymnasium.Env):
         """
         # Gymnasium's own generator takes integers only; the lab's master seed may also be a string.
         super().reset(seed=None if isinstance(seed, str) else seed)
+        if seed is not None:
+            # So that reset(seed=S) alone makes action_space.sample(mask) repeat, as for the AEC env.
+            self.action_space.seed(space_seed(seed, self.seat))
         state = self._server.reset(seed)
         while state.ended[0] or state.seat[0] != self.seat:
             if not state.ended[0] and state.seat[0] >= 0:

@@ -7,7 +7,7 @@ from typing import Any, Dict, List, NamedTuple, Optional
 import numpy as np
 
 from ..errors import IllegalActionError, LabError
-from ._common import GameInfo, append_record, open_server, split_kwargs
+from ._common import GameInfo, append_record, check_count, check_flag, open_server, split_kwargs
 
 
 class Batch(NamedTuple):
@@ -49,10 +49,8 @@ class LabVectorEnv(GameInfo):
 
     def __init__(self, n: int, copy: bool = True, **kwargs: Any) -> None:
         rules, (reward,) = split_kwargs(dict(kwargs), "reward")
-        if not isinstance(n, (int, np.integer)) or n < 1:
-            raise LabError(f"n must be a positive number of games, not {n!r}")
-        self.num_envs = int(n)
-        self.copy = bool(copy)
+        self.num_envs = check_count("n", n, 1, what=" (the number of games)")
+        self.copy = check_flag("copy", copy)
         self.reward_kind = reward or "score"
         self._server = open_server(self.GAME, rules, games=self.num_envs, reward=self.reward_kind, autoreset=True)
         self._take_facts(self._server)
@@ -112,7 +110,7 @@ class LabVectorEnv(GameInfo):
         return record
 
     def render(self, game: int = 0) -> str:
-        """Game ``game``'s position as text, from its acting seat's view."""
+        """Game ``game``'s position as text: its acting seat's observation, one field per line."""
         return self._server.render(game)
 
     def close(self) -> None:

@@ -11,10 +11,11 @@ The taker of a card acts again (the official rules): the acting agent is whoever
 
 from ._make import game_api
 
-_api = game_api("no-thanks", "no_thanks_v0", parallel=False)
-raw_env = _api["raw_env"]
-env = _api["env"]
-gym_env = _api["gym_env"]
-vector_env = _api["vector_env"]
+# vector_env needs numpy only; the PettingZoo and Gymnasium kinds load on first use (_make.py).
+vector_env, __getattr__, _LAZY = game_api("no-thanks", "no_thanks_v0", parallel=False)
 
 __all__ = ["env", "raw_env", "gym_env", "vector_env"]
+
+
+def __dir__():
+    return sorted([*globals(), *_LAZY])

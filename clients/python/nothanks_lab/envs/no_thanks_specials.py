@@ -9,10 +9,11 @@ Also reward="score" or "win", and render_mode.
 
 from ._make import game_api
 
-_api = game_api("no-thanks-specials", "no_thanks_specials_v0", parallel=False)
-raw_env = _api["raw_env"]
-env = _api["env"]
-gym_env = _api["gym_env"]
-vector_env = _api["vector_env"]
+# vector_env needs numpy only; the PettingZoo and Gymnasium kinds load on first use (_make.py).
+vector_env, __getattr__, _LAZY = game_api("no-thanks-specials", "no_thanks_specials_v0", parallel=False)
 
 __all__ = ["env", "raw_env", "gym_env", "vector_env"]
+
+
+def __dir__():
+    return sorted([*globals(), *_LAZY])

@@ -10,11 +10,11 @@ row_limit, end_score, max_rounds. Also reward="score" or "win", and render_mode.
 
 from ._make import game_api
 
-_api = game_api("6-nimmt", "six_nimmt_v0", parallel=True)
-raw_env = _api["raw_env"]
-env = _api["env"]
-parallel_env = _api["parallel_env"]
-gym_env = _api["gym_env"]
-vector_env = _api["vector_env"]
+# vector_env needs numpy only; the PettingZoo and Gymnasium kinds load on first use (_make.py).
+vector_env, __getattr__, _LAZY = game_api("6-nimmt", "six_nimmt_v0", parallel=True)
 
 __all__ = ["env", "raw_env", "parallel_env", "gym_env", "vector_env"]
+
+
+def __dir__():
+    return sorted([*globals(), *_LAZY])
