@@ -24,6 +24,7 @@ def open_server(
     reward: str = "score",
     autoreset: bool = False,
     all_seats: bool = False,
+    decision_timeout: Optional[float] = None,
 ) -> EngineServer:
     """A server session for an environment; the reward kind is checked here, the rules by the lab."""
     if reward not in REWARDS:
@@ -36,6 +37,7 @@ def open_server(
         reward=reward,
         autoreset=autoreset,
         all_seats=all_seats,
+        decision_timeout=decision_timeout,
     )
 
 

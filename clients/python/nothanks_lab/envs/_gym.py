@@ -26,12 +26,17 @@ class LabGymEnv(GameInfo, gymnasium.Env):
     PettingZoo's TerminateIllegalWrapper does (for learners that explore unmasked, and for
     Gymnasium's check_env, which steps with unmasked samples drawn before a reset); the abandoned
     game leaves no record.
+
+    ``decision_timeout``: seconds a lab bot may take on one call (default 10, as tournaments): a
+    program that stops answering is stopped then, and the step raises a LabError naming it.
     """
 
     GAME = ""
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"]}
 
-    def __init__(self, opponents: Sequence[str] = (), seat: int = 0, illegal: Any = "raise", **kwargs: Any) -> None:
+    def __init__(
+        self, opponents: Sequence[str] = (), seat: int = 0, illegal: Any = "raise", decision_timeout: Optional[float] = None, **kwargs: Any
+    ) -> None:
         rules, (reward, render_mode) = split_kwargs(dict(kwargs), "reward", "render_mode")
         if isinstance(opponents, str):
             opponents = [opponents]
@@ -53,7 +58,7 @@ class LabGymEnv(GameInfo, gymnasium.Env):
         self.reward_kind = reward or "score"
         seats: List[Optional[str]] = list(opponents)
         seats.insert(self.seat, None)
-        self._server = open_server(self.GAME, rules, opponents=seats, reward=self.reward_kind, autoreset=False)
+        self._server = open_server(self.GAME, rules, opponents=seats, reward=self.reward_kind, autoreset=False, decision_timeout=decision_timeout)
         self._take_facts(self._server)
         self.observation_space = spaces.Box(0.0, 1.0, (self.obs_size,), np.float32)
         self.action_space = spaces.Discrete(self.action_size)
