@@ -7,11 +7,12 @@ The method (docs/learning.md, "Training"), in two stages, both on the lab's own 
    its decisions (cross-entropy on the expert's action, masked to the legal ones) and the outcome
    (the acting seat's win share, for the value head). Records become training pairs through the
    engine server's ``examples`` command.
-2. **Self-play with a league** (PPO, Schulman et al. 2017; a league of past checkpoints as in
-   AlphaStar, Vinyals et al. 2019): N games at once through the engine server; in each game one
-   seat is the learner, the others are drawn from the league (the current network or a frozen
-   earlier one), so the learner keeps beating its past selves rather than cycling. Reward at the
-   end of each game: the learner's win share.
+2. **Self-play with a league** (PPO, Schulman et al. 2017; a league as in AlphaStar, Vinyals et
+   al. 2019): N games at once through the engine server; in each game one seat is the learner,
+   the others are drawn from the league: the apprentice, frozen (the anchor), the current
+   network, or a frozen earlier one. A KL pull toward the apprentice's policy keeps the learner
+   near play that beats the expert: self-play alone drifted toward play that beats only itself.
+   Reward at the end of each game: the learner's win share.
 
 Every ``--eval-every`` updates the network is exported to ONNX and played by the lab's ``net`` bot
 against three copies of ``--eval-opponent`` in a lab tournament on duplicate deals: the learning
@@ -357,7 +358,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hidden", type=int, default=128)
-    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--lr", type=float, default=1e-4)
     p.add_argument("--expert", help="the bot the apprentice stage learns from (default: the game's mc or value)")
     p.add_argument("--expert-deals", type=int, default=500, help="deals the expert plays, each at every rotation of its seats")
     p.add_argument("--expert-epochs", type=int, default=8)
