@@ -383,6 +383,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--resume", action="store_true", help="go on from the checkpoint in --out")
     p.add_argument("--defer-curve", action="store_true", help="keep snapshots only; measure the curve later with --curve")
     p.add_argument("--curve", action="store_true", help="measure the snapshots of the run in --out that are not on its curve yet, then stop")
+    p.add_argument("--curve-stride", type=int, default=1, help="with --curve: only the snapshots whose update is a multiple of this")
     args = p.parse_args(argv)
     args.expert = args.expert or DEFAULTS[args.game]["expert"]
     args.eval_opponent = args.eval_opponent or DEFAULTS[args.game]["opponent"]
@@ -475,7 +476,7 @@ def measure_curve(args, work: Path, progress: Progress) -> None:
     curve_file = work / "curve.csv"
     done = {r["update"] for r in csv.DictReader(open(curve_file))} if curve_file.exists() else set()
     for snap in csv.DictReader(open(work / "snapshots.csv")):
-        if snap["update"] in done:
+        if snap["update"] in done or int(snap["update"]) % args.curve_stride != 0:
             continue
         model = work / "snapshots" / snap["model"]
         summary = tournament(
@@ -519,7 +520,9 @@ def plot_curve(csv_file: Path, png: Path, args) -> None:
     ax.axhline(1 / args.players, color="grey", linestyle="--", label="parity")
     ax.set_xlabel("training time (minutes)")
     ax.set_ylabel("win share")
-    ax.set_title(f"{args.game}, {args.players} players: {rows[-1]['eval_deals']} deals per point, every rotation")
+    deals = sorted({int(r["eval_deals"]) for r in rows})
+    per_point = f"{deals[0]}" if len(deals) == 1 else f"{deals[0]} to {deals[-1]}"
+    ax.set_title(f"{args.game}, {args.players} players: {per_point} deals per point, every rotation")
     ax.legend(fontsize=8)
     fig.tight_layout()
     tmp = png.with_suffix(".tmp.png")
