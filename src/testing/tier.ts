@@ -37,8 +37,10 @@ export const STUCK_TEXT = String(STUCK_SECONDS).replace('.', '\\.');
 /**
  * Test files the fast tier leaves out (one line says so): the browser tests, the sandboxed
  * programs' protocol, hardening and Python policy tests (and fair-play.test.ts's --isolate cases), the packed
- * package's install, the generated reference's staleness (it runs every command's --help), and the
- * models exported and trained by torch (python3 starting torch). Every one runs in the full tier, which CI runs
+ * package's install, the generated reference's staleness (it runs every command's --help), the
+ * models exported and trained by torch (python3 starting torch), the Python environments' own
+ * tests (python3 and a server per environment), and the committed models' tournaments (a claim
+ * that needs a sample). Every one runs in the full tier, which CI runs
  * with Chromium and bubblewrap required.
  */
 export const FULL_TIER_ONLY: readonly string[] = [
@@ -50,4 +52,6 @@ export const FULL_TIER_ONLY: readonly string[] = [
   'src/tournament/sandbox/policy.test.ts',
   'src/net/torch-model.test.ts',
   'src/net/train.test.ts',
+  'src/net/models.test.ts',
+  'src/serve/python-envs.test.ts',
 ];
