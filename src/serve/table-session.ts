@@ -38,6 +38,7 @@ export class TableSession implements Session {
   private deciding: object | undefined;
   private lastRecord: JsonObject | undefined;
   private lastDeal = -1;
+  private lastMaster = '';
   private over = true;
   /** The limit on a lab bot's call (a program that stops answering would block the server for good). */
   private readonly watchdog: StuckBots;
@@ -79,8 +80,9 @@ export class TableSession implements Session {
       this.over = true;
       this.lastRecord = this.table.record(seedHex(this.key)) as unknown as JsonObject;
       this.lastDeal = deal;
-      const state = this.lastRecord.scores as number[];
-      writeRewards(this.frame, 0, this.reward, (s) => state[s]!);
+      this.lastMaster = this.deals.master;
+      const scores = this.lastRecord.scores as number[];
+      writeRewards(this.frame, 0, this.reward, (s) => scores[s]!);
       if (!this.autoreset) break;
     }
     this.frame.seat[0] = -1;
@@ -116,7 +118,7 @@ export class TableSession implements Session {
   record(i: number): JsonObject {
     if (i !== 0) throw new UserError(`game must be 0 (a session with opponents plays one game), got ${i}`);
     if (!this.lastRecord) throw new UserError('no game has finished yet');
-    return { record: this.lastRecord, master: this.deals.master, deal: this.lastDeal };
+    return { record: this.lastRecord, master: this.lastMaster, deal: this.lastDeal };
   }
 
   render(i: number): string {

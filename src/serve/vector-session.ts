@@ -28,6 +28,8 @@ export class VectorSession implements Session {
   private readonly finished: State[] = [];
   private readonly finishedDeal: Int32Array;
   private readonly finishedKeys: SeedKey[] = [];
+  /** The master seed each finished game was dealt from (a later reset may change the session's). */
+  private readonly finishedMasters: string[] = [];
   /** Observation objects by game and seat, at [i * players + seat]: live views of the states. */
   private readonly observations: object[] = [];
   private readonly keys: SeedKey[] = [];
@@ -88,6 +90,7 @@ export class VectorSession implements Session {
         this.finishedDeal[i] = frame.deal[i]!;
         this.finishedKeys[i]!.hi = this.keys[i]!.hi;
         this.finishedKeys[i]!.lo = this.keys[i]!.lo;
+        this.finishedMasters[i] = this.deals.master;
         if (this.o.autoreset) {
           this.dealNext(i);
           continue;
@@ -103,7 +106,7 @@ export class VectorSession implements Session {
     const deal = this.finishedDeal[i]!;
     if (deal < 0) throw new UserError(`game ${i} has not finished a game yet`);
     const record = this.finished[i]!.record(seedHex(this.finishedKeys[i]!), this.labels);
-    return { record: record as unknown as JsonObject, master: this.deals.master, deal };
+    return { record: record as unknown as JsonObject, master: this.finishedMasters[i]!, deal };
   }
 
   render(i: number): string {
