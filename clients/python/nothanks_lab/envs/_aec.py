@@ -17,7 +17,8 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from ..errors import IllegalActionError, LabError
-from ._common import GameInfo, action_id, append_record, check_illegal, illegal, open_server, space_seed, split_kwargs
+from ._one_game import OneGame
+from ._common import GameInfo, action_id, check_illegal, illegal, open_server, space_seed, split_kwargs
 
 
 def _spaces(info: GameInfo):
@@ -30,7 +31,7 @@ def _spaces(info: GameInfo):
     return obs, spaces.Discrete(info.action_size)
 
 
-class _Session(GameInfo):
+class _Session(OneGame):
     """The server session and the last state every AEC/Parallel environment keeps (copied per step)."""
 
     def _open(self, game: str, kwargs: Dict[str, Any]) -> None:
@@ -86,38 +87,6 @@ class _Session(GameInfo):
     def _play(self, seat: int, action: Any) -> None:
         """Plays one seat's checked action on the server."""
         self._take(self._server.step([self._checked(seat, action)]))
-
-    # -- lab records and text -----------------------------------------------------------------
-
-    def record(self) -> Dict[str, Any]:
-        """The lab record of the last finished game (what a tournament's --log holds)."""
-        return self._server.record(0)
-
-    def save_record(self, path) -> Dict[str, Any]:
-        """Appends the last finished game's record to a JSON Lines file (replay, analyse and the web viewer open it)."""
-        record = self.record()
-        append_record(record, path)
-        return record
-
-
-    @property
-    def deal(self) -> int:
-        """The deal number of the game in progress (deal k of the master seed)."""
-        return self._deal
-
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: make the environment with render_mode='ansi' (or 'human')")
-            return None
-        text = self._server.render(0)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        if hasattr(self, "_server"):
-            self._server.close()
 
 
 class LabAECEnv(_Session, AECEnv):

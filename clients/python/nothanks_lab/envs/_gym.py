@@ -9,10 +9,11 @@ import numpy as np
 from gymnasium import spaces
 
 from ..errors import IllegalActionError, LabError
-from ._common import GameInfo, action_id, append_record, check_count, check_illegal, check_rules, illegal, open_server, space_seed, split_kwargs
+from ._one_game import OneGame
+from ._common import action_id, check_count, check_illegal, check_rules, illegal, open_server, space_seed, split_kwargs
 
 
-class LabGymEnv(GameInfo, gymnasium.Env):
+class LabGymEnv(OneGame, gymnasium.Env):
     """A lab game for one learner seat as a ``gymnasium.Env``.
 
     ``opponents``: a lab bot spec for each other seat in seat order (a built-in such as ``"mc"``,
@@ -125,33 +126,3 @@ class LabGymEnv(GameInfo, gymnasium.Env):
             raise LabError(f"the engine server gave the turn to seat {int(state.seat[0])}, not the learner's seat {self.seat}")
         return obs, 0.0, False, False, info
 
-    # -- lab records and text -----------------------------------------------------------------
-
-    def record(self) -> Dict[str, Any]:
-        """The lab record of the last finished game, the bots' seats included."""
-        return self._server.record(0)
-
-    def save_record(self, path) -> Dict[str, Any]:
-        """Appends the last finished game's record to a JSON Lines file (replay, analyse and the web viewer open it)."""
-        record = self.record()
-        append_record(record, path)
-        return record
-
-
-    @property
-    def deal(self) -> int:
-        return self._deal
-
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: make the environment with render_mode='ansi' (or 'human')")
-            return None
-        text = self._server.render(0)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        if hasattr(self, "_server"):
-            self._server.close()
