@@ -4,8 +4,8 @@
  * Both tiers run every check of the lab's own code; only sizes differ. A test whose assertion
  * needs a large sample to hold (a statistical claim) runs in the full tier only, and says so. The
  * files that mostly wait on other programs (FULL_TIER_ONLY: a headless browser, bubblewrap, npm
- * packing and installing the lab) run in the full tier only, as CI does: the fast tier stays
- * under three minutes on two idle cores.
+ * packing and installing the lab, Python and torch) run in the full tier only, as CI does: the
+ * fast tier takes about three and a half minutes on two idle cores.
  */
 export const FULL = tier(process.env.LAB_TESTS) === 'full';
 
