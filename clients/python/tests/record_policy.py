@@ -7,25 +7,7 @@ import json
 import sys
 
 from nothanks_lab import policy
-
-
-class Tee:
-    def __init__(self, stream, mark):
-        self.stream, self.mark = stream, mark
-
-    def readline(self):
-        line = self.stream.readline()
-        if line:
-            sys.stderr.write(f"{self.mark} {line}")
-        return line
-
-    def write(self, text):
-        sys.stderr.write(f"{self.mark} {text}")
-        return self.stream.write(text)
-
-    def flush(self):
-        sys.stderr.flush()
-        self.stream.flush()
+from tee import Tee  # run as a script: this folder is on sys.path
 
 
 class Recorded(policy.Policy):
