@@ -347,7 +347,9 @@ class Relay implements PositionRelay {
 
   describe(): string {
     const t = this.table;
-    const seats = t.displays.map((cards, p) => `seat ${p}${p === this.seat ? ' (you)' : ''}: ${formatRuns(cards)}, ${t.chips[p]} chip${t.chips[p] === 1 ? '' : 's'}`);
+    const seats = t.displays.map(
+      (cards, p) => `seat ${p}${p === this.seat ? ' (you)' : ''}: ${formatRuns(cards)}, ${t.chips[p]} chip${t.chips[p] === 1 ? '' : 's'}`,
+    );
     const held = t.displays.reduce((n, x) => n + x.length, 0);
     const head = t.card
       ? `face up ${t.card} with ${t.pot} chip${t.pot === 1 ? '' : 's'}, ${deckSize(this.rules) - held - 1} face down`
