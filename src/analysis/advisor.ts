@@ -37,20 +37,25 @@ export class AdvisorSession {
     this.relay = notationOf(game).relay(rules, seat);
   }
 
+  /** What to type (the game's relay says). */
+  get help(): string {
+    return this.relay.help;
+  }
+
   /** The state before any line. */
   start(): AdviceStep {
     return this.step(null);
   }
 
-  /** Applies one typed line; a mistake is reported, never thrown. */
-  enter(line: string): AdviceStep {
+  /** Applies one typed line; a mistake is reported, never thrown. `evaluate`: false skips the advice (a replay of lines already advised). */
+  enter(line: string, evaluate = true): AdviceStep {
     try {
       this.relay.enter(line);
     } catch (err) {
-      if (err instanceof UserError) return this.step(err.message);
+      if (err instanceof UserError) return this.step(err.message, evaluate);
       throw err;
     }
-    return this.step(null);
+    return this.step(null, evaluate);
   }
 
   /** The seat's position in the game's notation, when there is a face-up decision. */
@@ -58,12 +63,13 @@ export class AdvisorSession {
     return this.relay.notation();
   }
 
-  private step(error: string | null): AdviceStep {
-    const at = this.relay.decision();
+  private step(error: string | null, evaluate = true): AdviceStep {
+    const at = evaluate ? this.relay.decision() : null;
     return {
       error,
       table: this.relay.describe(),
-      advice: at && error === null ? evaluatePosition(this.game, at, this.settings) : null,
+      // After a refused line the seat may still be to decide: its advice stays on view.
+      advice: at ? evaluatePosition(this.game, at, this.settings) : null,
       prompt: this.relay.prompt(),
       over: this.relay.over,
     };

@@ -100,7 +100,9 @@ export async function adviseCommand(a: AdviseArgs, input: NodeJS.ReadableStream 
   const rules = rulesFromArgs(a, game, players);
   game.makeRules(rules);
   const session = new AdvisorSession(game, rules, a.seat, evaluatorSettings(game, a.with, a.seed));
-  console.log(printable(`${game.name} advisor for seat ${a.seat} of ${players}: type what happens at the table. pos: the position in notation; undo; quit.`));
+  console.log(
+    printable(`${game.name} advisor for seat ${a.seat} of ${players}. ${session.help} pos prints the position in notation (for nothanks eval); quit stops.`),
+  );
   let step = session.start();
   process.stdout.write(`${step.prompt}> `);
   const echoes = (input as { isTTY?: boolean }).isTTY === true;

@@ -46,6 +46,8 @@ export interface ParsedPosition {
  * told (what the user typed), never a card it was not shown.
  */
 export interface PositionRelay {
+  /** What to type, for people: one or two sentences (the advisor shows it above its prompt). */
+  readonly help: string;
   /** What the relay waits for now, as a short prompt ("card turned up?", "seat 2: take or pass?"). */
   prompt(): string;
   /**

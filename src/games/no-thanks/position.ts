@@ -229,6 +229,10 @@ class Relay implements PositionRelay {
   private table: Table;
   private phase: 'starter' | 'removed' | 'reveal' | 'decide' | 'over' = 'starter';
   private readonly undo: string[] = [];
+  get help(): string {
+    const removed = this.rules.knownRemoved ? ', then the removed cards on one line' : '';
+    return `Type the starting seat${removed}, then each card as it is turned up (its number) and each decision as t (take) or p (pass), in the order they happen; several on a line are fine (p p t). undo takes the last line back.`;
+  }
 
   constructor(
     private readonly rules: Rules,
@@ -348,7 +352,8 @@ class Relay implements PositionRelay {
   describe(): string {
     const t = this.table;
     const seats = t.displays.map(
-      (cards, p) => `seat ${p}${p === this.seat ? ' (you)' : ''}: ${formatRuns(cards)}, ${t.chips[p]} chip${t.chips[p] === 1 ? '' : 's'}`,
+      (cards, p) =>
+        `seat ${p}${p === this.seat ? ' (you)' : ''}: ${cards.length ? formatRuns(cards) : 'no cards'}, ${t.chips[p]} chip${t.chips[p] === 1 ? '' : 's'}`,
     );
     const held = t.displays.reduce((n, x) => n + x.length, 0);
     const head = t.card
