@@ -18,7 +18,8 @@ const MAX_DEPTH = 6;
  * The local server of `nothanks web`: the app's page, and read-only access to the game logs
  * (*.jsonl) under one results folder: GET api/logs lists them, GET logs/<path> sends one. Paths
  * are checked to stay inside that folder (no "..", no symbolic link out of it); nothing else of
- * the disk is reachable, and nothing can be written.
+ * the disk is reachable, and nothing can be written. GET api/advise computes the advisor page's
+ * evaluation from its query alone (src/web/advise.ts) and keeps nothing.
  */
 export async function serveWebApp(o: { html: string; port: number; host: string; results: string }): Promise<WebServer> {
   const root = resolve(o.results);
