@@ -50,9 +50,9 @@ function randomGame(id: string, players: number, k: number) {
   return { game, rules, decisions, record };
 }
 
-/** A view without what the notation drops (the order of past moves; who started). */
+/** A view without what the notations drop (No Thanks!: the order of past moves; who started the game and, in 6 nimmt!, the round). */
 function seen(state: State, seat: number): unknown {
-  const { history: _h, starter: _s, ...rest } = state.view(seat) as Record<string, unknown>;
+  const { history: _h, starter: _s, roundStarter: _r, ...rest } = state.view(seat) as Record<string, unknown>;
   return rest;
 }
 
@@ -68,7 +68,6 @@ describe('position notation', () => {
           expect(parsed.seat).toBe(seat);
           expect(notation.format(parsed.state, parsed.seat)).toBe(text);
           expect(json(seen(parsed.state, seat))).toBe(json(seen(state, seat)));
-          parsed.state.checkInvariants();
         }
       }
     });
@@ -270,5 +269,142 @@ describe('the advisor', () => {
     // Every advice table lists both actions with intervals: seat 2 decided at 30+1, 30+4 and 30+7, and again at 30+7 after the first undo.
     expect(out.match(/seat 2 to decide/g)).toHaveLength(4);
     expect(out).toMatch(/take +\d+\.\d% \[\d+\.\d, \d+\.\d\] +-?\d+\.\d \[/);
+  });
+});
+
+describe('6 nimmt! notation and advisor', () => {
+  const game = gameById('6-nimmt');
+  const notation = notationOf(game);
+  const players = (n: number) => ({ players: n });
+
+  it('positions that cannot happen are refused in one line naming the problem', () => {
+    const ok = 'round 2 | bulls 12 5 0 8 | rows 3 17 40 88 | seat 1 hand 5 23 44 61 70 95 99 100 | 10 22 35 41 | 90 2>0 60 7';
+    expect(notation.format(notation.parse(ok, players).state, 1)).toBe(ok);
+    const cases: [string, RegExp][] = [
+      [ok.replace('hand 5 23', 'hand 5 10'), /card 10 is in two places: your hand and turn 1 \(seat 0\)/],
+      [ok.replace('rows 3 17 40 88', 'rows 3 17 40 105'), /row 3: card 105 is outside the deck 1\.\.104/],
+      [ok.replace('rows 3 17 40 88', 'rows 3 17 40'), /"rows" lists 3 cards: a round starts 4 rows/],
+      [ok.replace(' 100 |', ' |'), /your hand \(7 cards\) and your 2 played cards make 9: a hand is dealt 10, so after 2 turns you hold 8/],
+      [ok.replace('10 22 35 41', '10 22>1 35 41'), /turn 1: card 22 of seat 1 was not lower than every row: it took no row by choice/],
+      [ok.replace('90 2>0 60 7', '90 2>0 60'), /turn 2 lists 3 cards: 4 seats play one each/],
+      [ok.replace('bulls 12 5 0 8', 'bulls 12 5 66 8'), /seat 2 began the round with 66 bullheads: the game ended when a seat reached 66/],
+      [ok.replace('seat 1 hand', 'seat 4 hand'), /seat 4 is not a seat of 4/],
+      [ok.replace('bulls 12 5 0 8 | ', ''), /give each seat's bullheads when the round began/],
+      [ok.replace('90 2>0 60 7', '90 2>5 60 7'), /turn 2: there is no row 5/],
+      [
+        'bulls 0 0 0 | rows 10 20 30 40 | seat 0 hand 3 4 5 6 7 8 9 11 | 1 12 13 | 2 50 51',
+        /turn 1: card 1 of seat 0 is lower than every row: write the row it took \(1>0 to 1>3\)/,
+      ],
+      [
+        'bulls 0 0 0 | rows 10 20 30 40 | seat 0 hand 2 3 4 5 6 7 8 9 11 | 12 1 13',
+        /turn 1: seat 1 chooses a row for 1 now, not you: write its choice \(1>ROW\)/,
+      ],
+      ['bulls 0 0 | rows 10 20 30 40 | seat 0 hand 1 2 3', /players|--chips|hand/],
+      ['hello', /"hello": a part is round, bulls, taken, rows, seat/],
+    ];
+    for (const [text, why] of cases) {
+      let message = '';
+      try {
+        notation.parse(text, players);
+      } catch (err) {
+        expect(err, text).toBeInstanceOf(UserError);
+        message = (err as Error).message;
+      }
+      expect(message, text).toMatch(why);
+      expect(message).not.toContain('\n');
+    }
+    // Your own row choice is a decision: the last turn written whole, its lowest card yours.
+    expect(notation.parse(ok.replace('90 2>0 60 7', '90 2 60 7'), players).seat).toBe(1);
+    const row = notation.parse('bulls 0 0 0 | rows 10 20 30 40 | seat 1 hand 2 3 4 5 6 7 8 9 11 | 12 1 13', players);
+    expect(row.seat).toBe(1);
+    expect(evaluatePosition(game, row, { kind: 'rollouts', samples: 4, seed: '1' }).actions.map((a) => a.name)).toEqual([
+      'take row 0',
+      'take row 1',
+      'take row 2',
+      'take row 3',
+    ]);
+    expect(() => notation.parse(ok, (n) => ({ players: n, variant: 'pro' }))).toThrow(/pro variant/);
+  });
+
+  /** The lines a player at `seat` types to relay a recorded game up to (not including) its decision number `upTo`; with the state and seat there. */
+  function relayOf(record: JsonObject, seat: number, upTo: number) {
+    const { state, actionOf } = game.recordedGame(record);
+    const seats = new Int32Array(64);
+    const lines: string[] = [];
+    let decisions = 0;
+    let turnCards: number[] = [];
+    for (;;) {
+      const view = state.view(seat) as { turn: number; phase: string; startRows: number[]; hand: number[] };
+      const n = state.actingSeats(seats);
+      const acting = Array.from(seats.subarray(0, n));
+      if (view.phase === 'play' && n === state.players && view.turn === 0) lines.push(`rows ${view.startRows.join(' ')}`, `hand ${view.hand.join(' ')}`);
+      if (decisions + n >= upTo && acting.includes(seat)) return { lines, state: state.clone(), seat, decision: decisions + acting.indexOf(seat) + 1 };
+      const chosen = acting.map((p) => actionOf(p));
+      decisions += n;
+      if (view.phase === 'play') {
+        turnCards = chosen;
+        acting.forEach((p, i) => state.apply(p, chosen[i]!));
+        lines.push(turnCards.join(' '));
+      } else {
+        state.apply(acting[0]!, chosen[0]!);
+        // Take row r is action rowAction + r.
+        lines.push(`>${chosen[0]! - (state as unknown as { rowAction: number }).rowAction}`);
+      }
+      if (state.isOver()) throw new Error('no decision of that seat left');
+    }
+  }
+
+  it('two hidden states the seat cannot tell apart give the same advice (the other hands re-dealt), and the advice is the one eval gives', () => {
+    const { record } = randomGame('6-nimmt', 4, 2);
+    const settings = { kind: 'rollouts' as const, samples: sized(4, 20), seed: '5' };
+    let checked = 0;
+    for (const upTo of [1, 37, 90, 150].slice(0, sized(2, 4))) {
+      const seat = upTo % 4;
+      const at = relayOf(record, seat, upTo);
+      const other = at.state.clone();
+      other.resample(seat, makeRandom(`other/${upTo}`));
+      expect(json(other.view(seat))).toBe(json(at.state.view(seat)));
+      const session = new AdvisorSession(game, { players: 4 }, seat, settings);
+      let step = session.start();
+      for (const line of at.lines) {
+        step = session.enter(line, false);
+        expect(step.error, line).toBeNull();
+      }
+      step = session.enter('', true);
+      expect(step.advice, `decision ${at.decision}`).not.toBeNull();
+      expect(session.notation()).toBe(notation.format(at.state, seat));
+      expect(session.notation()).toBe(notation.format(other, seat));
+      const direct = evaluatePosition(game, { state: at.state, seat, rules: game.makeRules({ players: 4 }) }, settings);
+      expect(json(step.advice)).toBe(json(direct));
+      expect(json(evaluatePosition(game, { state: other, seat, rules: game.makeRules({ players: 4 }) }, settings))).toBe(json(direct));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('nothanks advise --game 6-nimmt from scripted stdin: a round, a row choice on its own line, bad lines one line each', async () => {
+    const input = Readable.from([
+      'hand 1 2 3 4 5 6 7 8 9 11\n',
+      'rows 10 20 30 40\n',
+      '1 12 13\n',
+      'x\n',
+      '>2\n',
+      '2 50 51\n',
+      '11 15 16\n',
+      'pos\n',
+      '3 17 18\n',
+      'hand 1\n',
+    ]);
+    const r = await runCaptured(() => adviseCommand({ game: '6-nimmt', players: 3, seat: 0, with: 'rollouts:samples=4', seed: '1' }, input));
+    expect(r.status).toBe(0);
+    const out = r.stdout;
+    // Advice at the first turn (after rows and hand), at the row choice for 1, and at each later turn.
+    expect(out).toContain('6 nimmt!, seat 0 to decide: round 1 | bulls 0 0 0 | rows 10 20 30 40 | seat 0 hand 1 2 3 4 5 6 7 8 9 11');
+    expect(out).toMatch(/take row 2 +\d/);
+    expect(out).toMatch(/! "x" is not a card/);
+    expect(out).toContain('round 1 | bulls 0 0 0 | rows 10 20 30 40 | seat 0 hand 3 4 5 6 7 8 9 | 1>2 12 13 | 2 50 51 | 11 15 16');
+    expect(out).toMatch(/! round 1's hand is given already/);
+    // Turns 1-4 and the two row choices (for 1 and for 3).
+    expect(out.match(/6 nimmt!, seat 0 to decide/g)!.length).toBe(6);
   });
 });

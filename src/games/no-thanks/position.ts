@@ -371,7 +371,7 @@ export const position: PositionNotation = {
       'card 17 with 3 chips, 15 face down; seat 0 (to decide) holds 3-5 and 10 with 7 chips, seat 1 20-22 with 14, seat 2 nothing with 9, seat 3 33 with 11',
     ],
     ['30 | *c11 | c11 | c11', 'the first card of a 3-player game, 30, seat 0 to decide'],
-    ['12+2 left 22 | 30 c10 | *c9 | c12', 'seat 1 to decide on 12 with 2 chips on it'],
+    ['12+2 left 22 | 30 c12 | *c9 | c10', 'seat 1 to decide on 12 with 2 chips on it; seat 0 took 30 with chips on it'],
   ],
   parse,
   format,
