@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { AdvisorSession, type AdviceStep } from '../analysis/advisor.js';
-import { evaluatePosition, evaluatorSettings, parsePosition, type PositionEvaluation, positionFromRecord } from '../analysis/position.js';
+import { evaluatePosition, evaluatorSettings, notationOf, parsePosition, type PositionEvaluation, positionFromRecord } from '../analysis/position.js';
 import { UserError } from '../errors.js';
 import type { RegisteredGame } from '../registry.js';
 import { gameById } from '../registry.js';
@@ -19,7 +19,7 @@ export type EvalArgs = RuleArgs & {
 const pct = (x: number): string => `${fixedNoNegativeZero(100 * x, 1)}%`;
 
 /** An evaluation as a table for people: each action's win chance and expected score with 95% intervals, the best marked. */
-export function evaluationLines(game: RegisteredGame, ev: PositionEvaluation): string[] {
+export function evaluationLines(game: RegisteredGame, ev: PositionEvaluation, describe?: string): string[] {
   const e = ev.evaluator;
   const width = Math.max(6, ...ev.actions.map((a) => a.name.length));
   const rows = ev.actions.map((a) => {
@@ -29,6 +29,7 @@ export function evaluationLines(game: RegisteredGame, ev: PositionEvaluation): s
   });
   return [
     `${game.name}, seat ${ev.seat} to decide: ${ev.position}`,
+    ...(describe === undefined ? [] : [`  (${describe})`]),
     `Evaluator: ${e.describe}; ${e.samples} re-dealt samples, seed ${e.seed}; [95% intervals]; lower scores are better.`,
     `  ${'action'.padEnd(width)}  ${'win chance'.padEnd(22)}  expected score`,
     ...rows,
@@ -46,6 +47,7 @@ export function evalCommand(a: EvalArgs): PositionEvaluation {
   let game: RegisteredGame;
   let ev: PositionEvaluation;
   let note: string | null = null;
+  let described: string;
   if (fromRecord) {
     if (a.record === undefined || a.decision === undefined)
       throw new UserError('--record FILE and --decision GAME:N go together (e.g. --decision 1:12: game 1, decision 12)');
@@ -55,6 +57,7 @@ export function evalCommand(a: EvalArgs): PositionEvaluation {
     const at = positionFromRecord(a.record, Number(m[1]), Number(m[2]));
     game = at.game;
     ev = evaluatePosition(game, at.parsed, evaluatorSettings(game, a.with, a.seed), at.stream(a.seed));
+    described = notationOf(game).describe(at.parsed.state, at.parsed.seat);
     note = `Decision ${m[2]} of game ${m[1]} in ${a.record}: seat ${ev.seat} played ${at.played}. Sampled as analyse samples it (same numbers as its analysis.jsonl with --seed ${a.seed}).`;
   } else {
     if (a.position === undefined || a.position.trim() === '')
@@ -66,10 +69,11 @@ export function evalCommand(a: EvalArgs): PositionEvaluation {
       return rulesFromArgs(a, game, n);
     });
     ev = evaluatePosition(game, parsed, evaluatorSettings(game, a.with, a.seed));
+    described = notationOf(game).describe(parsed.state, parsed.seat);
   }
   if (a.json) console.log(JSON.stringify(ev, null, 2));
   else {
-    for (const line of evaluationLines(game, ev)) console.log(line);
+    for (const line of evaluationLines(game, ev, described)) console.log(line);
     if (note) console.log(printable(note));
   }
   return ev;

@@ -23,6 +23,8 @@ export interface PositionNotation {
    * the rules is a UserError of one line naming the first problem.
    */
   parse(text: string, rules: (players: number) => RulesInput): ParsedPosition;
+  /** What `seat` sees of `state` in words, for people checking what they typed (No Thanks!: the displays; 6 nimmt!: the rows now). */
+  describe(state: State, seat: number): string;
   /** `seat`'s knowledge of `state` in notation (parse gives back a position `seat` cannot tell from it). */
   format(state: State, seat: number): string;
   /**

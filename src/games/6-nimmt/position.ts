@@ -222,6 +222,15 @@ export function textOf(spec: Spec): string {
   return parts.join(' | ');
 }
 
+/** What `seat` sees now, in words: the rows as they stand, its hand, every seat's bullheads (read through its observation). */
+function describeRound(state: SixNimmtState, seat: number, turns = -1): string {
+  const o = new Observation(state, seat);
+  const n = turns >= 0 ? turns : o.turn + (o.revealedThisTurn ? 1 : 0);
+  const rows = [0, 1, 2, 3].map((r) => `row ${r}: ${o.rowCards(r).join(' ')}`);
+  const seats = Array.from({ length: o.players }, (_, p) => `seat ${p}${p === seat ? ' (you)' : ''}: ${o.bullheads(p)} bullheads`);
+  return [`round ${o.round + 1}, ${n} turn${n === 1 ? '' : 's'} played`, ...rows, `your hand: ${o.handOf().join(' ')}`, ...seats].join('; ');
+}
+
 function parse(text: string, rulesFor: (players: number) => RulesInput): ParsedPosition {
   const spec = parseSpec(text);
   const rules = makeRules(rulesFor(spec.bulls.length) as Parameters<typeof makeRules>[0]);
@@ -388,16 +397,9 @@ class Relay implements PositionRelay {
   describe(): string {
     if (this.final) return `game over: bullheads ${this.final.map((b, p) => `seat ${p}${p === this.seat ? ' (you)' : ''} ${b}`).join(', ')}`;
     const s = this.state;
-    const spec = this.spec;
-    const seats = spec.bulls.map((b, p) => `seat ${p}${p === this.seat ? ' (you)' : ''}: ${s ? s.total[p] : b} bullheads`);
-    if (!s) return [`round ${spec.round}`, ...seats].join('; ');
-    const rows = [0, 1, 2, 3].map((r) => `row ${r}: ${s.rowOf(r).join(' ')}`);
-    return [
-      `round ${spec.round}, turn ${Math.min(spec.turns.length + 1, this.rules.handSize)}`,
-      ...rows,
-      `your hand: ${s.handOf(this.seat).join(' ')}`,
-      ...seats,
-    ].join('; ');
+    if (s) return describeRound(s, this.seat, this.spec.turns.length);
+    const { spec } = this;
+    return [`round ${spec.round}`, ...spec.bulls.map((b, p) => `seat ${p}${p === this.seat ? ' (you)' : ''}: ${b} bullheads`)].join('; ');
   }
 }
 
@@ -412,5 +414,6 @@ export const position: PositionNotation = {
   ],
   parse,
   format,
+  describe: (state, seat) => describeRound(state as SixNimmtState, seat),
   relay: (rules, seat) => new Relay(makeRules(rules as Parameters<typeof makeRules>[0]), seat),
 };

@@ -206,6 +206,18 @@ export function textOf(rules: Rules, t: Table): string {
   return [head.join(' '), ...seats].join(' | ');
 }
 
+/** A table in words: the face-up card, then each seat's cards and chips (`seat` marked as you). */
+function describeTable(rules: Rules, t: Table, seat: number): string {
+  const seats = t.displays.map(
+    (cards, p) => `seat ${p}${p === seat ? ' (you)' : ''}: ${cards.length ? formatRuns(cards) : 'no cards'}, ${t.chips[p]} chip${t.chips[p] === 1 ? '' : 's'}`,
+  );
+  const held = t.displays.reduce((n, x) => n + x.length, 0);
+  const head = t.card
+    ? `face up ${t.card} with ${t.pot} chip${t.pot === 1 ? '' : 's'}, ${deckSize(rules) - held - 1} face down`
+    : `${deckSize(rules) - held} cards still to turn up`;
+  return [head, ...seats].join('; ');
+}
+
 function parse(text: string, rulesFor: (players: number) => RulesInput): ParsedPosition {
   const { table, left } = parseTable(text);
   const rules = makeRules(rulesFor(table.displays.length) as Parameters<typeof makeRules>[0]);
@@ -375,5 +387,9 @@ export const position: PositionNotation = {
   ],
   parse,
   format,
+  describe: (state, seat) => {
+    const s = state as NoThanksState;
+    return describeTable(s.rules, tableOf(s, seat), seat);
+  },
   relay: (rules, seat) => new Relay(makeRules(rules as Parameters<typeof makeRules>[0]), seat),
 };
