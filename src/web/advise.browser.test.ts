@@ -91,6 +91,32 @@ describe('the advisor page, in headless Chromium', () => {
     await page.close();
   });
 
+  it("6 nimmt!: the round relayed turn by turn, the row choice advised with the turn's cards shown face up", async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}#advise`);
+    await page.selectOption('#advise-game', '6-nimmt');
+    await page.fill('#advise-players', '3');
+    await page.dispatchEvent('#advise-players', 'change');
+    await page.fill('#advise-samples', '8');
+    await page.click('#advise-start');
+    await page.waitForSelector('#advise-status[data-state="ready"]', { state: 'attached' });
+    expect(await page.textContent('#advise-help')).toMatch(/^At each round's start type its four row cards/);
+    for (const line of ['rows 10 20 30 40', 'hand 1 2 3 4 5 6 7 8 9 11']) await type(page, line);
+    expect(await page.locator('#advise-values tr[data-action]').count()).toBe(10);
+    await type(page, '1 12 13');
+    expect(await page.textContent('#advise-prompt')).toContain('your card 1 is lower than every row');
+    expect(await page.textContent('#advise-table')).toContain("this turn's cards, not placed yet: 1 12 13");
+    expect(await page.locator('#advise-values tr[data-action]').allTextContents()).toHaveLength(4);
+    await page.screenshot({ path: join(shots, 'eval-advise-nimmt-row.png'), fullPage: true });
+    await type(page, '>2');
+    expect(await page.textContent('#advise-table')).toContain('row 2: 1');
+    expect(await page.textContent('#advise-table')).toContain('seat 0 (you): 3 bullheads');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('api/advise refuses a bad request in one line and never changes anything between requests', async () => {
     const get = (q: string) => fetch(`${server.url}api/advise?${q}`);
     const bad = await get('game=no-thanks&players=3&seat=2&line=1&line=x&line=30');

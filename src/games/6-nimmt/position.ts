@@ -228,7 +228,9 @@ function describeRound(state: SixNimmtState, seat: number, turns = -1): string {
   const n = turns >= 0 ? turns : o.turn + (o.revealedThisTurn ? 1 : 0);
   const rows = [0, 1, 2, 3].map((r) => `row ${r}: ${o.rowCards(r).join(' ')}`);
   const seats = Array.from({ length: o.players }, (_, p) => `seat ${p}${p === seat ? ' (you)' : ''}: ${o.bullheads(p)} bullheads`);
-  return [`round ${o.round + 1}, ${n} turn${n === 1 ? '' : 's'} played`, ...rows, `your hand: ${o.handOf().join(' ')}`, ...seats].join('; ');
+  // A row choice: the turn's cards are face up, none placed yet.
+  const revealed = o.revealedThisTurn ? [`this turn's cards, not placed yet: ${Array.from({ length: o.players }, (_, p) => o.revealedCard(p)).join(' ')}`] : [];
+  return [`round ${o.round + 1}, ${n} turn${n === 1 ? '' : 's'} played`, ...revealed, ...rows, `your hand: ${o.handOf().join(' ')}`, ...seats].join('; ');
 }
 
 function parse(text: string, rulesFor: (players: number) => RulesInput): ParsedPosition {
