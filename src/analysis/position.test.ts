@@ -238,6 +238,21 @@ describe('the advisor', () => {
     expect(checked).toBeGreaterThan(0);
   });
 
+  it('no-thanks with known removed cards: the relay asks for them, refuses a removed card turned up, and the position lists them', () => {
+    const game = gameById('no-thanks');
+    const session = new AdvisorSession(game, { players: 3, knownRemoved: true }, 0, { kind: 'rollouts', samples: 4, seed: '1' });
+    expect(session.start().prompt).toMatch(/who starts/);
+    expect(session.enter('0').prompt).toBe('the 9 removed cards?');
+    expect(session.enter('3 4 5').error).toBe('3 removed cards listed, the rules set 9 aside');
+    expect(session.enter('3-11').error).toBeNull();
+    expect(session.enter('7').error).toBe('card 7 is in two places: face up and removed');
+    const step = session.enter('20');
+    expect(step.error).toBeNull();
+    expect(step.advice!.position).toBe('20+0 left 23 removed 3-11 | *c11 | c11 | c11');
+    expect(session.enter('p p p t 20').error).toMatch(/card 20 is in two places: seat 0 and face up/);
+    expect(session.enter('p p p t 21').advice!.position).toBe('21+0 left 22 removed 3-11 | *20 c13 | c10 | c10');
+  });
+
   it('no-thanks: nothanks advise driven by scripted stdin: advice at its turns, bad lines one line each, the prompt goes on', async () => {
     const input = Readable.from([
       '1\n',
