@@ -105,16 +105,20 @@ export class DecisionEvaluator {
     );
   }
 
-  /** Evaluates every legal action of `seat` in `state` (left unchanged); `played` is the action the record holds. */
-  evaluate(state: State, seat: number, played: number, random: Random): DecisionValue {
+  /**
+   * Evaluates every legal action of `seat` in `state` (left unchanged); `played` is the action the
+   * record holds, or null for a position with no action played yet (`nothanks eval`, the advisor):
+   * its losses are then the best action's, zero.
+   */
+  evaluate(state: State, seat: number, played: number | null, random: Random): DecisionValue {
     const { domain } = this;
     this.real = state;
     this.seat = seat;
     domain.root.copyFrom(state);
     const n = domain.candidates(seat);
     const codes = Array.from(domain.actions.subarray(0, n));
-    const playedAt = codes.indexOf(played);
-    if (playedAt < 0) throw new Error(`seat ${seat}'s recorded action ${state.describeAction(played)} is not legal here`);
+    let playedAt = played === null ? 0 : codes.indexOf(played);
+    if (played !== null && playedAt < 0) throw new Error(`seat ${seat}'s recorded action ${state.describeAction(played)} is not legal here`);
     const K = this.samples;
     if (this.wins.length < n * K) {
       this.wins = new Float64Array(n * K);
@@ -153,6 +157,7 @@ export class DecisionEvaluator {
       if (a.win > b.win || (a.win === b.win && a.score < b.score)) best = c;
       if (a.score < actions[cheapest]!.score) cheapest = c;
     }
+    if (played === null) playedAt = best;
     const [winLoss, winLossSe] = n === 1 ? [0, 0] : pairedMeanSe(wins, best * K, playedAt * K, K);
     const [pointLoss, pointLossSe] = n === 1 ? [0, 0] : pairedMeanSe(scores, playedAt * K, cheapest * K, K);
     const { mark, sure } = markOf(winLoss, winLossSe, pointLoss, pointLossSe);

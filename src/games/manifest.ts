@@ -1,5 +1,6 @@
 import type { AgentDefinition } from '../game/agent.js';
 import type { GameDefinition, GameRecordBase } from '../game/contract.js';
+import type { PositionNotation } from '../game/position.js';
 import type { RolloutPolicyMaker } from '../search/contract.js';
 
 /**
@@ -24,6 +25,8 @@ export interface GameManifest<R extends { players: number } = { players: number 
    * (docs/analysis.md), enough for a win-chance standard error near 0.02 on a clear decision.
    */
   readonly analysisSamples: number;
+  /** Its short position notation and table relay (position.ts): `nothanks eval` and the advisor; a game without one has neither. */
+  readonly position?: PositionNotation;
   /** Other games whose folders this one imports (the special cards use No Thanks!'s deal); the layer check allows only these. */
   readonly uses?: readonly string[];
 }

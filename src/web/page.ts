@@ -17,12 +17,12 @@ export function pageHtml(js: string): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${policy}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Card-game lab: watch and play</title>
+<title>Card-game lab: watch, play and get advice</title>
 <link rel="icon" href="data:,">
 <style>${CSS}</style>
 </head>
 <body>
-<header><h1>Card-game lab</h1><nav><a href="#replay" id="nav-replay">Watch a replay</a><a href="#play" id="nav-play">Play</a></nav></header>
+<header><h1>Card-game lab</h1><nav><a href="#replay" id="nav-replay">Watch a replay</a><a href="#play" id="nav-play">Play</a><a href="#advise" id="nav-advise">Advisor</a></nav></header>
 <main id="app"><noscript>This page needs JavaScript.</noscript></main>
 <script>${script}</script>
 </body>
@@ -89,6 +89,8 @@ table.values tr.played { font-weight: bold; }
 .events { font-size: 0.85rem; max-height: 10rem; overflow: auto; }
 table.result { border-collapse: collapse; }
 table.result td, table.result th { border-bottom: 1px solid var(--line); padding: 0.2rem 0.5rem; text-align: left; }
+.relay-table { margin: 0.4rem 0; padding-left: 1.2rem; }
+code { font-family: 'DejaVu Sans Mono', monospace; font-size: 0.85rem; background: #f0f0ea; padding: 0 0.2rem; }
 .hidden-info { font-size: 0.8rem; color: #6a1b9a; }
 @media (max-width: 600px) { main { padding: 0.4rem; } .seats { grid-template-columns: 1fr; } .card.big { min-width: 3rem; height: 4rem; font-size: 1.3rem; } }
 `;

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
+import { adviseReply } from './advise.js';
 
 export interface WebServer {
   url: string;
@@ -17,7 +18,8 @@ const MAX_DEPTH = 6;
  * The local server of `nothanks web`: the app's page, and read-only access to the game logs
  * (*.jsonl) under one results folder: GET api/logs lists them, GET logs/<path> sends one. Paths
  * are checked to stay inside that folder (no "..", no symbolic link out of it); nothing else of
- * the disk is reachable, and nothing can be written.
+ * the disk is reachable, and nothing can be written. GET api/advise computes the advisor page's
+ * evaluation from its query alone (src/web/advise.ts) and keeps nothing.
  */
 export async function serveWebApp(o: { html: string; port: number; host: string; results: string }): Promise<WebServer> {
   const root = resolve(o.results);
@@ -82,6 +84,15 @@ function handle(req: IncomingMessage, res: ServerResponse, html: string, root: s
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (path === '/' || path === '/index.html' || path === '/replay.html') return send(res, 200, 'text/html; charset=utf-8', html);
   if (path === '/api/logs') return send(res, 200, 'application/json', JSON.stringify({ root, logs: listLogs(root) }));
+  if (path === '/api/advise') {
+    // Computes, writes nothing: the advisor's evaluation of the lines in the query (src/web/advise.ts).
+    try {
+      return send(res, 200, 'application/json', JSON.stringify(adviseReply(new URL(req.url ?? '/', 'http://localhost').searchParams)));
+    } catch (err) {
+      if (err instanceof UserError) return send(res, 400, 'application/json', JSON.stringify({ error: err.message }));
+      throw err;
+    }
+  }
   if (path.startsWith('/logs/')) {
     const file = logPath(root, path.slice('/logs/'.length));
     if (!file) return send(res, 404, 'text/plain', 'no such log');

@@ -11,6 +11,7 @@ import { Table } from './table.js';
 import { recordedGame, SixNimmtState } from './forward-model.js';
 import type { GameRecord } from './record.js';
 import { replayLines } from './replay.js';
+import { position } from './position.js';
 import { makeRules, MAX_PLAYERS, MIN_PLAYERS, recordRules, RULE_OPTIONS, rulesFromRecord, scoreRange, type RecordRules, type Rules } from './rules.js';
 
 /** The stream the dealt starter is drawn from (reset by dealtStarter from the key). */
@@ -58,6 +59,7 @@ const sixNimmt: GameManifest<Rules, GameRecord, SixNimmtAgent> = {
   agents: bots,
   rollout,
   analysisSamples: 100,
+  position,
 };
 
 export default sixNimmt;

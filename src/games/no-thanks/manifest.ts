@@ -9,6 +9,7 @@ import { dealInto } from './deal.js';
 import { Table } from './table.js';
 import { recordedGame, NoThanksState } from './forward-model.js';
 import { formatRuns } from './format.js';
+import { position } from './position.js';
 import type { GameRecord } from './record.js';
 import { replayLines } from './replay.js';
 import {
@@ -70,6 +71,7 @@ const noThanks: GameManifest<Rules, GameRecord, NoThanksAgent> = {
   agents: bots,
   rollout,
   analysisSamples: 500,
+  position,
 };
 
 export default noThanks;
