@@ -1,6 +1,30 @@
 import type { AgentDefinition } from '../game/agent.js';
 import type { GameDefinition, GameRecordBase } from '../game/contract.js';
 import type { RolloutPolicyMaker } from '../search/contract.js';
+import type { RuleFeature } from '../game/distilled-rule.js';
+
+/**
+ * What `nothanks distill` needs of a game whose bots' decisions it writes as a threshold rule
+ * (src/game/distilled-rule.ts): the decision's features and score, read from the deciding seat's
+ * observation only, and the built-in bot that plays a rule file.
+ */
+export interface DistillKit {
+  /** The built-in bot that plays a rule file (`<ruleBot>:file=PATH.json`). */
+  readonly ruleBot: string;
+  /** The rule's kind, as its file names it. */
+  readonly kind: string;
+  /** The score in words, and the action the rule takes when the score is at most T. */
+  readonly score: string;
+  readonly action: string;
+  /** The features a context may constrain under these rules, with the bands distill splits them into. */
+  features(rules: { players: number }): readonly RuleFeature[];
+  /**
+   * One decision from the deciding seat's observation and the action id it chose: its features
+   * written into x (in the order of features()), its score, and whether it took the rule's action;
+   * null when the decision had no choice (one legal action).
+   */
+  decision(obs: object, action: number, x: Float64Array): { score: number; act: boolean } | null;
+}
 
 /**
  * Everything generic code (tournament, bench, web, analysis, CLI) may know of one game, in the
@@ -24,6 +48,8 @@ export interface GameManifest<R extends { players: number } = { players: number 
    * (docs/analysis.md), enough for a win-chance standard error near 0.02 on a clear decision.
    */
   readonly analysisSamples: number;
+  /** How `nothanks distill` reads its decisions (absent: the game has no distilled rule). */
+  readonly distill?: DistillKit;
   /** Other games whose folders this one imports (the special cards use No Thanks!'s deal); the layer check allows only these. */
   readonly uses?: readonly string[];
 }
