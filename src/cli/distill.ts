@@ -62,7 +62,7 @@ export async function distillCommand(a: DistillArgs): Promise<DistillResult> {
   whole('min-count', a.minCount, 1);
   whole('measure', a.measure, 0);
   if (!(a.tolerance >= 0 && a.tolerance < 1)) throw new UserError(`--tolerance must be a share from 0 to below 1, got ${a.tolerance}`);
-  const opponents = [...new Set([bot, ...(a.against ?? 'threshold').split(',').map((s) => s.trim())])];
+  const opponents = [...new Set([bot, ...(a.against ?? kit.baseline).split(',').map((s) => s.trim())])];
   for (const o of opponents) await loadBot(o, game.id);
   const dir = a.out ?? newResultsDir('distill');
   // The rule bot's spec names the file: a comma would end the spec's parameter there.
@@ -82,7 +82,7 @@ export async function distillCommand(a: DistillArgs): Promise<DistillResult> {
   const ruleSpec = `${kit.ruleBot}:file=${ruleFile}`;
   const lines = [
     `${game.name}, ${players} players: ${bot} in every seat, ${sample.games} games (seed ${a.seed})${sample.partial ? ' PARTIAL' : ''}, ${sample.decisions.count.toLocaleString('en-US')} decisions with a choice.`,
-    ...ruleText(rule, tree, features),
+    ...ruleText(rule, tree, kit, features),
     `Rule file: ${ruleFile}`,
     `As a bot: ${ruleSpec}`,
   ];

@@ -38,14 +38,24 @@ class DecisionColumns {
   private x: number[] = [];
   private score: number[] = [];
   private act: number[] = [];
-  constructor(private readonly width: number) {}
+  constructor(
+    private readonly width: number,
+    private readonly values: readonly number[] | undefined,
+  ) {}
   push(x: Float64Array, score: number, act: boolean): void {
     for (let j = 0; j < this.width; j++) this.x.push(x[j]!);
     this.score.push(score);
     this.act.push(act ? 1 : 0);
   }
   done(): Decisions {
-    return { width: this.width, x: Float64Array.from(this.x), score: Float64Array.from(this.score), act: Uint8Array.from(this.act), count: this.score.length };
+    return {
+      width: this.width,
+      x: Float64Array.from(this.x),
+      score: Float64Array.from(this.score),
+      act: Uint8Array.from(this.act),
+      count: this.score.length,
+      ...(this.values ? { values: this.values } : {}),
+    };
   }
 }
 
@@ -60,7 +70,7 @@ export async function sampleDecisions(o: SampleOptions): Promise<Sample> {
   const kit = distillKitOf(o.game);
   const rules = game.makeRules(o.rules);
   const width = kit.features(rules).length;
-  const columns = new DecisionColumns(width);
+  const columns = new DecisionColumns(width, kit.values);
   const x = new Float64Array(width);
   const seats = new Int32Array(64);
   let forced = 0;

@@ -1,6 +1,6 @@
 import { CompiledRule, RULE_FORMAT, type DistilledRule, type RuleFeature } from '../game/distilled-rule.js';
 import type { DistillKit } from '../games/manifest.js';
-import { contextsOf, type Decisions, type RuleNode } from './fit.js';
+import { agrees, contextsOf, type Decisions, type RuleNode } from './fit.js';
 
 /** The rule file of a fitted tree: its leaves are the contexts, the root's T the fallback. */
 export function ruleOf(
@@ -37,7 +37,7 @@ export function ruleAgreement(rule: DistilledRule, d: Decisions): { agree: numbe
     const x = d.x.subarray(k * d.width, (k + 1) * d.width);
     const i = compiled.contextOf(x);
     const T = i < 0 ? rule.fallback : rule.contexts[i]!.T;
-    const ok = d.score[k]! <= T === (d.act[k] === 1);
+    const ok = agrees(d, k, T);
     const c = i < 0 ? fallback : perContext[i]!;
     c.decisions++;
     if (ok) {
@@ -64,9 +64,9 @@ export function rangeText(f: RuleFeature, range: readonly [number, number]): str
  * The rule as a person reads it: the tree of contexts, indented, each leaf with its T and its
  * agreement (share and count of the bot's decisions there), then the whole rule's agreement.
  */
-export function ruleText(rule: DistilledRule, tree: RuleNode, features: readonly RuleFeature[]): string[] {
+export function ruleText(rule: DistilledRule, tree: RuleNode, kit: DistillKit, features: readonly RuleFeature[]): string[] {
   const byName = new Map(features.map((f) => [f.name, f]));
-  const lines: string[] = [`${rule.action} when ${rule.score} <= T, T by context (${rule.bot}, ${rule.players} players):`];
+  const lines: string[] = [`${kit.sentence}; T by context (${rule.bot}, ${rule.players} players):`];
   const width = 44;
   const walk = (node: RuleNode, depth: number, label: string): void => {
     const pad = '  '.repeat(depth);
@@ -84,7 +84,7 @@ export function ruleText(rule: DistilledRule, tree: RuleNode, features: readonly
   walk(tree, 1, '');
   lines.push(
     `Overall agreement ${pct(rule.agree, rule.decisions).trim()} of ${rule.decisions.toLocaleString('en-US')} decisions with a choice ` +
-      `(${rule.contexts.length} context${rule.contexts.length === 1 ? '' : 's'}; ${rule.forced.toLocaleString('en-US')} forced ${rule.action}s left out; ` +
+      `(${rule.contexts.length} context${rule.contexts.length === 1 ? '' : 's'}; ${rule.forced.toLocaleString('en-US')} ${kit.leftOut} left out; ` +
       `T = ${rule.fallback} for a context the sample never met).`,
   );
   return lines;

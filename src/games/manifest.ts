@@ -11,17 +11,28 @@ import type { RuleFeature } from '../game/distilled-rule.js';
 export interface DistillKit {
   /** The built-in bot that plays a rule file (`<ruleBot>:file=PATH.json`). */
   readonly ruleBot: string;
+  /** The simple bot a rule bot is measured against besides its original (`distill --measure`). */
+  readonly baseline: string;
   /** The rule's kind, as its file names it. */
   readonly kind: string;
   /** The score in words, and the action the rule takes when the score is at most T. */
   readonly score: string;
   readonly action: string;
+  /** The whole rule in one sentence, T standing for the context's value ("take when ... <= T"). */
+  readonly sentence: string;
+  /** What the decisions left out of the fit are ("forced takes"). */
+  readonly leftOut: string;
+  /**
+   * A rule of a parameter from this list rather than a threshold: decision() then gives as its
+   * score the bit mask of the values whose rule agrees with the decision (bit i: values[i]).
+   */
+  readonly values?: readonly number[];
   /** The features a context may constrain under these rules, with the bands distill splits them into. */
   features(rules: { players: number }): readonly RuleFeature[];
   /**
    * One decision from the deciding seat's observation and the action id it chose: its features
    * written into x (in the order of features()), its score, and whether it took the rule's action;
-   * null when the decision had no choice (one legal action).
+   * null for a decision the rule leaves out (one legal action; a decision of another kind).
    */
   decision(obs: object, action: number, x: Float64Array): { score: number; act: boolean } | null;
 }

@@ -15,8 +15,8 @@ export const distill = defineCommand({
       .option('min-count', { type: 'number', default: 100, describe: 'fewest decisions in a context: a smaller band joins its neighbour' })
       .option('tolerance', {
         type: 'number',
-        default: 0.005,
-        describe: 'a context splits only if that gains more than this share of its decisions in agreement; neighbours that lose at most this share merge',
+        default: 0.002,
+        describe: 'agreement each context must buy, as a share of all decisions: a context splits only for more, neighbours merge when apart they gain no more',
       })
       .option('measure', {
         type: 'number',
@@ -24,7 +24,11 @@ export const distill = defineCommand({
         describe:
           "also measure, on this many fresh deals: the rule's agreement with the bot's own games, and the rule bot's win share against the bot and --against",
       })
-      .option('against', { type: 'string', describe: 'opponents of the rule bot in --measure besides the bot itself, comma-separated (default threshold)' })
+      .option('against', {
+        type: 'string',
+        describe:
+          "opponents of the rule bot in --measure besides the bot itself, comma-separated (default: the game's simple bot, No Thanks! threshold, 6 nimmt! heuristic)",
+      })
       .option('out', outFolder('distill'))
       .option('force', OVERWRITE_RUN)
       .option('quiet', QUIET),

@@ -60,9 +60,12 @@ export function ruleInputs(obs: Observation, x: Float64Array): number {
 /** What distill reads of a No Thanks! decision (the manifest's DistillKit). */
 export const distillKit: DistillKit = {
   ruleBot: 'rule',
+  baseline: 'threshold',
   kind: RULE_KIND,
   score: 'marginal cost - chips on the card',
   action: 'take',
+  sentence: 'take when marginal cost - chips on the card <= T (always when out of chips)',
+  leftOut: 'forced takes (no chips)',
   features: (rules) => ruleFeatures(rules as Rules),
   decision(obs, action, x) {
     const o = obs as Observation;
