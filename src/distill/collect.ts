@@ -29,7 +29,7 @@ export interface Sample {
 /** The game's DistillKit, or the one-line reason it has none. */
 export function distillKitOf(game: string): DistillKit {
   const g = gameById(game);
-  if (!g.distill) throw new UserError(`distill: ${g.id} has no distilled rule yet (distill plays No Thanks!'s take rule)`);
+  if (!g.distill) throw new UserError(`distill: ${g.id} has no distilled rule yet`);
   return g.distill;
 }
 

@@ -10,7 +10,7 @@ import { gameById } from '../registry.js';
 import { runCli } from '../cli/program.js';
 import { sized } from '../testing/tier.js';
 import { distillKitOf, sampleDecisions, type Sample } from './collect.js';
-import { agreementOf, contextsOf, fitThreshold, growRule, type Decisions } from './fit.js';
+import { agreementOf, contextsOf, fitRule, fitThreshold, growRule, type Decisions } from './fit.js';
 import { ruleAgreement, ruleOf } from './rule.js';
 
 // Worker threads run the compiled build: `npm test` builds first.
@@ -48,6 +48,28 @@ describe('fitThreshold', () => {
       for (let T = -40; T <= 40; T++) if (agreementOf(d, idx, T) === best) ties.push(T);
       const nearest = Math.min(...ties.map((T) => Math.abs(T - prefer)));
       expect(Math.abs(fit.T - prefer)).toBe(nearest);
+    }
+  });
+
+  it('finds the listed value of most agreement for a choice rule, as counting each value does', () => {
+    const random = makeRandom('choice');
+    const values = [-3, -2, -1, 1, 2, 3];
+    for (let trial = 0; trial < 200; trial++) {
+      const n = 1 + Math.floor(random() * 30);
+      const masks = Array.from({ length: n }, () => Math.floor(random() * 64));
+      const d = {
+        ...decisionsOf(
+          masks,
+          masks.map(() => 0),
+        ),
+        values,
+      };
+      const idx = masks.map((_, k) => k);
+      const counts = values.map((T) => agreementOf(d, idx, T));
+      expect(counts).toEqual(values.map((_, i) => masks.filter((m) => (m >> i) & 1).length));
+      const fit = fitRule(d, idx, 0);
+      expect(fit.agree).toBe(Math.max(...counts));
+      expect(agreementOf(d, idx, fit.T)).toBe(fit.agree);
     }
   });
 
@@ -141,6 +163,61 @@ describe('distill on the threshold bot', () => {
   });
 });
 
+describe("6 nimmt!'s play rule", () => {
+  const kit6 = distillKitOf('6-nimmt');
+  const features6 = kit6.features(gameById('6-nimmt').makeRules({ players: 4 }));
+  const sample6 = (bot: string, games: number, seed: string): Promise<Sample> =>
+    sampleDecisions({ game: '6-nimmt', bot, rules: { players: 4 }, games, seed, threads: 1 });
+  const fileOf = (rule: unknown): string => {
+    const file = join(mkdtempSync(join(tmpdir(), 'distill-6-')), 'rule.json');
+    writeFileSync(file, JSON.stringify(rule));
+    return file;
+  };
+
+  it('recovers a known rule: the rule bot with T = 3 everywhere, distilled, is T = 3 with every play agreed', async () => {
+    const known = {
+      format: RULE_FORMAT,
+      game: '6-nimmt',
+      kind: kit6.kind,
+      players: 4,
+      bot: 'x',
+      score: kit6.score,
+      action: kit6.action,
+      features: features6.map((f) => f.name),
+      fallback: 3,
+      contexts: [],
+      decisions: 0,
+      agree: 0,
+      forced: 0,
+      sample: { games: 0, seed: 'x' },
+    };
+    // The table checks every answer (cards and rows): a game that ends is a game of legal moves.
+    const s = await sample6(`rule:file=${fileOf(known)}`, sized(6, 30), 'known');
+    const tree = growRule(s.decisions, features6, { minCount: 50, tolerance: 0.002 });
+    expect(tree.split).toBeUndefined();
+    expect(tree.agree).toBe(s.decisions.count);
+    expect(tree.T).toBe(3);
+  });
+
+  it('plays the rule it was distilled to: a rule fitted to heuristic, as a bot, agrees with itself on every play of its own games', async () => {
+    const s = await sample6('heuristic', sized(6, 30), 'heuristic');
+    const tree = growRule(s.decisions, features6, { minCount: 50, tolerance: 0.002 });
+    const rule = ruleOf(tree, kit6, features6, { game: '6-nimmt', players: 4, bot: 'heuristic', forced: s.forced, games: s.games, seed: 's' });
+    // Better than always the lowest card (|T| = 1), which agrees with far fewer plays.
+    expect(rule.agree).toBeGreaterThan(
+      agreementOf(
+        s.decisions,
+        Array.from({ length: s.decisions.count }, (_, k) => k),
+        1,
+      ) +
+        s.decisions.count / 10,
+    );
+    const own = await sample6(`rule:file=${fileOf(rule)}`, sized(4, 20), 'own');
+    expect(own.decisions.count).toBeGreaterThan(100);
+    expect(ruleAgreement(rule, own.decisions).agree).toBe(own.decisions.count);
+  });
+});
+
 describe('rule files', () => {
   const good = {
     format: RULE_FORMAT,
@@ -202,9 +279,9 @@ describe('nothanks distill', () => {
     expect(r.stdout).toContain('take when marginal cost - chips on the card <= T');
     expect(r.stdout).toContain(`As a bot: rule:file=${join(out, 'rule.json')}`);
     expect(r.stdout).toMatch(/Overall agreement 100\.0% of/);
-    const bad = await runCli(['distill', 'heuristic', '--game', '6-nimmt']);
+    const bad = await runCli(['distill', 'threshold', '--game', 'no-thanks-specials']);
     expect(bad.status).toBe(1);
-    expect(bad.stderr.trim()).toBe("nothanks: distill: 6-nimmt has no distilled rule yet (distill plays No Thanks!'s take rule)");
+    expect(bad.stderr.trim()).toBe('nothanks: distill: no-thanks-specials has no distilled rule yet');
     const typo = await runCli(['distill', 'threshold', '--min-count', '0']);
     expect(typo.stderr.trim()).toBe('nothanks: --min-count must be a whole number at least 1, got 0');
   });

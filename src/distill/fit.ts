@@ -93,10 +93,7 @@ const better = (a: number, b: number, prefer: number): boolean =>
 /** Decisions `idx` that rule T agrees with. */
 export function agreementOf(d: Decisions, idx: ArrayLike<number>, T: number): number {
   let agree = 0;
-  for (let i = 0; i < idx.length; i++) {
-    const k = idx[i]!;
-    if (d.score[k]! <= T === (d.act[k] === 1)) agree++;
-  }
+  for (let i = 0; i < idx.length; i++) if (agrees(d, idx[i]!, T)) agree++;
   return agree;
 }
 
