@@ -45,6 +45,7 @@ export const LAYERS = [
   ['src/output'],
   ['src/ladder'],
   ['src/experiments'],
+  ['src/distill'],
   ['src/testing', 'src/bench'],
   ['src/games/*/bench.ts'],
   ['src/cli', 'src/index.ts'],

@@ -36,7 +36,7 @@ describe('agent specs', () => {
 describe('loading built-in bots', () => {
   it('fills defaults and validates parameters', async () => {
     expect((await loadAgent('threshold:margin=7')).params).toMatchObject({ margin: 7, potWeight: 2, cost: 'marginal' });
-    await expect(loadAgent('grumpy')).rejects.toThrow('unknown agent "grumpy" for no-thanks (known: random, greedy, threshold, mc, search, net, human');
+    await expect(loadAgent('grumpy')).rejects.toThrow('unknown agent "grumpy" for no-thanks (known: random, greedy, threshold, mc, search, net, rule, human');
     await expect(loadAgent('threshold:colour=3')).rejects.toThrow('unknown parameter "colour" (known: cost, margin, potWeight, reserve, bonus, late)');
     await expect(loadAgent('threshold:margin=99')).rejects.toThrow('margin must be a number from -40 to 40, got "99"');
     await expect(loadAgent('mc:rollouts=2.5')).rejects.toThrow('rollouts must be an integer from 1 to 100000');

@@ -5,6 +5,7 @@ import { agents } from './commands/agents.js';
 import { analyse } from './commands/analyse.js';
 import { bench } from './commands/bench.js';
 import { advise, evaluate } from './commands/eval.js';
+import { distill } from './commands/distill.js';
 import { ladder } from './commands/ladder.js';
 import { merge } from './commands/merge.js';
 import { play } from './commands/play.js';
@@ -58,6 +59,7 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
     .command(analyse)
     .command(evaluate)
     .command(advise)
+    .command(distill)
     .command(agents)
     .command(play)
     .command(run)

@@ -20,6 +20,7 @@ export async function buildWebPage(): Promise<string> {
   const stubs = [
     { module: 'game/terminal', stub: sourceOf('web/client/terminal-stub') },
     { module: 'net/onnx-session', stub: sourceOf('web/client/onnx-stub') },
+    { module: 'game/rule-file', stub: sourceOf('web/client/rule-file-stub') },
   ];
   // Loaded on demand: every other command would pay for loading esbuild at start-up.
   const { build } = await import('esbuild');
@@ -64,7 +65,7 @@ function entrySource(module: (path: string) => string): string {
  * Modules the game definitions reach that only Node can run, swapped for stubs. The human bots of
  * the terminal (src/games/<game>/bots/human.ts) read keys through src/game/terminal.ts (node:fs,
  * node:tty); the net bots run models through src/net/onnx-session.ts (onnxruntime's native
- * library). The game definitions list those bots, so the bundle would pull them in: the stubs say
+ * library); the rule bots read their distilled rule files through src/game/rule-file.ts (node:fs). The game definitions list those bots, so the bundle would pull them in: the stubs say
  * what the bot cannot do in a browser. The page seats its own human (src/web/client/human.ts) and
  * lists no Node-only bot (AgentDefinition.nodeOnly); no engine or bot code changes.
  */

@@ -2,7 +2,7 @@ import type { GameManifest } from '../manifest.js';
 import { requireMadeRules } from '../../game/made-rules.js';
 import { actions } from './actions.js';
 import { tensor } from './tensor.js';
-import { bots, rollout } from './bots/index.js';
+import { bots, distillKit, rollout } from './bots/index.js';
 import { viewOf, type Observation } from './observation.js';
 import { GAME_ID, type SixNimmtAgent } from './agent.js';
 import { Sfc32 } from '../../game/seed.js';
@@ -60,6 +60,7 @@ const sixNimmt: GameManifest<Rules, GameRecord, SixNimmtAgent> = {
   rollout,
   analysisSamples: 100,
   position,
+  distill: distillKit,
 };
 
 export default sixNimmt;

@@ -2,7 +2,7 @@ import type { GameManifest } from '../manifest.js';
 import { requireMadeRules } from '../../game/made-rules.js';
 import { actions } from './actions.js';
 import { tensor } from './tensor.js';
-import { bots, rollout } from './bots/index.js';
+import { bots, distillKit, rollout } from './bots/index.js';
 import { viewOf, type Observation } from './observation.js';
 import { GAME_ID, type NoThanksAgent } from './agent.js';
 import { dealInto } from './deal.js';
@@ -72,6 +72,7 @@ const noThanks: GameManifest<Rules, GameRecord, NoThanksAgent> = {
   rollout,
   analysisSamples: 500,
   position,
+  distill: distillKit,
 };
 
 export default noThanks;

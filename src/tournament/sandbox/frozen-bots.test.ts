@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAgent } from '../../agents/registry.js';
+import { RULE_FORMAT } from '../../game/distilled-rule.js';
 import { freezeLabClasses } from '../../game/protect.js';
 import { dealKeyInto, masterKey, type SeedKey } from '../../game/seed.js';
 import { onnxMlp, randomMlp } from '../../net/onnx-write.js';
@@ -50,14 +51,24 @@ function modelFor(game: RegisteredGame, rules: { players: number }): string {
   return path;
 }
 
+/** A rule file for a game's rule bot (a fallback T only: the classes it reaches are what matter). */
+function ruleFileFor(game: RegisteredGame, rules: { players: number }): string {
+  const kit = game.distill!;
+  const path = join(mkdtempSync(join(tmpdir(), 'nothanks-frozen-')), `${game.id}.rule.json`);
+  const rule = { format: RULE_FORMAT, game: game.id, kind: kit.kind, players: rules.players, bot: 'x', score: kit.score, action: kit.action };
+  writeFileSync(path, JSON.stringify({ ...rule, features: [], fallback: 0, contexts: [], decisions: 0, agree: 0, forced: 0, sample: { games: 0, seed: 'x' } }));
+  return path;
+}
+
 describe('the freeze before a bot file loads', () => {
   it('reaches every class a built-in bot holds once it has played, options included', async () => {
     freezeLabClasses();
     const misses: string[] = [];
     for (const game of GAMES.values()) {
       const rules = game.makeRules({ players: game.defaultPlayers });
-      // net plays only with a model: given one.
-      const named = (d: { name: string }): string => (d.name === 'net' ? `net:model=${modelFor(game, rules)}` : d.name);
+      // net plays only with a model, rule only with a rule file: given one.
+      const named = (d: { name: string }): string =>
+        d.name === 'net' ? `net:model=${modelFor(game, rules)}` : d.name === 'rule' && game.distill ? `rule:file=${ruleFileFor(game, rules)}` : d.name;
       const specs = [...game.agents.filter((d) => !d.interactive).map(named), ...EXTRA_SPECS[game.id]!];
       for (const spec of specs) {
         // The bot under test in seat 0, random in the others (a table of searches only costs time).
