@@ -1,6 +1,6 @@
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
-import type { PositionRelay } from '../game/position.js';
+import type { PositionRelay, Shortcut } from '../game/position.js';
 import type { RegisteredGame } from '../registry.js';
 import { type EvaluatorSettings, evaluatePosition, notationOf, type PositionEvaluation } from './position.js';
 
@@ -14,6 +14,8 @@ export interface AdviceStep {
   advice: PositionEvaluation | null;
   /** What the advisor waits for next. */
   prompt: string;
+  /** Lines that would be accepted now, with labels (the web page's buttons). */
+  shortcuts: readonly Shortcut[];
   over: boolean;
 }
 
@@ -71,6 +73,7 @@ export class AdvisorSession {
       // After a refused line the seat may still be to decide: its advice stays on view.
       advice: at ? evaluatePosition(this.game, at, this.settings) : null,
       prompt: this.relay.prompt(),
+      shortcuts: this.relay.shortcuts(),
       over: this.relay.over,
     };
   }

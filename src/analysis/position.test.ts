@@ -60,7 +60,7 @@ describe('position notation', () => {
   for (const game of withNotation) {
     const notation = notationOf(game);
     it(`${game.id}: every decision of random games prints a position that parses back to the seat's view and prints the same`, () => {
-      for (let k = 0; k < sized(3, 20); k++) {
+      for (let k = 0; k < sized(3, 10); k++) {
         const { decisions } = randomGame(game.id, 3 + (k % 3), k);
         for (const { state, seat } of decisions) {
           const text = notation.format(state, seat);

@@ -47,6 +47,12 @@ export interface ParsedPosition {
  * A game relayed from a real table to one seat's advisor: it holds only what that seat has been
  * told (what the user typed), never a card it was not shown.
  */
+/** A line the advisor may enter for the user, and its button's label. */
+export interface Shortcut {
+  line: string;
+  label: string;
+}
+
 export interface PositionRelay {
   /** What to type, for people: one or two sentences (the advisor shows it above its prompt). */
   readonly help: string;
@@ -57,6 +63,8 @@ export interface PositionRelay {
    * allows). Bad input is a UserError of one line and leaves the relay as it was.
    */
   enter(line: string): void;
+  /** Lines that would be accepted now, with a label (No Thanks!: t "take" and p "pass"; a row choice: >0 "take row 0" ...): the web page's buttons. */
+  shortcuts(): readonly Shortcut[];
   /** The position when the advised seat is to decide (its State and seat), else null. */
   decision(): ParsedPosition | null;
   /** The seat's knowledge now in the game's notation (null before the game has a position). */

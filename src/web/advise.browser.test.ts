@@ -80,7 +80,11 @@ describe('the advisor page, in headless Chromium', () => {
     expect(await page.locator('#advise-values').count()).toBe(1);
     expect(await page.textContent('#advise-help')).toMatch(/^Type the starting seat, then each card as it is turned up/);
     await page.screenshot({ path: join(shots, 'eval-advise-error.png'), fullPage: true });
-    await type(page, 't');
+    // The shortcut buttons enter their line: take.
+    expect(await page.locator('#advise-shortcuts button').allTextContents()).toEqual(['take', 'pass']);
+    await page.click('#advise-shortcuts button[data-line="t"]');
+    await page.waitForFunction(() => document.querySelector('#advise-status')?.getAttribute('data-state') !== 'busy');
+    await page.waitForFunction(() => document.querySelectorAll('#advise-lines div').length === 4);
     expect(await page.textContent('#advise-error')).toBe('');
     expect(await page.locator('#advise-values').count()).toBe(0);
     expect(await page.textContent('#advise-table')).toContain('seat 2 (you): 30, 12 chips');
@@ -110,7 +114,9 @@ describe('the advisor page, in headless Chromium', () => {
     expect(await page.textContent('#advise-table')).toContain("this turn's cards, not placed yet: 1 12 13");
     expect(await page.locator('#advise-values tr[data-action]').allTextContents()).toHaveLength(4);
     await page.screenshot({ path: join(shots, 'eval-advise-nimmt-row.png'), fullPage: true });
+    expect(await page.locator('#advise-shortcuts button').allTextContents()).toEqual(['take row 0', 'take row 1', 'take row 2', 'take row 3']);
     await type(page, '>2');
+    expect(await page.locator('#advise-shortcuts button').count()).toBe(0);
     expect(await page.textContent('#advise-table')).toContain('row 2: 1');
     expect(await page.textContent('#advise-table')).toContain('seat 0 (you): 3 bullheads');
     expect(errors).toEqual([]);

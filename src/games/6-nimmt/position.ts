@@ -1,6 +1,6 @@
 import { UserError } from '../../errors.js';
 import type { RulesInput, State } from '../../game/contract.js';
-import type { ParsedPosition, PositionNotation, PositionRelay } from '../../game/position.js';
+import type { ParsedPosition, PositionNotation, PositionRelay, Shortcut } from '../../game/position.js';
 import { SixNimmtState } from './forward-model.js';
 import { Observation } from './observation.js';
 import { makeRules, ROWS, type Rules } from './rules.js';
@@ -385,6 +385,11 @@ class Relay implements PositionRelay {
   }
 
   private final: number[] | null = null;
+
+  shortcuts(): readonly Shortcut[] {
+    const s = this.state;
+    return s && s.phase === ROW ? [0, 1, 2, 3].map((r) => ({ line: `>${r}`, label: `take row ${r}` })) : [];
+  }
 
   decision(): ParsedPosition | null {
     if (this.ended || !this.state || this.pendingChoice()) return null;

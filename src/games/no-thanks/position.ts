@@ -1,6 +1,6 @@
 import { UserError } from '../../errors.js';
 import type { RulesInput, State } from '../../game/contract.js';
-import type { ParsedPosition, PositionNotation, PositionRelay } from '../../game/position.js';
+import type { ParsedPosition, PositionNotation, PositionRelay, Shortcut } from '../../game/position.js';
 import { formatRuns } from './format.js';
 import { NoThanksState } from './forward-model.js';
 import { Observation } from './observation.js';
@@ -350,6 +350,12 @@ class Relay implements PositionRelay {
       case 'over':
         throw new UserError('the game is over');
     }
+  }
+
+  shortcuts(): readonly Shortcut[] {
+    if (this.phase !== 'decide') return [];
+    const take = { line: 't', label: 'take' };
+    return this.table.chips[this.table.mover] === 0 ? [take] : [take, { line: 'p', label: 'pass' }];
   }
 
   decision(): ParsedPosition | null {

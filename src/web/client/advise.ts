@@ -75,6 +75,7 @@ export function advisePage(root: HTMLElement): void {
     const enter = el('button', { class: 'primary', attrs: { id: 'advise-enter' } }, 'Enter');
     const undo = el('button', { attrs: { id: 'advise-undo' } }, 'Undo last line');
     const prompt = el('label', { attrs: { id: 'advise-prompt', for: 'advise-input' } });
+    const quick = el('span', { class: 'row', attrs: { id: 'advise-shortcuts' } });
     const error = el('div', { class: 'error', attrs: { id: 'advise-error', role: 'alert' } });
     const table = el('div', { attrs: { id: 'advise-table' } });
     const advice = el('div', { attrs: { id: 'advise-advice', 'aria-live': 'polite' } });
@@ -88,7 +89,7 @@ export function advisePage(root: HTMLElement): void {
         { class: 'panel' },
         el('div', { class: 'caption' }, `${g.name}: you are seat ${me} of ${players.value}`),
         help,
-        el('div', { class: 'row' }, prompt, input, enter, undo),
+        el('div', { class: 'row' }, prompt, input, enter, quick, undo),
         error,
         status,
         table,
@@ -142,6 +143,12 @@ export function advisePage(root: HTMLElement): void {
       error.textContent = reply.error === null ? '' : reply.error;
       prompt.textContent = `${step.prompt} `;
       help.textContent = reply.help;
+      fill(
+        quick,
+        ...step.shortcuts.map(({ line, label }) =>
+          el('button', { attrs: { 'data-line': line }, title: `enters "${line}"`, onclick: () => send([...lines, line]) }, label),
+        ),
+      );
       input.disabled = step.over;
       fill(table, el('ul', { class: 'relay-table' }, ...step.table.split('; ').map((part) => el('li', null, part))));
       fill(typed, ...(lines.length === 0 ? [el('span', { class: 'muted' }, 'nothing yet')] : lines.map((l, i) => el('div', null, `${i + 1}. ${l}`))));
