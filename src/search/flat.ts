@@ -131,7 +131,11 @@ export class FlatSearch {
     alive.fill(1, 0, n);
     let live = n;
     if (bias !== undefined) {
-      for (let c = 0; c < n; c++) if (bias[c] === -Infinity) (alive[c] = 0), live--;
+      for (let c = 0; c < n; c++) {
+        if (bias[c] !== -Infinity) continue;
+        alive[c] = 0;
+        live--;
+      }
       if (live === 0) throw new RangeError('the prior rules out every candidate');
     }
     const valued = domain.utility !== undefined;
