@@ -178,8 +178,8 @@ describe('search guided by a model: tournaments and refusals (the built CLI)', (
     });
 
   it.each([
-    ['no-thanks', `search:model=${ntModel},netPrior=0.05,netLeaf=8,samples=40,mc:rollouts=20`],
-    ['6-nimmt', `search:model=${snModel},netTop=2,netPlayout=opponents,samples=4,mc:rollouts=10`],
+    ['no-thanks', `search:model=${ntModel},netPrior=0.05,netLeaf=8,samples=40,greedy`],
+    ['6-nimmt', `search:model=${snModel},netTop=2,netPlayout=opponents,samples=4,heuristic`],
   ])('%s with the committed model: the same results at 1 and 2 threads', { timeout: 180_000 }, (game, agents) => {
     const one = tournament(`${game}-t1`, game, agents, '1');
     const two = tournament(`${game}-t2`, game, agents, '2');
