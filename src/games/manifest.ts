@@ -1,5 +1,6 @@
 import type { AgentDefinition } from '../game/agent.js';
 import type { GameDefinition, GameRecordBase } from '../game/contract.js';
+import type { DealEnumeration } from '../game/deal-enumeration.js';
 import type { RolloutPolicyMaker } from '../search/contract.js';
 
 /**
@@ -24,6 +25,11 @@ export interface GameManifest<R extends { players: number } = { players: number 
    * (docs/analysis.md), enough for a win-chance standard error near 0.02 on a clear decision.
    */
   readonly analysisSamples: number;
+  /**
+   * Every deal of small settings, each equally likely (exact-deals.ts): what `nothanks exploit`'s
+   * exact best response walks. Optional: a game without one has no exact exploitability.
+   */
+  readonly deals?: DealEnumeration<R>;
   /** Other games whose folders this one imports (the special cards use No Thanks!'s deal); the layer check allows only these. */
   readonly uses?: readonly string[];
 }
