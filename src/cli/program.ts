@@ -4,6 +4,7 @@ import { runCaptured, type CliResult } from './captured-run.js';
 import { agents } from './commands/agents.js';
 import { analyse } from './commands/analyse.js';
 import { bench } from './commands/bench.js';
+import { exploit } from './commands/exploit.js';
 import { ladder } from './commands/ladder.js';
 import { merge } from './commands/merge.js';
 import { play } from './commands/play.js';
@@ -55,6 +56,7 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
     .command(ladder)
     .command(replay)
     .command(analyse)
+    .command(exploit)
     .command(agents)
     .command(play)
     .command(run)
