@@ -25,6 +25,8 @@ class DealtState extends GameState {
   private readonly labels: Int32Array;
   private readonly given: Uint8Array;
   private readonly scratch: number[] = [];
+  /** Where the next card of each label goes in the given deal (reused: no allocation per deal). */
+  private readonly at: Int32Array;
   index = 0;
 
   constructor(rules: Rules) {
@@ -32,6 +34,7 @@ class DealtState extends GameState {
     this.counts = labelCounts(rules);
     this.labels = new Int32Array(rules.maxCard);
     this.given = new Uint8Array(rules.maxCard);
+    this.at = new Int32Array(rules.players + ROWS + 1);
   }
 
   override newGame(key: SeedKey, starter?: number): void {
@@ -46,7 +49,7 @@ class DealtState extends GameState {
     unrankMultiset(this.counts, Math.floor(this.index / P), this.labels, this.scratch);
     // The given deal: the hands seat by seat (each ascending), then the row cards, then the set-aside ones.
     const H = this.handSize;
-    const at = new Array<number>(P + ROWS + 1);
+    const { at } = this;
     for (let p = 0; p < P; p++) at[p] = p * H;
     for (let r = 0; r < ROWS; r++) at[P + r] = P * H + r;
     at[P + ROWS] = P * H + ROWS;

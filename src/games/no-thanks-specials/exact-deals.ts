@@ -40,6 +40,8 @@ class DealtState extends SpecialsState {
   private readonly order: Int32Array;
   private readonly arrangement: Int32Array;
   private readonly scratch: number[] = [];
+  /** The number cards in shuffle order (reused: no allocation per deal). */
+  private readonly shuffled: Int32Array;
   private readonly arrangements: number;
   index = 0;
 
@@ -49,15 +51,15 @@ class DealtState extends SpecialsState {
     this.order = new Int32Array(this.layout.numbers.length);
     this.arrangement = new Int32Array(this.layout.played.reduce((a, b) => a + b, 0));
     this.arrangements = multisetCount(this.layout.played);
+    this.shuffled = new Int32Array(this.layout.numbers.length);
   }
 
   override deal(_key: SeedKey, starter?: number): void {
-    const { rules, players: P, layout, order, arrangement, cards } = this;
+    const { rules, players: P, layout, order, arrangement, cards, shuffled } = this;
     const rank = Math.floor(this.index / P);
     unrankMultiset(layout.numbers, Math.floor(rank / this.arrangements), order, this.scratch);
     unrankMultiset(layout.played, rank % this.arrangements, arrangement, this.scratch);
     // order[i]: the shuffle position of number card minCard + i; the played ones fill the label-0 slots in that order.
-    const shuffled = new Array<number>(order.length);
     for (let i = 0; i < order.length; i++) shuffled[order[i]!] = rules.minCard + i;
     for (let i = 0; i < rules.removed; i++) cards[i] = shuffled[i]!;
     let nextNumber = rules.removed;
