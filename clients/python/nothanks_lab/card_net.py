@@ -7,7 +7,7 @@ from examples; on 400 expert games it agreed with its teacher on fewer decisions
 hand-written heuristic does. Here the comparisons are computed, not learned: for every card slot,
 the row it would join (its last card, length and bullheads), the gap to that row's end, the unseen
 cards in that gap (cards another seat may slip in first), whether it would take the row or be
-lower than every row. One small MLP, shared by the 104 slots, turns those features and a summary
+lower than every row. One small MLP, shared by the held cards, turns those features and a summary
 of the whole position into the card's logit, and one shared by the four rows scores the row
 choice. Everything is dense tensor arithmetic, so it exports to ONNX like the MLP (input ``obs``
 [batch, D]; outputs ``logits`` over every action id and ``value``) and the lab's ``net`` bot plays
@@ -38,7 +38,8 @@ def card_net_fits(fields: List[Dict[str, Any]], action_size: int) -> bool:
     return by["seen"]["length"] == m and by["rowEnds"]["length"] == ROWS and action_size == m + 1 + ROWS
 
 
-def make_card_net(fields: List[Dict[str, Any]], obs_size: int, action_size: int, hidden: int):
+def make_card_net(fields: List[Dict[str, Any]], obs_size: int, action_size: int, hidden: int, hand_size: int = 10):
+    """``hand_size``: the most cards a hand holds (the rules' handSize): only held cards are scored."""
     import torch
 
     nn = torch.nn
@@ -46,6 +47,7 @@ def make_card_net(fields: List[Dict[str, Any]], obs_size: int, action_size: int,
         raise ValueError("the card network reads the base 6 nimmt! tensor only")
     at = {f["name"]: (f["offset"], f["length"]) for f in fields}
     m = at["hand"][1]
+    k = min(hand_size, m)
     context = 32
 
     def field(obs, name):
@@ -112,8 +114,16 @@ def make_card_net(fields: List[Dict[str, Any]], obs_size: int, action_size: int,
         def forward(self, obs):
             h = self.body(obs)
             cards = self.card_features(obs)
-            ctx = self.card_context(h).unsqueeze(1).expand(-1, m, -1)
-            card_logits = self.card(torch.cat([cards, ctx], dim=-1)).squeeze(-1)
+            # Only a held card can be played: the shared MLP scores the hand_size highest slots of
+            # the hand field (every held card, and unheld ones when the hand is smaller), and
+            # every other slot gets 0 (the mask rules them out). A tenth of the work of all 104.
+            hand = field(obs, "hand")
+            held = torch.topk(hand, k, dim=1).indices  # [B, k]
+            picked = torch.gather(cards, 1, held.unsqueeze(-1).expand(-1, -1, CARD_FEATURES))
+            ctx = self.card_context(h).unsqueeze(1).expand(-1, k, -1)
+            scores = self.card(torch.cat([picked, ctx], dim=-1)).squeeze(-1)
+            # Times the hand bit: an unheld slot picked twice (ties at 0) may get either score.
+            card_logits = torch.zeros_like(hand).scatter(1, held, scores) * hand
             rows = self.row_features(obs)
             rctx = self.row_context(h).unsqueeze(1).expand(-1, ROWS, -1)
             row_logits = self.row(torch.cat([rows, rctx], dim=-1)).squeeze(-1)
