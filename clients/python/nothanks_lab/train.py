@@ -534,7 +534,7 @@ def plot_curve(csv_file: Path, png: Path, args) -> None:
     ax.set_ylabel("win share")
     deals = sorted({int(r["eval_deals"]) for r in rows})
     per_point = f"{deals[0]}" if len(deals) == 1 else f"{deals[0]} to {deals[-1]}"
-    ax.set_title(f"{args.game}, {args.players} players: {per_point} deals per point, every rotation")
+    ax.set_title(f"{args.game}, {args.players} players: {per_point} deals per point, every rotation", fontsize=9)
     ax.legend(fontsize=8)
     fig.tight_layout()
     tmp = png.with_suffix(".tmp.png")
