@@ -92,6 +92,9 @@ describe('position notation', () => {
       ['17+3 | *3-5 10 | 20-22 c14 | c9 | 33 c11', /seat 0: give its chips once/],
       ['17+2 | *3-5 c7 | c12 | c9 | c14', /seat 1 has 12 chips but no card/],
       ['17+3 | *5-3 c7 | c11 | c12 | c11', /seat 0: the run 5-3 goes downwards/],
+      // Refused before a run is spelt out: 1e20 + 1 is 1e20, and a long run would fill the memory.
+      ['30 | *99999999999999999999 c11 | c11 | c11', /seat 0: 99999999999999999999 cannot be in a deck \(a deck holds at most 64 cards\)/],
+      ['30 | *1-4000000000 c11 | c11 | c11', /seat 0: 1-4000000000 cannot be in a deck/],
       ['17+3 removed 4 | *3 c8 | c11 | c11 | c11', /removed cards are unseen in this game/],
       ['x | *c11 | c11 | c11', /starts with the face-up card/],
       ['17', /no seats/],
@@ -176,7 +179,9 @@ describe('eval equals analyse', () => {
       [['eval', '17+3 | *3-5 10 c7 | 20-22 c14 | c9 | 33 c11', '--players', '3'], /--players 3, but the position has 4 seats/],
       [['eval', '--record', file, '--decision', '1:999'], /game 1 has \d+ decisions, not 999/],
       [['eval', '--record', file, '--decision', 'x'], /write GAME:N/],
+      [['eval', '--record', file, '--decision', '1:0'], /decisions are numbered from 1, not 0/],
       [['eval'], /give a position/],
+      [['eval', ' '], /^nothanks: the position must not be empty$/m],
       [['eval', '17 | *c11 | c11 | c11', '--with', 'rollouts:samples=1'], /samples must be a whole number/],
     ] as [string[], RegExp][]) {
       const bad = await runCli(args);
@@ -421,5 +426,13 @@ describe('6 nimmt! notation and advisor', () => {
     expect(out).toMatch(/! round 1's hand is given already/);
     // Turns 1-4 and the two row choices (for 1 and for 3).
     expect(out.match(/6 nimmt!, seat 0 to decide/g)!.length).toBe(6);
+  });
+
+  it("the relay asks for another seat's row choice as that seat's, never as the advised seat's", async () => {
+    const input = Readable.from(['rows 3 17 40 88\n', 'hand 5 23 44 61 70 95 99 100 12 14\n', '2 23 35 41\n', '>0\n']);
+    const r = await runCaptured(() => adviseCommand({ game: '6-nimmt', players: 4, seat: 1, with: 'rollouts:samples=4', seed: '1' }, input));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('turn 1: the row seat 0 took for 2? (>0 to >3)');
+    expect(r.stdout).not.toContain('your card');
   });
 });

@@ -141,6 +141,7 @@ export function positionFromRecord(file: string, line: number, decision: number)
     if (err instanceof UserError) throw new UserError(`${file}: game ${line}: ${err.message}`);
     throw err;
   }
+  if (!Number.isInteger(decision) || decision < 1) throw new UserError(`${file}: game ${line}: decisions are numbered from 1, not ${decision}`);
   const { state, actionOf } = game.recordedGame(record);
   const rules = game.rulesFromRecord(state.players, record.rules as never);
   const seats = new Int32Array(64);

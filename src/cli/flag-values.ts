@@ -4,6 +4,9 @@ import { DECIMAL, hasControlCharacters, printable } from '../text.js';
 /** Flags that take several values; any other flag given twice is a mistake, not "the last one wins". */
 const LIST_FLAGS = new Set(['grid', 'shards', 'params', 'compare']);
 
+/** The commands' positional arguments (src/cli/commands/), which yargs keeps beside the flags. */
+const POSITIONALS = new Set(['position', 'file', 'bot', 'shards']);
+
 /**
  * Before any command: a flag given twice (yargs would hand the command an array where it expects
  * one value) and an empty value (`--out ''` would write into the current folder, `--host ''`
@@ -13,7 +16,9 @@ export function checkFlagValues(argv: Record<string, unknown>, args: readonly st
   for (const [key, value] of Object.entries(argv)) {
     // yargs keeps each flag under its camelCase name, its kebab-case name and its aliases: check one.
     if (key === '_' || key === '$0' || key.length === 1 || key.includes('-')) continue;
-    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    const dashed = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    // A positional argument (eval's position, analyse's file) is named as such, not as a flag.
+    const flag = POSITIONALS.has(key) && !args.some((arg) => arg === dashed || arg.startsWith(`${dashed}=`)) ? `the ${key}` : dashed;
     if (Array.isArray(value) && !LIST_FLAGS.has(key)) throw new UserError(`${flag} is given more than once`);
     if (typeof value === 'string' && value.trim() === '') throw new UserError(`${flag} must not be empty`);
     if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.trim() === '')) throw new UserError(`${flag} must not be empty`);
@@ -24,7 +29,7 @@ export function checkFlagValues(argv: Record<string, unknown>, args: readonly st
     // binary as numbers: name the flag and the text unless it was written in decimal.
     if (typeof value === 'number') {
       // Its one-letter aliases (-p for --players).
-      const names = [flag, ...(aliases[key] ?? []).filter((k) => k.length === 1).map((k) => `-${k}`)];
+      const names = [dashed, ...(aliases[key] ?? []).filter((k) => k.length === 1).map((k) => `-${k}`)];
       const at = args.findIndex((arg) => names.some((n) => arg === n || arg.startsWith(`${n}=`)));
       const given = at < 0 ? undefined : names.includes(args[at]!) ? args[at + 1] : args[at]!.slice(args[at]!.indexOf('=') + 1);
       // A flag next instead of a value is the "needs a value" line below.

@@ -133,5 +133,28 @@ describe('the advisor page, in headless Chromium', () => {
     const a = await (await get('game=no-thanks&players=3&seat=2&samples=20&line=1&line=30&line=p')).json();
     const b = await (await get('game=no-thanks&players=3&seat=2&samples=20&line=1&line=30&line=p')).json();
     expect(a).toEqual(b);
+    // A typed control character comes back escaped, as the terminal advisor shows it.
+    const esc = (await (await get(`game=no-thanks&players=3&seat=2&line=${encodeURIComponent('\u001b[31mx')}`)).json()) as { error: string };
+    expect(esc.error).toContain('\\u{1b}[31mx');
+    expect(esc.error).not.toContain('\u001b');
+    const one = await get('game=no-thanks&players=3&seat=2&samples=1');
+    expect(((await one.json()) as { error: string }).error).toBe('samples must be a whole number from 2 to 5000');
+  });
+
+  it("the rule settings are the page's own fields, named by the rule flags: a 2-player No Thanks! game takes its chips there", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}#advise`);
+    await page.waitForSelector('#advise-start');
+    await page.fill('#advise-players', '2');
+    await page.dispatchEvent('#advise-players', 'change');
+    expect(await page.locator('#advise-rules label').first().textContent()).toBe('chips ');
+    await page.fill('#advise-rules [data-rule="startChips"]', '5');
+    await page.fill('#advise-samples', '8');
+    await page.click('#advise-start');
+    await page.waitForSelector('#advise-status[data-state="ready"]', { state: 'attached' });
+    for (const line of ['0', '20']) await type(page, line);
+    expect(await page.textContent('#advise-error')).toBe('');
+    expect(await page.textContent('#advise-table')).toContain('5 chips');
+    await page.close();
   });
 });

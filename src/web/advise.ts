@@ -3,6 +3,7 @@ import { evaluatorSettings, notationOf } from '../analysis/position.js';
 import { UserError } from '../errors.js';
 import type { RulesInput } from '../game/contract.js';
 import { gameById } from '../registry.js';
+import { printable } from '../text.js';
 
 /** What GET api/advise answers: the advice after the lines typed so far. */
 export interface AdviseReply {
@@ -48,7 +49,8 @@ export function adviseReply(query: URLSearchParams): AdviseReply {
   }
   game.makeRules(rules);
   const samples = query.get('samples');
-  if (samples !== null && (Number(samples) > MAX_SAMPLES || !/^\d+$/.test(samples))) throw new UserError(`samples must be a whole number up to ${MAX_SAMPLES}`);
+  if (samples !== null && (!/^\d+$/.test(samples) || Number(samples) < 2 || Number(samples) > MAX_SAMPLES))
+    throw new UserError(`samples must be a whole number from 2 to ${MAX_SAMPLES}`);
   const settings = evaluatorSettings(game, samples === null ? undefined : `rollouts:samples=${samples}`, query.get('seed') ?? '1');
   const lines = query.getAll('line');
   if (lines.length > MAX_LINES || lines.some((l) => l.length > MAX_LINE)) throw new UserError(`at most ${MAX_LINES} lines of ${MAX_LINE} characters`);
@@ -57,7 +59,9 @@ export function adviseReply(query: URLSearchParams): AdviseReply {
   lines.forEach((line, i) => {
     const last = i === lines.length - 1;
     step = session.enter(line, last);
-    if (!last && step.error !== null) throw new UserError(`line ${i + 1} ("${line}"): ${step.error}`);
+    if (!last && step.error !== null) throw new UserError(`line ${i + 1} ("${printable(line)}"): ${step.error}`);
   });
-  return { error: step.error, step, notation: session.notation(), help: session.help };
+  // A refusal quotes the typed line: its control characters are shown escaped, as the terminal shows them.
+  const error = step.error === null ? null : printable(step.error);
+  return { error, step: { ...step, error }, notation: session.notation(), help: session.help };
 }

@@ -289,9 +289,10 @@ class Relay implements PositionRelay {
     if (this.spec.rows.length !== ROWS) return `round ${this.spec.round}: its four row cards? (rows 3 17 40 88)`;
     if (!this.dealt) return `round ${this.spec.round}: your hand? (hand 5 23 ...)`;
     const s = this.state!;
-    if (s.phase === ROW) return `turn ${this.spec.turns.length}: your card ${s.chosen[this.seat]} is lower than every row: the row you take? (>0 to >3)`;
+    // The turn's lowest card owes a row choice: the seat's own, or another's that the next line gives.
     const waiting = this.pendingChoice();
     if (waiting) return `turn ${this.spec.turns.length}: the row seat ${waiting.seat} took for ${waiting.card}? (>0 to >3)`;
+    if (s.phase === ROW) return `turn ${this.spec.turns.length}: your card ${s.chosen[this.seat]} is lower than every row: the row you take? (>0 to >3)`;
     return `round ${this.spec.round} turn ${this.spec.turns.length + 1}: the ${this.rules.players} cards played, in seat order?`;
   }
 

@@ -4,7 +4,7 @@ import type { ParsedPosition, PositionNotation, PositionRelay, Shortcut } from '
 import { formatRuns } from './format.js';
 import { NoThanksState } from './forward-model.js';
 import { Observation } from './observation.js';
-import { cardCount, deckSize, makeRules, type Rules } from './rules.js';
+import { cardCount, deckSize, MAX_CARD_SPAN, makeRules, type Rules } from './rules.js';
 
 /**
  * No Thanks!'s position notation (docs/advisor.md): the table, then each seat in seat order,
@@ -49,6 +49,9 @@ function parseCards(tokens: readonly string[], what: string): number[] {
     const lo = Number(m[1]);
     const hi = m[2] === undefined ? lo : Number(m[2]);
     if (hi < lo) throw new UserError(`${what}: the run ${t} goes downwards`);
+    // Checked before the run is spelt out: no deck holds more than MAX_CARD_SPAN cards (1e20 + 1 is 1e20).
+    if (!Number.isSafeInteger(hi) || hi - lo >= MAX_CARD_SPAN)
+      throw new UserError(`${what}: ${t} cannot be in a deck (a deck holds at most ${MAX_CARD_SPAN} cards)`);
     for (let c = lo; c <= hi; c++) out.push(c);
   }
   return out;

@@ -2,6 +2,7 @@
 import type { AdviseReply } from '../advise.js';
 import { el, fill } from './dom.js';
 import { webGames } from './games.js';
+import { ruleInputs, type RuleInputs } from './rule-inputs.js';
 
 /**
  * The advisor page (#advise): relay a game at a real table, one event a line, and see the
@@ -14,6 +15,8 @@ export function advisePage(root: HTMLElement): void {
   const gameSelect = el('select', { attrs: { id: 'advise-game' } }, ...games.map((g) => el('option', { attrs: { value: g.game.id } }, g.game.name)));
   const players = el('input', { attrs: { type: 'number', id: 'advise-players', size: '3' } });
   const seat = el('select', { attrs: { id: 'advise-seat' } });
+  const rules = el('span', { class: 'row', attrs: { id: 'advise-rules' } });
+  let rulesForm: RuleInputs | null = null;
   const samples = el('input', { attrs: { type: 'number', id: 'advise-samples', size: '6', min: '2', max: '5000' } });
   const startButton = el('button', { class: 'primary', attrs: { id: 'advise-start' } }, 'Start a new game');
   const setupError = el('div', { class: 'error', attrs: { role: 'alert' } });
@@ -26,6 +29,8 @@ export function advisePage(root: HTMLElement): void {
     players.max = String(g.maxPlayers);
     players.value = String(g.defaultPlayers);
     samples.value = String(g.analysisSamples);
+    rulesForm = ruleInputs(g);
+    fill(rules, ...rulesForm.labels);
     setupSeats();
   }
   function setupSeats(): void {
@@ -59,6 +64,7 @@ export function advisePage(root: HTMLElement): void {
         el('label', { title: 're-dealt samples per evaluation: more is slower and surer' }, 'samples ', samples),
         startButton,
       ),
+      rules,
       setupError,
     ),
     board,
@@ -69,6 +75,7 @@ export function advisePage(root: HTMLElement): void {
     setupError.textContent = '';
     const g = game();
     const base = new URLSearchParams({ game: g.id, players: players.value, seat: seat.value, samples: samples.value });
+    for (const [flag, value] of rulesForm!.flags()) base.set(flag, value);
     const me = Number(seat.value);
     const lines: string[] = [];
     const input = el('input', { attrs: { type: 'text', id: 'advise-input', size: '24', autocomplete: 'off', 'aria-label': 'what happened' } });

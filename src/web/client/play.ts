@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
-import type { GameRecordBase, RulesInput } from '../../game/contract.js';
+import type { GameRecordBase } from '../../game/contract.js';
 import { el, fill, plural } from './dom.js';
 import { webGame, webGames, type WebGame } from './games.js';
+import { ruleInputs, type RuleInputs } from './rule-inputs.js';
 import { HUMAN_LABEL, PlaySession, type Outcome } from './session.js';
 
 /**
@@ -22,7 +23,7 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
   // Shown once a game starts: before, the page showed an empty "What happened" box.
   const happened = el('div', { attrs: { id: 'play-happened' } }, el('h3', null, 'What happened'), log);
   happened.hidden = true;
-  let ruleInputs: { key: string; type: string; input: HTMLInputElement | HTMLSelectElement }[] = [];
+  let rulesForm: RuleInputs | null = null;
 
   const current = (): WebGame => webGame(gameSelect.value)!;
   function setupGame(): void {
@@ -30,17 +31,8 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
     players.min = String(game.minPlayers);
     players.max = String(game.maxPlayers);
     players.value = String(game.defaultPlayers);
-    ruleInputs = game.ruleOptions.map((o) => {
-      const input =
-        o.type === 'boolean'
-          ? el('input', { attrs: { type: 'checkbox' } })
-          : o.choices
-            ? el('select', null, el('option', { attrs: { value: '' } }, 'default'), ...o.choices.map((c) => el('option', { attrs: { value: c } }, c)))
-            : el('input', { attrs: { type: o.type === 'number' ? 'number' : 'text', placeholder: 'default', size: '6' } });
-      input.setAttribute('data-rule', o.key);
-      return { key: o.key, type: o.type, input };
-    });
-    fill(rules, ...ruleInputs.map((r, i) => el('label', { title: game.ruleOptions[i]!.describe }, `${game.ruleOptions[i]!.flag} `, r.input)));
+    rulesForm = ruleInputs(game);
+    fill(rules, ...rulesForm.labels);
     setupSeats();
   }
   function setupSeats(): void {
@@ -76,16 +68,6 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
   players.addEventListener('change', setupSeats);
   seatSelect.addEventListener('change', updateSeats);
 
-  function rulesInput(n: number): RulesInput {
-    const input: RulesInput = { players: n };
-    for (const r of ruleInputs) {
-      if (r.type === 'boolean') {
-        if ((r.input as HTMLInputElement).checked) input[r.key] = true;
-      } else if (r.input.value.trim() !== '') input[r.key] = r.type === 'number' ? Number(r.input.value) : r.input.value.trim();
-    }
-    return input;
-  }
-
   function start(): void {
     error.textContent = '';
     const { game, view } = current();
@@ -94,7 +76,7 @@ export function playPage(root: HTMLElement, onReplay: (record: GameRecordBase) =
     const seats = [...bots.querySelectorAll('select')].map((s) => s.value);
     let session: PlaySession;
     try {
-      session = new PlaySession(game, rulesInput(n), seats, humanSeat, seed.value.trim() || randomSeed(), view.human);
+      session = new PlaySession(game, rulesForm!.rules(n), seats, humanSeat, seed.value.trim() || randomSeed(), view.human);
     } catch (err) {
       error.textContent = (err as Error).message;
       return;
