@@ -44,6 +44,8 @@ export const LAYERS = [
   ['src/games/*/web'],
   ['src/output'],
   ['src/ladder'],
+  // Exact best responses against lab bots (their tables replayed deal by deal) and the full games' lower bound.
+  ['src/exploit'],
   ['src/experiments'],
   ['src/distill'],
   ['src/testing', 'src/bench'],

@@ -30,6 +30,15 @@ export { runTune, type TuneDimension, type TuneEvaluation, type TuneOptions, typ
 export { runAnalysis, type AnalysisOptions, type AnalysisResult } from './analysis/run.js';
 export { THRESHOLDS as ANALYSIS_THRESHOLDS } from './analysis/evaluate.js';
 export type { DecisionEntry } from './analysis/walk.js';
+export {
+  bestResponseBot,
+  playValue,
+  solveExploit,
+  type ExploitProblem,
+  type ExploitResult,
+  type SeatExploit,
+} from './exploit/solve.js';
+export { lowerBound, type LowerBound, type LowerBoundOptions } from './exploit/lower-bound.js';
 export { runSweep, type GridAxis, type SweepOptions, type SweepPoint, type SweepResult } from './tournament/sweep.js';
 import type { Experiment, RunOptions as ExperimentOptions } from './experiments/experiment.js';
 import type { ExperimentRun } from './experiments/run-experiment.js';

@@ -31,6 +31,11 @@ const COMMAND_FLAGS = new Set([
   'self-play',
   'table',
   'show',
+  'each',
+  'samples',
+  'max-work',
+  'searcher',
+  'lower-bound',
   'help',
   'version',
 ]);

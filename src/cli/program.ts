@@ -6,6 +6,7 @@ import { analyse } from './commands/analyse.js';
 import { bench } from './commands/bench.js';
 import { advise, evaluate } from './commands/eval.js';
 import { distill } from './commands/distill.js';
+import { exploit } from './commands/exploit.js';
 import { ladder } from './commands/ladder.js';
 import { merge } from './commands/merge.js';
 import { play } from './commands/play.js';
@@ -60,6 +61,7 @@ export async function parseAndRun(args: readonly string[]): Promise<void> {
     .command(evaluate)
     .command(advise)
     .command(distill)
+    .command(exploit)
     .command(agents)
     .command(play)
     .command(run)

@@ -1,6 +1,7 @@
 import type { AgentDefinition } from '../game/agent.js';
 import type { GameDefinition, GameRecordBase } from '../game/contract.js';
 import type { PositionNotation } from '../game/position.js';
+import type { DealEnumeration } from '../game/deal-enumeration.js';
 import type { RolloutPolicyMaker } from '../search/contract.js';
 import type { RuleFeature } from '../game/distilled-rule.js';
 
@@ -64,6 +65,11 @@ export interface GameManifest<R extends { players: number } = { players: number 
   readonly position?: PositionNotation;
   /** How `nothanks distill` reads its decisions (absent: the game has no distilled rule). */
   readonly distill?: DistillKit;
+  /**
+   * Every deal of small settings, each equally likely (exact-deals.ts): what `nothanks exploit`'s
+   * exact best response walks. Optional: a game without one has no exact exploitability.
+   */
+  readonly deals?: DealEnumeration<R>;
   /** Other games whose folders this one imports (the special cards use No Thanks!'s deal); the layer check allows only these. */
   readonly uses?: readonly string[];
 }

@@ -1,4 +1,5 @@
 import type { GameManifest } from '../manifest.js';
+import { exactDeals } from './exact-deals.js';
 import { requireMadeRules } from '../../game/made-rules.js';
 import { actions } from './actions.js';
 import { tensor } from './tensor.js';
@@ -57,6 +58,7 @@ const sixNimmt: GameManifest<Rules, GameRecord, SixNimmtAgent> = {
     holding: () => '',
   },
   agents: bots,
+  deals: exactDeals,
   rollout,
   analysisSamples: 100,
   position,

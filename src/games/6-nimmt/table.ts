@@ -30,9 +30,11 @@ export class Table implements GameTable<GameRecord> {
     labels: readonly string[],
     /** Keep the per-round log records are written from (tournaments turn it on only when asked for records). */
     logging = true,
+    /** The state it plays on: an exact solver's plays chosen deals (exact-deals.ts). */
+    state: GameState = new GameState(rules, logging),
   ) {
     if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
-    this.state = new GameState(rules, logging);
+    this.state = state;
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
     this.seats = new Seats(agents, labels, (seat) => this.observations[seat]!.rules);
     this.events = agents.map(() => Object.seal<GameEvent>({ type: 'round', round: 0, turn: 0, seat: 0, card: 0, row: -1, bullheads: 0, chosen: false }));

@@ -1,4 +1,5 @@
 import type { GameManifest } from '../manifest.js';
+import { exactDeals } from './exact-deals.js';
 import { requireMadeRules } from '../../game/made-rules.js';
 import { actions } from './actions.js';
 import { tensor } from './tensor.js';
@@ -66,6 +67,7 @@ const noThanksSpecials: GameManifest<Rules, GameRecord, SpecialsAgent> = {
       `${r.cards[seat]!.join(' ') || '—'} · ${r.specials[seat]!.join(' ') || 'no specials'}${r.jokers[seat]!.length ? ` (jokers as ${r.jokers[seat]!.join(', ')})` : ''}`,
   },
   agents: bots,
+  deals: exactDeals,
   rollout,
   analysisSamples: 200,
   uses: ['no-thanks'],

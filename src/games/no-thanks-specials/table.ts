@@ -42,9 +42,11 @@ export class Table implements GameTable<GameRecord> {
     readonly rules: Rules,
     readonly agents: readonly SpecialsAgent[],
     labels: readonly string[],
+    /** The state it plays on: an exact solver's plays chosen deals (exact-deals.ts). */
+    state: SpecialsState = new SpecialsState(rules),
   ) {
     if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
-    this.state = new SpecialsState(rules);
+    this.state = state;
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
     this.seats = new Seats(agents, labels, (seat) => this.observations[seat]!.rules);
     this.events = agents.map(() => Object.seal({ type: 'take' as GameEvent['type'], seat: 0, card: 0, pot: 0 }));

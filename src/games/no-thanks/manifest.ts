@@ -1,4 +1,5 @@
 import type { GameManifest } from '../manifest.js';
+import { exactDeals } from './exact-deals.js';
 import { requireMadeRules } from '../../game/made-rules.js';
 import { actions } from './actions.js';
 import { tensor } from './tensor.js';
@@ -69,6 +70,7 @@ const noThanks: GameManifest<Rules, GameRecord, NoThanksAgent> = {
     holding: (r, seat) => formatRuns(r.cards[seat]!).padEnd(40),
   },
   agents: bots,
+  deals: exactDeals,
   rollout,
   analysisSamples: 500,
   position,

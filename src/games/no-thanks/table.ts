@@ -45,12 +45,13 @@ export class Table implements GameTable<GameRecord> {
     readonly rules: Rules,
     readonly agents: readonly NoThanksAgent[],
     labels: readonly string[],
+    /** The state it plays on: an exact solver's plays chosen deals (exact-deals.ts). Always logged: the public history is part of every observation. */
+    state: GameState = new GameState(rules),
   ) {
     // Frozen: GameStart.agents is this array, and records are written from it.
     this.labels = Object.freeze([...labels]);
     if (agents.length !== rules.players) throw new Error(`table needs ${rules.players} agents, got ${agents.length}`);
-    // Always logged: the public history is part of every observation.
-    this.state = new GameState(rules);
+    this.state = state;
     this.observations = agents.map((_, seat) => new Observation(this.state, seat));
     this.listeners = agents.flatMap((a, seat) => (a.onEvent ? [seat] : []));
     this.starters = agents.flatMap((a, seat) => (a.newGame ? [seat] : []));
