@@ -131,6 +131,19 @@ describe('exact evaluator (No Thanks!)', () => {
     }
   });
 
+  it("the best response's value is at least the policy's, and more somewhere", () => {
+    let strict = 0;
+    for (const { state, seat } of latePositions(3, sized(3, 8), 4)) {
+      const s = state as NoThanksState;
+      for (const a of new ExactEvaluator(game, s.rules).evaluate(s, seat).actions) {
+        expect(a.responseWin).toBeGreaterThanOrEqual(a.win - 1e-12);
+        if (a.responseWin > a.win + 1e-9) strict++;
+      }
+    }
+    // The rollout rule is no best response: somewhere the seat gains.
+    expect(strict).toBeGreaterThan(0);
+  });
+
   it('two hidden completions the seat cannot tell apart get the same values to the last bit', () => {
     for (const { state, seat } of latePositions(3, 2, 4).slice(0, 6)) {
       const s = state as NoThanksState;

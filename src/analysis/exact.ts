@@ -23,6 +23,14 @@ export interface ExactActionValue {
   name: string;
   win: number;
   score: number;
+  /**
+   * The best response's value: the seat plays this action, then at each of its later decisions the
+   * action of highest expected win share (ties: lower expected score) against the others' rollout
+   * policy. Exact over information sets: every seat sees the whole position but the unseen cards,
+   * whose law the key fixes, so a choice per key is a choice per information set.
+   */
+  responseWin: number;
+  responseScore: number;
 }
 
 export interface ExactDecisionValue {
@@ -49,6 +57,8 @@ export class ExactEvaluator {
   private memoWin: number[] = [];
   private memoScore: number[] = [];
   private seat = 0;
+  /** Whether the seat's own later moves are its best response (else the policy's). */
+  private respond = false;
   private visits = 0;
   /** The last value() result. */
   private win = 0;
@@ -128,12 +138,23 @@ export class ExactEvaluator {
     const codes = new Int32Array(512);
     const n = root.legalActions(seat, codes);
     const actions: ExactActionValue[] = [];
+    this.respond = false;
     for (let c = 0; c < n; c++) {
       const action = codes[c]!;
       this.move(0, seat, action, 1);
-      actions.push({ action, name: state.describeAction(action), win: this.win, score: this.score });
+      actions.push({ action, name: state.describeAction(action), win: this.win, score: this.score, responseWin: 0, responseScore: 0 });
     }
-    return { actions, positions: this.memo.size, visits: this.visits };
+    const positions = this.memo.size;
+    this.respond = true;
+    this.memo = new Map();
+    this.memoWin = [];
+    this.memoScore = [];
+    for (let c = 0; c < n; c++) {
+      this.move(0, seat, codes[c]!, 1);
+      actions[c]!.responseWin = this.win;
+      actions[c]!.responseScore = this.score;
+    }
+    return { actions, positions, visits: this.visits };
   }
 
   /** The value of `actor` playing `action` in the position at `depth`, each outcome it reveals equally likely; scaled by `weight` into this.win/score. */
@@ -174,9 +195,13 @@ export class ExactEvaluator {
     const actor = this.seats[0]!;
     const acts = this.acts[depth]!;
     const probs = this.probs[depth]!;
-    const n = this.policy.distribution!(s, actor, acts, probs);
     let win = 0;
     let score = 0;
+    if (this.respond && actor === this.seat) {
+      this.bestMove(depth, actor);
+      return;
+    }
+    const n = this.policy.distribution!(s, actor, acts, probs);
     for (let i = 0; i < n; i++) {
       const p = probs[i]!;
       if (p === 0) continue;
@@ -186,6 +211,27 @@ export class ExactEvaluator {
       score += this.score;
     }
     this.memo.set(key, this.memoWin.length);
+    this.memoWin.push(win);
+    this.memoScore.push(score);
+    this.win = win;
+    this.score = score;
+  }
+
+  /** The seat's best move at `depth` (highest win share, then lower score), its value memoised and left in this.win/score. */
+  private bestMove(depth: number, actor: number): void {
+    const s = this.stack[depth]!;
+    const acts = this.acts[depth]!;
+    const n = s.legalActions(actor, acts);
+    let win = -1;
+    let score = 0;
+    for (let i = 0; i < n; i++) {
+      this.move(depth, actor, acts[i]!, 1);
+      if (this.win > win + 1e-12 || (Math.abs(this.win - win) <= 1e-12 && this.score < score)) {
+        win = this.win;
+        score = this.score;
+      }
+    }
+    this.memo.set(this.chance.key(s), this.memoWin.length);
     this.memoWin.push(win);
     this.memoScore.push(score);
     this.win = win;

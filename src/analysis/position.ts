@@ -50,6 +50,9 @@ export interface ActionEvaluation {
   scoreSe: number;
   scoreLow: number;
   scoreHigh: number;
+  /** The exact evaluator only: the value when the seat then plays its best response to the rollout policy (src/analysis/exact.ts). */
+  responseWin?: number;
+  responseScore?: number;
 }
 
 export interface PositionEvaluation {
@@ -139,6 +142,8 @@ function exactEvaluation(game: RegisteredGame, parsed: ParsedPosition, settings:
     scoreSe: 0,
     scoreLow: a.score,
     scoreHigh: a.score,
+    responseWin: a.responseWin,
+    responseScore: a.responseScore,
   }));
   let best = 0;
   for (let c = 1; c < actions.length; c++) {

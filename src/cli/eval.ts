@@ -32,7 +32,12 @@ export function evaluationLines(game: RegisteredGame, ev: PositionEvaluation, de
       e.kind === 'exact'
         ? fixedNoNegativeZero(a.score, 2).padStart(6)
         : `${fixedNoNegativeZero(a.score, 1).padStart(6)} [${fixedNoNegativeZero(a.scoreLow, 1)}, ${fixedNoNegativeZero(a.scoreHigh, 1)}]`;
-    return `  ${a.name.padEnd(width)}  ${win.padEnd(22)}  ${score.padEnd(22)}${a.name === ev.best ? '  best' : ''}`.trimEnd();
+    // The exact evaluator's extra column: the seat's best response to the rollout policy afterwards.
+    const response =
+      e.kind === 'exact' && a.responseWin !== undefined && a.responseScore !== undefined
+        ? `${fixedNoNegativeZero(100 * a.responseWin, 2).padStart(6)}% ${fixedNoNegativeZero(a.responseScore, 2).padStart(6)}`.padEnd(22)
+        : '';
+    return `  ${a.name.padEnd(width)}  ${win.padEnd(22)}  ${score.padEnd(22)}${response}${a.name === ev.best ? '  best' : ''}`.trimEnd();
   });
   return [
     `${game.name}, seat ${ev.seat} to decide: ${ev.position}`,
@@ -40,7 +45,7 @@ export function evaluationLines(game: RegisteredGame, ev: PositionEvaluation, de
     e.kind === 'exact'
       ? `Evaluator: ${e.describe}; ${e.positions} positions (tree estimated at ${e.treeEstimate} nodes); exact values; lower scores are better.`
       : `Evaluator: ${e.describe}; ${e.samples} re-dealt samples, seed ${e.seed}; [95% intervals]; lower scores are better.`,
-    `  ${'action'.padEnd(width)}  ${'win chance'.padEnd(22)}  expected score`,
+    `  ${'action'.padEnd(width)}  ${'win chance'.padEnd(22)}  ${e.kind === 'exact' ? `${'expected score'.padEnd(22)}then best response (win, score)` : 'expected score'}`,
     ...rows,
   ].map(printable);
 }
