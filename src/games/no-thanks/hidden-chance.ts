@@ -1,6 +1,7 @@
 import type { State } from '../../game/contract.js';
 import type { HiddenChance } from '../../game/hidden-chance.js';
 import type { NoThanksState } from './forward-model.js';
+import { MAX_PLAYERS } from './rules.js';
 import { TAKE } from './state.js';
 
 /**
@@ -19,6 +20,7 @@ function unseenSlots(s: NoThanksState): number {
 }
 
 let slots = new Uint8Array(64);
+const keyUnits = new Uint16Array(4 + 5 * MAX_PLAYERS);
 function slotsBuffer(size: number): Uint8Array {
   if (slots.length < size) slots = new Uint8Array(size);
   return slots;
@@ -53,8 +55,21 @@ export const hiddenChance: HiddenChance = Object.freeze({
   key(state: State): string {
     const s = state as NoThanksState;
     const P = s.players;
-    let key = `${s.card}/${s.pot}/${s.current}/${s.next}`;
-    for (let p = 0; p < P; p++) key += `/${s.chips[p]}:${s.display[2 * p]}:${s.display[2 * p + 1]}`;
-    return key;
+    // A flat string of 16-bit units (one call, no rope of concatenations): the memo holds many.
+    const u = keyUnits;
+    u[0] = s.card;
+    u[1] = s.pot;
+    u[2] = s.current;
+    u[3] = s.next;
+    for (let p = 0; p < P; p++) {
+      const lo = s.display[2 * p]!;
+      const hi = s.display[2 * p + 1]!;
+      u[4 + 5 * p] = s.chips[p]!;
+      u[5 + 5 * p] = lo & 0xffff;
+      u[6 + 5 * p] = lo >>> 16;
+      u[7 + 5 * p] = hi & 0xffff;
+      u[8 + 5 * p] = hi >>> 16;
+    }
+    return String.fromCharCode.apply(null, u.subarray(0, 4 + 5 * P) as unknown as number[]);
   },
 });
