@@ -14,6 +14,11 @@ import type { ContractPolicy } from '../search/contract.js';
  * computed once (memoised within one evaluation). The rollout evaluator's means converge to these
  * numbers as its samples grow.
  *
+ * Not the exploit solver's walk (src/exploit/): that one lists whole deals from the game's start
+ * and replays table bots on each, sampling a stochastic bot's streams; here the start is a position
+ * mid-game, the deals are what the seat's view leaves open (revealed card by card, so positions
+ * reached by different deals merge in the memo), and the policy's randomness is enumerated exactly.
+ *
  * Its size is estimated first (estimateNodes: Knuth's estimator of the tree without memoisation,
  * an upper estimate of the work), so a caller can refuse a position too large before walking it.
  */
