@@ -4,6 +4,7 @@ import { distillKitOf, sampleDecisions } from '../distill/collect.js';
 import { growRule, type FitOptions } from '../distill/fit.js';
 import { measureRule, type Measurement } from '../distill/measure.js';
 import { ruleAgreement, ruleOf, ruleText } from '../distill/rule.js';
+import { shadowAgreement } from '../distill/shadow.js';
 import { UserError } from '../errors.js';
 import { newResultsDir, prepareOutputDir, writeFileAtomic } from '../files.js';
 import type { DistilledRule } from '../game/distilled-rule.js';
@@ -35,6 +36,8 @@ export interface DistillResult {
   ruleSpec: string;
   lines: string[];
   fresh?: { decisions: number; agree: number };
+  /** The rule bot's own games with the bot shadowing it (src/distill/shadow.ts). */
+  shadow?: { games: number; decisions: number; agree: number };
   measurements: Measurement[];
   partial: boolean;
 }
@@ -89,6 +92,7 @@ export async function distillCommand(a: DistillArgs): Promise<DistillResult> {
   for (const line of lines) console.log(printable(line));
 
   let fresh: DistillResult['fresh'];
+  let shadow: DistillResult['shadow'];
   let measurements: Measurement[] = [];
   let partial = sample.partial;
   if (a.measure > 0 && !partial) {
@@ -102,6 +106,17 @@ export async function distillCommand(a: DistillArgs): Promise<DistillResult> {
     console.log(printable(freshLine));
     lines.push(freshLine);
     partial ||= check.partial;
+    if (!partial) {
+      // The rule bot's own games, the original shadowing it: does the rule, played, stay the bot's strategy?
+      const shadowSeed = `${a.seed}/shadow`;
+      shadow = await runInterruptibly(new Progress(`${bot} shadowing the rule`, !a.quiet), (signal, onProgress) =>
+        shadowAgreement({ game: game.id, rules: rulesInput, ruleSpec, bot, games: a.measure, seed: shadowSeed, signal, onProgress }),
+      );
+      const shadowLine = `In ${shadow.games} games of the rule bot (seed ${shadowSeed}), ${bot} would have chosen as the rule did in ${share(shadow.agree, shadow.decisions)} of ${shadow.decisions.toLocaleString('en-US')} decisions.`;
+      console.log(printable(shadowLine));
+      lines.push(shadowLine);
+      partial ||= shadow.games < a.measure;
+    }
     if (!partial) {
       const run = await runInterruptibly(new Progress('measure', false), (signal) =>
         measureRule({
@@ -134,5 +149,5 @@ export async function distillCommand(a: DistillArgs): Promise<DistillResult> {
   writeFileAtomic(join(dir, 'distill.txt'), `${lines.join('\n')}\n`);
   console.log(`Outputs in ${dir}: rule.json, distill.txt${measurements.length ? ', measure-*.json' : ''}`);
   if (partial) process.exitCode = 130;
-  return { rule, ruleFile, ruleSpec, lines, ...(fresh ? { fresh } : {}), measurements, partial };
+  return { rule, ruleFile, ruleSpec, lines, ...(fresh ? { fresh } : {}), ...(shadow ? { shadow } : {}), measurements, partial };
 }

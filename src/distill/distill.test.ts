@@ -12,6 +12,7 @@ import { sized } from '../testing/tier.js';
 import { distillKitOf, sampleDecisions, type Sample } from './collect.js';
 import { agreementOf, contextsOf, fitRule, fitThreshold, growRule, type Decisions } from './fit.js';
 import { ruleAgreement, ruleOf } from './rule.js';
+import { shadowAgreement } from './shadow.js';
 
 // Worker threads run the compiled build: `npm test` builds first.
 const game = gameById('no-thanks');
@@ -160,6 +161,27 @@ describe('distill on the threshold bot', () => {
       const chips = own.decisions.x[k * own.decisions.width + 1]!;
       expect(own.decisions.score[k]! <= 3 + (chips <= 2 ? 6 : 0)).toBe(own.decisions.act[k] === 1);
     }
+    // The original shadowing the rule bot in its own games answers alike at every decision with a choice.
+    const shadow = await shadowAgreement({
+      game: 'no-thanks',
+      rules: { players: 4 },
+      ruleSpec: `rule:file=${file}`,
+      bot: 'threshold:margin=3,potWeight=1',
+      games: sized(10, 50),
+      seed: 'shadow',
+    });
+    expect(shadow.decisions).toBeGreaterThan(500);
+    expect(shadow.agree).toBe(shadow.decisions);
+    // And a bot that plays otherwise is caught: greedy (take when cost - chips <= 1) disagrees often.
+    const other = await shadowAgreement({
+      game: 'no-thanks',
+      rules: { players: 4 },
+      ruleSpec: `rule:file=${file}`,
+      bot: 'greedy',
+      games: sized(10, 50),
+      seed: 'shadow',
+    });
+    expect(other.agree).toBeLessThan(other.decisions * 0.95);
   });
 });
 

@@ -68,7 +68,7 @@ function modelPath(model: string): string {
 }
 
 /** The model's sizes against the game's under these rules: a one-line ModelError when they differ. */
-function sizesFor<R extends { players: number }>(model: OnnxModel, game: NetGame<R, unknown, unknown>, rules: R): { inputs: number; ids: number } {
+export function sizesFor<R extends { players: number }>(model: OnnxModel, game: NetGame<R, unknown, unknown>, rules: R): { inputs: number; ids: number } {
   const inputs = game.tensor.size(rules);
   const ids = game.actions.size(rules);
   const under = `${game.name} at ${rules.players} players`;

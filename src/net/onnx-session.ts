@@ -73,6 +73,8 @@ export class OnnxModel {
   readonly inputName: string;
   /** Each float32 output's floats per row (-1 when open), by output name. */
   readonly outputs: ReadonlyMap<string, number>;
+  /** The float32 outputs of one float per row ([batch] or [batch, 1]): a value head's shape. */
+  readonly scalars: ReadonlySet<string>;
 
   constructor(
     /** The file as the user named it (errors name it so). */
@@ -87,6 +89,11 @@ export class OnnxModel {
     this.inputName = input.name;
     this.inputSize = input.shape[1]!;
     this.outputs = new Map(session.outputMetadata.filter((o) => o.isTensor && o.type === FLOAT32 && o.shape.length === 2).map((o) => [o.name, o.shape[1]!]));
+    this.scalars = new Set(
+      session.outputMetadata
+        .filter((o) => o.isTensor && o.type === FLOAT32 && (o.shape.length === 1 || (o.shape.length === 2 && o.shape[1] === 1)))
+        .map((o) => o.name),
+    );
   }
 
   /**
@@ -97,6 +104,24 @@ export class OnnxModel {
     const { Tensor } = ort();
     const feeds = { [this.inputName]: new Tensor('float32', input, [1, input.length]) };
     const fetches = { [name]: new Tensor('float32', out, [1, out.length]) };
+    const options = {};
+    const session = this.session;
+    return () => {
+      session.run(feeds, fetches, options);
+    };
+  }
+
+  /**
+   * A runner that computes several outputs in one pass (a policy's logits and its value head): each
+   * call reads `input` (one row) and writes every named output into its buffer, allocating
+   * nothing. An output of one float per row (`scalars`) is fetched in the shape the model gives it.
+   */
+  multiRunner(input: Float32Array, outs: Readonly<Record<string, Float32Array>>): () => void {
+    const { Tensor } = ort();
+    const feeds = { [this.inputName]: new Tensor('float32', input, [1, input.length]) };
+    const shapes = new Map(this.session.outputMetadata.map((o) => [o.name, o.shape.length]));
+    const fetches: Record<string, unknown> = {};
+    for (const [name, out] of Object.entries(outs)) fetches[name] = new Tensor('float32', out, shapes.get(name) === 1 ? [1] : [1, out.length]);
     const options = {};
     const session = this.session;
     return () => {

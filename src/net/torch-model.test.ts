@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Agent } from '../game/agent.js';
 import { hashString } from '../game/seed.js';
 import { GAMES } from '../registry.js';
+import { PROJECT_ROOT } from '../paths.js';
+import { runChild } from '../testing/child.js';
 import { openModel } from './onnx-session.js';
 
 /*
@@ -19,9 +21,13 @@ const hasTorch = spawnSync('python3', ['-c', 'import torch, onnx'], { encoding: 
 const required = process.env.REQUIRE_TORCH === '1';
 if (!hasTorch && !required) process.stderr.write('torch model tests skipped: python3 cannot import torch and onnx; CI requires them (REQUIRE_TORCH=1)\n');
 
-/** Makes the model for D inputs and A logits, and writes torch's logits for the observations in `obs` (rows of D floats). */
+/**
+ * Makes the model for D inputs and A logits, and writes torch's logits for the observations in
+ * `obs` (rows of D floats). With a sixth argument (the tensor's fields as JSON), the model is
+ * training's card network for 6 nimmt! (clients/python/nothanks_lab/card_net.py) instead.
+ */
 const PYTHON = `
-import sys, numpy as np, torch
+import json, sys, numpy as np, torch
 torch.manual_seed(3); torch.set_num_threads(1)
 path, d, a, obs_file, out_file = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
 class Net(torch.nn.Module):
@@ -33,7 +39,11 @@ class Net(torch.nn.Module):
     def forward(self, obs):
         h = self.body(obs)
         return self.policy(h), self.value(h)
-model = Net().eval()
+if len(sys.argv) > 6:
+    from nothanks_lab.card_net import make_card_net
+    model = make_card_net(json.loads(sys.argv[6]), d, a, 64).eval()
+else:
+    model = Net().eval()
 torch.onnx.export(model, torch.zeros(1, d), path, input_names=['obs'], output_names=['logits', 'value'],
                   dynamic_axes={'obs': {0: 'batch'}, 'logits': {0: 'batch'}, 'value': {0: 'batch'}}, dynamo=False)
 x = torch.from_numpy(np.fromfile(obs_file, dtype='<f4').reshape(-1, d))
@@ -44,7 +54,11 @@ with torch.no_grad():
 describe.runIf(hasTorch || required)('a torch-exported model', () => {
   const dir = mkdtempSync(join(tmpdir(), 'nothanks-torch-'));
 
-  it.each(['no-thanks', '6-nimmt'])('plays in %s with the logits torch computes on the same tensors', (id) => {
+  it.each([
+    ['no-thanks', 'mlp'],
+    ['6-nimmt', 'mlp'],
+    ['6-nimmt', 'cards'],
+  ])('plays in %s with the logits torch computes on the same tensors (%s network)', (id, kind) => {
     const game = GAMES.get(id)!;
     const rules = game.makeRules({ players: 4 });
     const [d, a] = [game.tensor.size(rules), game.actions.size(rules)];
@@ -66,9 +80,13 @@ describe.runIf(hasTorch || required)('a torch-exported model', () => {
     }
     const obs = new Float32Array(rows.length * d);
     rows.forEach((r, i) => obs.set(r, i * d));
-    const [model, obsFile, outFile] = ['model.onnx', 'obs.bin', 'logits.bin'].map((f) => join(dir, `${id}-${f}`)) as [string, string, string];
+    const [model, obsFile, outFile] = ['model.onnx', 'obs.bin', 'logits.bin'].map((f) => join(dir, `${id}-${kind}-${f}`)) as [string, string, string];
     writeFileSync(obsFile, obs);
-    const py = spawnSync('python3', ['-c', PYTHON, model, String(d), String(a), obsFile, outFile], { encoding: 'utf8' });
+    const cards = kind === 'cards' ? [JSON.stringify(game.tensor.fields(rules))] : [];
+    const py = spawnSync('python3', ['-c', PYTHON, model, String(d), String(a), obsFile, outFile, ...cards], {
+      encoding: 'utf8',
+      cwd: join(PROJECT_ROOT, 'clients', 'python'),
+    });
     expect(py.status, py.stderr).toBe(0);
     // A small file's Buffer is a view into a shared pool: its own bytes copied out.
     const bytes = readFileSync(outFile);
@@ -88,4 +106,15 @@ describe.runIf(hasTorch || required)('a torch-exported model', () => {
     table.play(hashString(`torch game ${id}`));
     expect(table.state.decisions).toBeGreaterThan(0);
   });
+
+  it("the card network's features follow the rules (python3 -m unittest tests.test_card_net)", async () => {
+    const r = await runChild('python3', ['-m', 'unittest', 'tests.test_card_net'], {
+      cwd: join(PROJECT_ROOT, 'clients', 'python'),
+      env: { ...process.env, NOTHANKS_LAB: PROJECT_ROOT, REQUIRE_TORCH: '1', PYTHONDONTWRITEBYTECODE: '1' },
+      timeout: 240_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^Ran 2 tests in /m);
+    expect(r.stderr).not.toMatch(/skipped/);
+  }, 300_000);
 });

@@ -114,19 +114,34 @@ export class FlatSearch {
     return this.sums[c]! / Math.max(1, this.lastSamples);
   }
 
-  /** The index of the best of `n` candidates for seat `me`; ties go to the lower index. */
-  run(domain: SearchDomain, n: number, me: number, random: Random, budget: SearchBudget): number {
+  /**
+   * The index of the best of `n` candidates for seat `me`; ties go to the lower index.
+   *
+   * `bias` (a prior over the candidates, e.g. a policy network's, in utility units): bias[c] is
+   * added to candidate c's mean utility when the best is picked (the samples and the pruning see
+   * the playouts only), and a candidate whose bias is -Infinity is never played (pruned before the
+   * first sample; at least one must stay).
+   */
+  run(domain: SearchDomain, n: number, me: number, random: Random, budget: SearchBudget, bias?: ArrayLike<number>): number {
     if (n > this.maxCandidates) throw new RangeError(`${n} candidates, the search holds ${this.maxCandidates}`);
     const { utilities, sums, alive } = this;
     const M = this.maxSamples;
     const samples = Math.min(budget.samples, M);
     sums.fill(0, 0, n);
     alive.fill(1, 0, n);
+    let live = n;
+    if (bias !== undefined) {
+      for (let c = 0; c < n; c++) {
+        if (bias[c] !== -Infinity) continue;
+        alive[c] = 0;
+        live--;
+      }
+      if (live === 0) throw new RangeError('the prior rules out every candidate');
+    }
     const valued = domain.utility !== undefined;
     const maxWork = budget.maxWork;
     if (maxWork !== undefined && domain.work === undefined) throw new Error('a work cap needs a domain that counts its work');
     const workEnd = maxWork === undefined ? Infinity : domain.work!() + maxWork;
-    let live = n;
     let k = 0;
     while (k < samples && live > 1) {
       domain.sample(random);
@@ -146,7 +161,12 @@ export class FlatSearch {
     }
     this.lastSamples = k;
     let best = -1;
-    for (let c = 0; c < n; c++) if (alive[c] === 1 && (best < 0 || sums[c]! > sums[best]!)) best = c;
+    if (bias === undefined) {
+      for (let c = 0; c < n; c++) if (alive[c] === 1 && (best < 0 || sums[c]! > sums[best]!)) best = c;
+      return best;
+    }
+    const per = 1 / Math.max(1, k);
+    for (let c = 0; c < n; c++) if (alive[c] === 1 && (best < 0 || sums[c]! * per + bias[c]! > sums[best]! * per + bias[best]!)) best = c;
     return best;
   }
 

@@ -40,6 +40,7 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 
+from .card_net import card_net_fits, make_card_net
 from .errors import LabError
 from .lab import lab_command
 from .server import EngineServer
@@ -358,6 +359,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hidden", type=int, default=128)
+    p.add_argument(
+        "--net",
+        choices=["mlp", "cards"],
+        default="mlp",
+        help="mlp: two hidden layers over the whole tensor; cards (6 nimmt!, base game): each card scored by the row it would join (nothanks_lab/card_net.py)",
+    )
     p.add_argument("--lr", type=float, default=1e-4)
     p.add_argument("--expert", help="the bot the apprentice stage learns from (default: the game's mc or value)")
     p.add_argument("--expert-deals", type=int, default=500, help="deals the expert plays, each at every rotation of its seats")
@@ -409,7 +416,12 @@ def train(args) -> int:
     progress = Progress()
     with EngineServer(args.game, {"players": args.players}) as probe:
         obs_size, action_size = probe.obs_size, probe.action_size
-        make = lambda: make_network(obs_size, action_size, args.hidden)  # noqa: E731
+        if args.net == "cards" and not card_net_fits(probe.fields, action_size):
+            raise LabError("--net cards reads the base 6 nimmt! tensor: use it with 6-nimmt and its base rules")
+        if args.net == "cards":
+            make = lambda: make_card_net(probe.fields, obs_size, action_size, args.hidden)  # noqa: E731
+        else:
+            make = lambda: make_network(obs_size, action_size, args.hidden)  # noqa: E731
         net = make()
         optimizer = torch.optim.Adam(net.parameters(), lr=args.lr)
         league = League(make, args.league_size, args.anchor_share, args.self_share)
@@ -522,7 +534,7 @@ def plot_curve(csv_file: Path, png: Path, args) -> None:
     ax.set_ylabel("win share")
     deals = sorted({int(r["eval_deals"]) for r in rows})
     per_point = f"{deals[0]}" if len(deals) == 1 else f"{deals[0]} to {deals[-1]}"
-    ax.set_title(f"{args.game}, {args.players} players: {per_point} deals per point, every rotation")
+    ax.set_title(f"{args.game}, {args.players} players: {per_point} deals per point, every rotation", fontsize=9)
     ax.legend(fontsize=8)
     fig.tight_layout()
     tmp = png.with_suffix(".tmp.png")

@@ -22,7 +22,7 @@ export const distill = defineCommand({
         type: 'number',
         default: 0,
         describe:
-          "also measure, on this many fresh deals: the rule's agreement with the bot's own games, and the rule bot's win share against the bot and --against",
+          "also measure, on this many fresh deals: the rule's agreement on the bot's own games and on the rule bot's games (the bot shadowing it), and the rule bot's win share against the bot and --against",
       })
       .option('against', {
         type: 'string',

@@ -13,3 +13,5 @@ export { PASS, TAKE } from './state.js';
 // The observation tensor and action space the learning environments use: the net bot's input and output.
 export { actions } from './actions.js';
 export { tensor } from './tensor.js';
+// A seat's observation over a rollout board: what a net guide encodes in the playouts (search's net options).
+export { Observation as SeatView } from './observation.js';

@@ -40,6 +40,16 @@ export class SixNimmtDomain implements SearchDomain {
   private readonly others: OthersPolicy | undefined;
   /** Turns played in playouts so far (work(), for the maxTurns cap): a round playout counts the turns it plays, the others each step of the loop. */
   private turns = 0;
+  /**
+   * A truncated playout's leaf (search's netLeaf; needs `round` off): after this many steps of a
+   * playout, at the searching seat's next card, `leaf` values the position for it and the playout
+   * stops there (0: playouts run to the round's end).
+   */
+  leafSteps = 0;
+  leaf: ((s: SixNimmtState, me: number) => number) | undefined;
+  /** Whether the last playout stopped at a leaf, and its value there. */
+  private truncated = false;
+  private leafValue = 0;
 
   constructor(
     readonly root: SixNimmtState,
@@ -66,7 +76,7 @@ export class SixNimmtDomain implements SearchDomain {
   }
 
   utility(me: number): number {
-    return leafValue(this, me, this.leadWeight);
+    return this.truncated ? this.leafValue : leafValue(this, me, this.leadWeight);
   }
 
   candidates(me: number): number {
@@ -93,7 +103,15 @@ export class SixNimmtDomain implements SearchDomain {
     s.copyFrom(this.root);
     policy.beginPlayout();
     s.apply(this.me, this.actions[index]!);
+    const leafSteps = this.leafSteps;
+    let steps = 0;
+    this.truncated = false;
     while (s.phase !== OVER) {
+      if (leafSteps > 0 && ++steps > leafSteps && s.phase === PLAY && s.chosen[this.me] === 0) {
+        this.truncated = true;
+        this.leafValue = this.leaf!(s, this.me);
+        return;
+      }
       const n = s.actingSeats(seats);
       for (let i = 0; i < n; i++) s.apply(seats[i]!, policy.act(s, seats[i]!));
       this.turns++;

@@ -1,6 +1,9 @@
 import { protectData } from '../../../game/protect.js';
-import { defineAgent, type Action, type GameEvent, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../agent.js';
-import { HiddenSampler, SeatView, type SixNimmtState } from '../kit.js';
+import { defineAgent, GAME_ID, type Action, type GameEvent, type GameStart, type Observation, type Random, type Rules, type SixNimmtAgent } from '../agent.js';
+import { actions, HiddenSampler, SeatView, type SixNimmtState, tensor } from '../kit.js';
+import { checkGuide, GUIDE_MODEL, NetGuide } from '../../../net/net-guide.js';
+import { openModel, type OnnxModel } from '../../../net/onnx-session.js';
+import { NetOthersPolicy } from './net-policy.js';
 import { FlatSearch, type SearchBudget } from '../../../search/flat.js';
 import { CardCosts } from './card-costs.js';
 import heuristic, { HeuristicAgent, type HeuristicParams } from './heuristic.js';
@@ -46,6 +49,19 @@ export interface SearchParams {
   maxTurns: number;
   others: string;
   mcPrior: number;
+  model: string;
+  netPrior: number;
+  netTop: number;
+  netPlayout: string;
+  netLeaf: number;
+}
+
+/** The net guide's game: this game's encoder and action ids (the net bot's). */
+const NET_GAME = { id: GAME_ID, name: '6 nimmt!', tensor, actions };
+
+/** What the net options ask of the model. */
+function guideUse(p: SearchParams): { on: boolean; value: boolean } {
+  return { on: p.netPrior > 0 || p.netTop > 0 || p.netPlayout !== 'off' || p.netLeaf > 0, value: p.netLeaf > 0 };
 }
 
 const policyDefaults = protectData(
@@ -106,8 +122,37 @@ export default defineAgent<SearchParams>({
       min: 0,
       max: 1,
     },
+    model: GUIDE_MODEL,
+    netPrior: {
+      description: "net guide: utility per unit of the model's log-probability of each candidate, added to its mean at the pick (0: off)",
+      default: 0,
+      min: 0,
+      max: 10,
+    },
+    netTop: {
+      description: "net guide: search only the model's this many most probable candidates (0: all), so the samples go to them",
+      default: 0,
+      min: 0,
+      max: 104,
+      integer: true,
+    },
+    netPlayout: {
+      description:
+        "net guide: whose cards the model plays in the playouts (its best legal card): the bot's own later cards (self), the other seats' (opponents), all, or none (off); playouts then run through the game state, far slower",
+      default: 'off',
+      choices: ['off', 'self', 'opponents', 'all'],
+    },
+    netLeaf: {
+      description:
+        "net guide: playouts stop at the bot's next card after this many steps (a turn's cards, a row choice) and take the model's value head there (its chance to win the game) as the outcome (0: to the round's end)",
+      default: 0,
+      min: 0,
+      max: 100,
+      integer: true,
+    },
   },
-  create: (p) => new SearchAgent(p),
+  create: (p) => new SearchAgent(p, p.model === '' ? undefined : openModel(p.model)),
+  check: (p, rules) => checkGuide(NET_GAME, p.model, rules as Rules, guideUse(p)),
 });
 
 class SearchAgent implements SixNimmtAgent {
@@ -130,8 +175,18 @@ class SearchAgent implements SixNimmtAgent {
   private modelWeights = new Float64Array(0);
   /** others=adapt: the table's events feed the evidence (without it the table sends this bot none). */
   readonly onEvent: ((e: Readonly<GameEvent>, obs: Observation) => void) | undefined;
+  /** The net options: the guide (made by newGame for its rules), what it is used for, and netPrior's buffers (by action id, by candidate). */
+  private guide: NetGuide<Rules, Observation> | undefined;
+  private readonly use: { on: boolean; value: boolean };
+  private logPolicy = new Float64Array(0);
+  private readonly bias = new Float64Array(512);
+  private readonly order = new Float64Array(512);
 
-  constructor(private readonly p: SearchParams) {
+  constructor(
+    private readonly p: SearchParams,
+    private readonly model: OnnxModel | undefined,
+  ) {
+    this.use = guideUse(p);
     this.onEvent = p.others === 'adapt' ? (e, obs) => this.evidence?.hear(e, obs) : undefined;
     this.budget = { samples: p.samples, batch: 10, minSamples: 20, z: p.z, indifference: p.indifference, marginWeight: p.marginWeight };
     this.searchDraft = p.draft === 'search';
@@ -164,7 +219,16 @@ class SearchAgent implements SixNimmtAgent {
       // others=mc: every other seat's cards are the model's draws, no random cards besides (noise
       // unused); adapt: `noise` for the seats a sample plays by the heuristic.
       const noise = p.others === 'mc' ? 0 : p.noise;
-      this.policy = pro ? new NoisyHeuristic(this.heuristic, p.noise) : new OthersPolicy(this.heuristic, noise, model);
+      // A model without a net option, or a net option without a model, is refused here in one line.
+      this.guide = this.use.on || this.model !== undefined ? new NetGuide(NET_GAME, this.model, r, this.use) : undefined;
+      this.logPolicy = new Float64Array(actions.size(r));
+      const guide = this.guide;
+      const netPlays = guide !== undefined && p.netPlayout !== 'off';
+      this.policy = netPlays
+        ? new NetOthersPolicy(this.heuristic, noise, model, guide, p.netPlayout !== 'opponents', p.netPlayout !== 'self')
+        : pro
+          ? new NoisyHeuristic(this.heuristic, p.noise)
+          : new OthersPolicy(this.heuristic, noise, model);
       this.policy.views = views;
       this.domain = new SixNimmtDomain(this.root, this.scratch, this.sampler, this.policy);
       const bull = new Uint8Array(r.maxCard + 1);
@@ -173,8 +237,13 @@ class SearchAgent implements SixNimmtAgent {
       // One weight a seat of this table: the policy draws for these seats only.
       this.modelWeights = new Float64Array(r.players);
       if (this.evidence) (this.policy as OthersPolicy).modelWeights = this.modelWeights;
-      this.domain.round = !pro;
+      // The model's playouts and leaves read the seats' views of the game state: no bare board then.
+      this.domain.round = !pro && !netPlays && p.netLeaf === 0;
       this.domain.leadWeight = leadWeight(r, p.marginWeight, p.duelMargin);
+      if (guide !== undefined && p.netLeaf > 0) {
+        this.domain.leafSteps = p.netLeaf;
+        this.domain.leaf = (_s, me) => guide.valueOf(views[me]!);
+      }
     }
     this.random = start.random;
     this.evidence?.reset();
@@ -188,16 +257,44 @@ class SearchAgent implements SixNimmtAgent {
     this.policy.me = obs.seat;
     if (this.evidence) for (let seat = 0; seat < this.modelWeights.length; seat++) this.modelWeights[seat] = this.evidence.weight(seat, this.p.mcPrior);
     const n = domain.candidates(obs.seat);
-    const pick = n === 1 ? 0 : this.run(n, obs.seat);
+    const pick = n === 1 ? 0 : this.run(n, obs.seat, obs);
     const action = domain.actions[pick]!;
     return obs.phase === 'play' ? action : obs.phase === 'row' ? action - root.rowAction : action - root.pickAction;
   }
 
-  private run(n: number, me: number): number {
+  private run(n: number, me: number, obs: Observation): number {
     this.scratch.stopRound = this.root.round + 1;
     // With nothing hidden and no random plays (the pro variant without noise), one sample says it all.
     const noisy = this.p.noise > 0 || (this.p.others !== 'heuristic' && this.rules!.variant !== 'pro');
     const budget = this.sampler.hidden || noisy ? this.budget : this.oneSample;
-    return this.search.run(this.domain, n, me, this.random, budget);
+    const { netPrior, netTop } = this.p;
+    if (netPrior === 0 && (netTop === 0 || netTop >= n)) return this.search.run(this.domain, n, me, this.random, budget);
+    return this.search.run(this.domain, n, me, this.random, budget, this.priorOf(n, obs));
+  }
+
+  /**
+   * The candidates' bias from the model's policy at the root: netPrior x the log-probability of each
+   * candidate's action id (the contract's actions are the action space's ids), and -Infinity for all
+   * but the netTop most probable (ties to the lower candidate).
+   */
+  private priorOf(n: number, obs: Observation): Float64Array {
+    const { guide, logPolicy, bias, order, domain } = this;
+    const { netPrior, netTop } = this.p;
+    guide!.evaluate(obs);
+    guide!.logPolicy(obs, logPolicy);
+    for (let c = 0; c < n; c++) {
+      const lp = logPolicy[domain.actions[c]!]!;
+      bias[c] = netPrior * lp;
+      order[c] = lp;
+    }
+    if (netTop > 0 && netTop < n) {
+      // A candidate is dropped when netTop others are more probable (or as probable and listed before it).
+      for (let c = 0; c < n; c++) {
+        let above = 0;
+        for (let d = 0; d < n; d++) if (order[d]! > order[c]! || (order[d] === order[c] && d < c)) above++;
+        if (above >= netTop) bias[c] = -Infinity;
+      }
+    }
+    return bias;
   }
 }

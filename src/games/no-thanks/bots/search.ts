@@ -1,8 +1,10 @@
 import { protectData } from '../../../game/protect.js';
-import { defineAgent, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../agent.js';
-import { HiddenSampler, GameState } from '../kit.js';
+import { defineAgent, GAME_ID, type GameEvent, type GameStart, type Observation, type Random, type Rules } from '../agent.js';
+import { actions, HiddenSampler, GameState, PASS, SeatView, TAKE, tensor } from '../kit.js';
+import { checkGuide, GUIDE_MODEL, NetGuide } from '../../../net/net-guide.js';
+import { openModel, type OnnxModel } from '../../../net/onnx-session.js';
 import { Sfc32, type SeedKey } from '../../../game/seed.js';
-import { FlatSearch, type SearchBudget, type SearchDomain } from '../../../search/flat.js';
+import { FlatSearch, type SearchBudget, type SearchDomain, winShareUtility } from '../../../search/flat.js';
 import { OnlineLogit } from '../../../search/online-logit.js';
 import { PolicyPosterior } from '../../../search/posterior.js';
 import { errorFunction } from 'simple-statistics';
@@ -36,7 +38,7 @@ import { progress, thresholdTakes, type ThresholdParams } from './threshold.js';
  * src/games/no-thanks-specials/bots/search.ts use the same core on their own forward models).
  */
 export interface SearchParams {
-  [key: string]: number;
+  [key: string]: number | string;
   samples: number;
   epsilon: number;
   z: number;
@@ -58,6 +60,18 @@ export interface SearchParams {
   deepScale: number;
   deepZ: number;
   maxMoves: number;
+  model: string;
+  netPrior: number;
+  netPlayout: string;
+  netLeaf: number;
+}
+
+/** The net guide's game: this game's encoder and action ids (the net bot's). */
+const NET_GAME = { id: GAME_ID, name: 'No Thanks!', tensor, actions };
+
+/** What the net options ask of the model. */
+function guideUse(p: SearchParams): { on: boolean; value: boolean } {
+  return { on: p.netPrior > 0 || p.netPlayout !== 'off' || p.netLeaf > 0, value: p.netLeaf > 0 };
 }
 
 /** Most returns of the current card the search plans for (lookahead): root candidates are lookahead + 2. */
@@ -140,8 +154,31 @@ export default defineAgent<SearchParams>({
       max: 100_000_000,
       integer: true,
     },
+    model: GUIDE_MODEL,
+    netPrior: {
+      description:
+        "net guide: utility per unit of the model's log-probability of each root action, added to its mean at the pick (0: off); the close decisions go the model's way",
+      default: 0,
+      min: 0,
+      max: 10,
+    },
+    netPlayout: {
+      description:
+        "net guide: who plays by the model's best legal action in the playouts: the bot's own later moves (self), the opponents (instead of the posterior's draws), all, or nobody (off). A model call costs about as much as a whole playout",
+      default: 'off',
+      choices: ['off', 'self', 'opponents', 'all'],
+    },
+    netLeaf: {
+      description:
+        "net guide: playouts stop at the bot's first turn after this many moves and take the model's value head there (its win share) as the outcome (0: played to the end)",
+      default: 0,
+      min: 0,
+      max: 1000,
+      integer: true,
+    },
   },
-  create: (p) => new SearchAgent(p),
+  create: (p) => new SearchAgent(p, p.model === '' ? undefined : openModel(p.model)),
+  check: (p, rules) => checkGuide(NET_GAME, p.model, rules as Rules, guideUse(p)),
 });
 
 const THRESHOLD = 0;
@@ -364,8 +401,33 @@ class SearchAgent implements SearchDomain {
   private lastReturns = 0;
   /** Takes and passes played in this decision's playouts (SearchDomain.work, for the maxMoves cap). */
   private moves = 0;
+  /** The net options: the guide (made by newGame for its rules), each seat's view of the sim for it, and what it does. */
+  private guide: NetGuide<Rules, Observation> | undefined;
+  private views: Observation[] = [];
+  private readonly use: { on: boolean; value: boolean };
+  private readonly netPrior: number;
+  private readonly netSelf: boolean;
+  private readonly netOthers: boolean;
+  private readonly netLeaf: number;
+  /** netPrior: the bias of each root candidate (netPrior x the model's log-probability of its first move), and the log-probabilities by action id. */
+  private readonly bias = new Float64Array(MAX_LOOKAHEAD + 2);
+  private readonly logPolicy = new Float64Array(2);
+  /** netLeaf: whether the last playout stopped before the end, and the model's value where it did. */
+  private truncated = false;
+  private leafValue = 0;
+  /** SearchDomain.utility, with netLeaf only (without it the search scores the finished playout itself). */
+  readonly utility?: (me: number) => number;
 
-  constructor(p: SearchParams) {
+  constructor(
+    p: SearchParams,
+    private readonly model: OnnxModel | undefined,
+  ) {
+    this.use = guideUse(p);
+    this.netPrior = p.netPrior;
+    this.netSelf = p.netPlayout === 'self' || p.netPlayout === 'all';
+    this.netOthers = p.netPlayout === 'opponents' || p.netPlayout === 'all';
+    this.netLeaf = p.netLeaf;
+    if (p.netLeaf > 0) this.utility = (me) => (this.truncated ? this.leafValue : winShareUtility(this, me, this.budget.marginWeight));
     this.budget = { samples: p.samples, batch: p.batch, minSamples: p.minSamples, z: p.z, marginWeight: p.marginWeight };
     this.self = { cost: 'marginal', margin: p.selfMargin, potWeight: p.selfPotWeight, reserve: 2, bonus: 6, late: 0 };
     this.epsilon = p.epsilon;
@@ -411,6 +473,11 @@ class SearchAgent implements SearchDomain {
       if (this.replicaRollouts > 0) {
         this.replicaSampler = new HiddenSampler(start.rules);
         this.replica = new McEvaluator(start.rules, -1, 'score');
+      }
+      // A model without a net option, or a net option without a model, is refused here in one line.
+      if (this.use.on || this.model !== undefined) {
+        this.guide = new NetGuide(NET_GAME, this.model, start.rules, this.use);
+        this.views = Array.from({ length: this.players }, (_, seat) => new SeatView(this.sim, seat));
       }
     }
     // Learn afresh every game, so results depend on the deal only (not on how work was cut).
@@ -559,7 +626,15 @@ class SearchAgent implements SearchDomain {
       if (returnTakes === (this.plans === 1)) plans = 0;
     }
     this.planned = plans;
-    return this.search.run(this, 2 + plans, obs.seat, this.random, deep ? this.deepBudget : this.budget) === 0 ? 'take' : 'pass';
+    const budget = deep ? this.deepBudget : this.budget;
+    if (this.netPrior === 0) return this.search.run(this, 2 + plans, obs.seat, this.random, budget) === 0 ? 'take' : 'pass';
+    // The prior of a plan is its first move's: take (candidate 0) or pass (every other).
+    const guide = this.guide!;
+    guide.evaluate(obs);
+    guide.logPolicy(obs, this.logPolicy);
+    this.bias[0] = this.netPrior * this.logPolicy[TAKE]!;
+    for (let c = 1; c < 2 + plans; c++) this.bias[c] = this.netPrior * this.logPolicy[PASS]!;
+    return this.search.run(this, 2 + plans, obs.seat, this.random, budget, this.bias) === 0 ? 'take' : 'pass';
   }
 
   /**
@@ -619,15 +694,26 @@ class SearchAgent implements SearchDomain {
     let returns = 0;
     const planned = index === 0 ? 0 : Math.min(index, this.planned);
     let moves = 1;
+    const { guide, views, netLeaf } = this;
+    this.truncated = false;
     while (s.card !== 0) {
       const seat = s.current;
       const chips = s.chips[seat]!;
+      if (netLeaf > 0 && seat === me && moves >= netLeaf) {
+        this.truncated = true;
+        this.leafValue = guide!.valueOf(views[me]!);
+        break;
+      }
       let takes: boolean;
       if (chips === 0) takes = true;
       else if (seat === me && s.card === rootCard && returns < planned) {
         returns++;
         takes = returns === index;
-      } else if (seat === me) takes = thresholdTakes(self, false, s.card, s.marginalCost(seat), s.pot, chips, progress(s.cardsLeft, deckCards));
+      } else if (seat === me)
+        takes = this.netSelf
+          ? guide!.best(views[me]!) === TAKE
+          : thresholdTakes(self, false, s.card, s.marginalCost(seat), s.pot, chips, progress(s.cardsLeft, deckCards));
+      else if (this.netOthers) takes = guide!.best(views[seat]!) === TAKE;
       else {
         const m = seatModel[seat]!;
         // On the current card's first circuit (passes so far = pot growth), the replica's chance.
