@@ -23,15 +23,29 @@ export function evaluationLines(game: RegisteredGame, ev: PositionEvaluation, de
   const e = ev.evaluator;
   const width = Math.max(6, ...ev.actions.map((a) => a.name.length));
   const rows = ev.actions.map((a) => {
-    const win = `${pct(a.win).padStart(6)} [${fixedNoNegativeZero(100 * a.winLow, 1)}, ${fixedNoNegativeZero(100 * a.winHigh, 1)}]`;
-    const score = `${fixedNoNegativeZero(a.score, 1).padStart(6)} [${fixedNoNegativeZero(a.scoreLow, 1)}, ${fixedNoNegativeZero(a.scoreHigh, 1)}]`;
-    return `  ${a.name.padEnd(width)}  ${win.padEnd(22)}  ${score.padEnd(22)}${a.name === ev.best ? '  best' : ''}`.trimEnd();
+    // The exact evaluator's numbers have no interval: two decimals instead.
+    const win =
+      e.kind === 'exact'
+        ? `${fixedNoNegativeZero(100 * a.win, 2).padStart(6)}%`
+        : `${pct(a.win).padStart(6)} [${fixedNoNegativeZero(100 * a.winLow, 1)}, ${fixedNoNegativeZero(100 * a.winHigh, 1)}]`;
+    const score =
+      e.kind === 'exact'
+        ? fixedNoNegativeZero(a.score, 2).padStart(6)
+        : `${fixedNoNegativeZero(a.score, 1).padStart(6)} [${fixedNoNegativeZero(a.scoreLow, 1)}, ${fixedNoNegativeZero(a.scoreHigh, 1)}]`;
+    // The exact evaluator's extra column: the seat's best response to the rollout policy afterwards.
+    const response =
+      e.kind === 'exact' && a.responseWin !== undefined && a.responseScore !== undefined
+        ? `${fixedNoNegativeZero(100 * a.responseWin, 2).padStart(6)}% ${fixedNoNegativeZero(a.responseScore, 2).padStart(6)}`.padEnd(22)
+        : '';
+    return `  ${a.name.padEnd(width)}  ${win.padEnd(22)}  ${score.padEnd(22)}${response}${a.name === ev.best ? '  best' : ''}`.trimEnd();
   });
   return [
     `${game.name}, seat ${ev.seat} to decide: ${ev.position}`,
     ...(describe === undefined ? [] : [`  (${describe})`]),
-    `Evaluator: ${e.describe}; ${e.samples} re-dealt samples, seed ${e.seed}; [95% intervals]; lower scores are better.`,
-    `  ${'action'.padEnd(width)}  ${'win chance'.padEnd(22)}  expected score`,
+    e.kind === 'exact'
+      ? `Evaluator: ${e.describe}; ${e.positions} positions (tree estimated at ${e.treeEstimate} nodes); exact values; lower scores are better.`
+      : `Evaluator: ${e.describe}; ${e.samples} re-dealt samples, seed ${e.seed}; [95% intervals]; lower scores are better.`,
+    `  ${'action'.padEnd(width)}  ${'win chance'.padEnd(22)}  ${e.kind === 'exact' ? `${'expected score'.padEnd(22)}then best response (win, score)` : 'expected score'}`,
     ...rows,
   ].map(printable);
 }
@@ -56,7 +70,8 @@ export function evalCommand(a: EvalArgs): PositionEvaluation {
       throw new UserError(`--decision "${a.decision}": write GAME:N (the game's line in the file and the decision's number, as analysis.jsonl numbers them)`);
     const at = positionFromRecord(a.record, Number(m[1]), Number(m[2]));
     game = at.game;
-    ev = evaluatePosition(game, at.parsed, evaluatorSettings(game, a.with, a.seed), at.stream(a.seed));
+    // A recorded decision is analyse's: the rollouts unless --with says otherwise.
+    ev = evaluatePosition(game, at.parsed, evaluatorSettings(game, a.with ?? 'rollouts', a.seed), at.stream(a.seed));
     described = notationOf(game).describe(at.parsed.state, at.parsed.seat);
     note = `Decision ${m[2]} of game ${m[1]} in ${a.record}: seat ${ev.seat} played ${at.played}. Sampled as analyse samples it (same numbers as its analysis.jsonl with --seed ${a.seed}).`;
   } else {

@@ -2,6 +2,7 @@ import type { AgentDefinition } from '../game/agent.js';
 import type { GameDefinition, GameRecordBase } from '../game/contract.js';
 import type { PositionNotation } from '../game/position.js';
 import type { DealEnumeration } from '../game/deal-enumeration.js';
+import type { HiddenChance } from '../game/hidden-chance.js';
 import type { RolloutPolicyMaker } from '../search/contract.js';
 import type { RuleFeature } from '../game/distilled-rule.js';
 
@@ -56,6 +57,11 @@ export interface GameManifest<R extends { players: number } = { players: number 
   readonly agents: readonly AgentDefinition[];
   /** The rollout policy generic evaluation (the analysis) plays every seat with (bots/rollout.ts). */
   readonly rollout: RolloutPolicyMaker;
+  /**
+   * Its hidden part as enumerable chance (hidden-chance.ts), with a rollout policy that gives its
+   * law: the exact evaluator of small positions (`nothanks eval --with exact`). Absent: rollouts only.
+   */
+  readonly chance?: HiddenChance;
   /**
    * Positions the analysis samples per decision by default: about 10-30 ms a decision on one core
    * (docs/analysis.md), enough for a win-chance standard error near 0.02 on a clear decision.

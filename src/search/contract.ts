@@ -10,6 +10,12 @@ export interface ContractPolicy<S extends State> {
   /** Called at the start of every playout (re-key per-playout streams so candidates share draws). */
   beginPlayout?(): void;
   act(state: S, seat: number): number;
+  /**
+   * act's law in `state` for `seat`, for exact evaluation (src/analysis/exact.ts): writes the
+   * actions it may play and their probabilities (summing to 1; a zero is allowed) and returns how
+   * many. A policy without it can only be sampled.
+   */
+  distribution?(state: S, seat: number, actions: Int32Array, probs: Float64Array): number;
   /** The seat whose decision is being evaluated, before its samples (its own later moves may be played otherwise than the others'). */
   evaluating?(seat: number): void;
 }

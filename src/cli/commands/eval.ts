@@ -3,7 +3,11 @@ import { masterSeed } from '../option-groups.js';
 import { withRuleOptions } from '../options.js';
 import { defineCommand } from './command.js';
 
-const ANALYST = { type: 'string', describe: "the evaluator: rollouts:samples=N (default: rollouts at the game's analysis budget)" } as const;
+const ANALYST = {
+  type: 'string',
+  describe:
+    "the evaluator: exact (No Thanks!: the rollouts' exact value, small positions only) or rollouts:samples=N (default: exact when the position is small enough, else rollouts at the game's analysis budget)",
+} as const;
 
 export const evaluate = defineCommand({
   command: 'eval [position]',

@@ -1,5 +1,6 @@
 import type { GameManifest } from '../manifest.js';
 import { exactDeals } from './exact-deals.js';
+import { hiddenChance } from './hidden-chance.js';
 import { requireMadeRules } from '../../game/made-rules.js';
 import { actions } from './actions.js';
 import { tensor } from './tensor.js';
@@ -72,6 +73,7 @@ const noThanks: GameManifest<Rules, GameRecord, NoThanksAgent> = {
   agents: bots,
   deals: exactDeals,
   rollout,
+  chance: hiddenChance,
   analysisSamples: 500,
   position,
   distill: distillKit,

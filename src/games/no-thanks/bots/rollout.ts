@@ -42,6 +42,26 @@ class ThresholdPolicy implements ContractPolicy<State> {
     const chips = s.chips[seat]!;
     if (chips === 0) return TAKE;
     if (seat !== this.me && this.rng.next() < NOISE) return this.rng.next() < 0.5 ? TAKE : PASS;
+    return this.rule(s, seat, chips);
+  }
+
+  /** act's law, for the exact evaluator: the rule's move, or for another seat with probability NOISE a fair coin. */
+  distribution(state: State, seat: number, actions: Int32Array, probs: Float64Array): number {
+    const s = state as NoThanksState;
+    const chips = s.chips[seat]!;
+    actions[0] = TAKE;
+    probs[0] = 1;
+    if (chips === 0) return 1;
+    const rule = this.rule(s, seat, chips);
+    actions[1] = PASS;
+    probs[1] = 0;
+    const noise = seat === this.me ? 0 : NOISE;
+    probs[rule === TAKE ? 0 : 1] = 1 - noise / 2;
+    probs[rule === TAKE ? 1 : 0] = noise / 2;
+    return 2;
+  }
+
+  private rule(s: NoThanksState, seat: number, chips: number): number {
     return thresholdTakes(preset, false, s.card, s.marginalCost(seat), s.pot, chips, progress(s.cardsLeft, this.deckCards)) ? TAKE : PASS;
   }
 }
