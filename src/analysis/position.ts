@@ -27,7 +27,7 @@ export type EvaluatorChoice = EvaluatorKind | 'auto';
 
 /** Estimated tree nodes (without memoisation) up to which `auto` picks the exact evaluator: about a second on a busy core (measured: 100,000 in 2 s). */
 export const AUTO_EXACT_NODES = 50_000;
-/** Estimated tree nodes beyond which even `--with exact` refuses: about 25 s and 800 MB on a busy core (measured: 2.2 million in 25 s; the memo holds about a sixth of them). */
+/** Estimated tree nodes beyond which even `--with exact` refuses: about a minute and up to 2 GB on a busy machine (measured: 1.8 million in 38 s with the best-response walk; the memo holds about a sixth of them). */
 export const MAX_EXACT_NODES = 2_000_000;
 
 export interface EvaluatorSettings {
