@@ -39,7 +39,8 @@ const NEEDS = "search's net options need a model: give one as search:model=PATH.
 /** The one-line refusals of a model for a search: no model with a net option, a model without one, sizes, a missing value head. */
 function refusal(model: string, use: GuideUse): string | undefined {
   if (use.on && model === '') return `${NEEDS} (docs/bots.md, "A net-guided search")`;
-  if (!use.on && model !== '') return `search:model=${model} guides nothing: add netPrior, netPlayout or netLeaf (docs/bots.md, "A net-guided search")`;
+  if (!use.on && model !== '')
+    return `search:model=${model} guides nothing: add netPrior, netPlayout or netLeaf, or in 6 nimmt! netTop (docs/bots.md, "A net-guided search")`;
   return undefined;
 }
 
