@@ -351,6 +351,21 @@ export function checkNewFile(path: string, overwrite = false): void {
 }
 
 /**
+ * Refuses a single-file output whose folder is missing (a typo in the path would otherwise make
+ * folders the user never asked for) or is not a folder; checked before a run does any work.
+ */
+export function checkOutputFolder(path: string): void {
+  const dir = dirname(resolve(path));
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new UserError(`cannot write ${path}: the folder ${dir} does not exist (make it first)`);
+  }
+  if (!isDir) throw new UserError(`cannot write ${path}: ${dir} is not a folder`);
+}
+
+/**
  * The lab replaces only regular files: renaming over `/dev/null` (as root) would turn the device
  * into a file, over a link it would drop the link, over a folder it fails half-way. Checked before
  * a run starts and again before every rename into place.

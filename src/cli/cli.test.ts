@@ -663,6 +663,17 @@ describe('nothanks tournament / replay', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('full.jsonl'))).toEqual([]);
   });
 
+  it('web: the start line names every page of the app (replays, play, advisor)', async () => {
+    const child = spawn(process.execPath, [cli, 'web', '--port', '0', '--results', dir], { cwd: dir });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    const exited = new Promise<unknown>((r) => child.on('exit', r));
+    while (!stdout.includes('\n') && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGTERM');
+    await exited;
+    expect(stdout).toMatch(/^Serving the web app at (http:\/\/\S+) \(replays: \1#replay, play: \1#play, advisor: \1#advise; logs under /);
+  });
+
   it('keeps what was finished on Ctrl-C, marked partial', async () => {
     const out = join(dir, 'interrupted');
     const log = join(dir, 'interrupted.jsonl');

@@ -28,7 +28,7 @@ export async function webCommand(a: WebArgs): Promise<void> {
   }
   const server = await serveWebApp({ html, port: a.port, host: a.host, results: a.results });
   console.log(
-    `Serving the web app at ${server.url} (replays: ${server.url}#replay, play: ${server.url}#play; logs under ${resolve(a.results)}). Ctrl-C stops.`,
+    `Serving the web app at ${server.url} (replays: ${server.url}#replay, play: ${server.url}#play, advisor: ${server.url}#advise; logs under ${resolve(a.results)}). Ctrl-C stops.`,
   );
   await new Promise<void>((done) => {
     process.once('SIGINT', () => void server.close().then(done));

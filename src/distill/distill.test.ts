@@ -207,7 +207,7 @@ describe("6 nimmt!'s play rule", () => {
       action: kit6.action,
       features: features6.map((f) => f.name),
       fallback: 3,
-      contexts: [],
+      contexts: [{ when: {}, T: 3, decisions: 0, agree: 0 }],
       decisions: 0,
       agree: 0,
       forced: 0,
@@ -269,6 +269,7 @@ describe('rule files', () => {
       [{ ...good, contexts: [{ ...good.contexts[0], when: { card: [35, 30] } }] }, 'contexts[0].when.card must be a range [lo, hi] with lo <= hi'],
       [{ ...good, contexts: [{ ...good.contexts[0], when: { colour: [1, 2] } }] }, "contexts[0].when must be ranges of the rule's features"],
       [{ ...good, features: ['card', 'mood'] }, 'features must be a list of card, chips, cardsLeft, run'],
+      [{ ...good, contexts: [] }, 'rule file r.json: contexts must be a list of at least one context, got []'],
       [[1, 2], 'the file must be a JSON object'],
     ];
     for (const [value, message] of cases) {
@@ -290,6 +291,15 @@ describe('rule files', () => {
       'bot "rule:file=/nonexistent/rule.json" failed to start: rule file /nonexistent/rule.json cannot be read: no such file',
     );
     await expect(checkBot(await loadBot('rule'), rules4)).rejects.toThrow('the rule bot needs a rule file: give one as rule:file=PATH.json');
+    // A 4-player file refused at 3 players (and at 5), in one line, before any game; played at 4.
+    const file = join(mkdtempSync(join(tmpdir(), 'rule-players-')), 'r.json');
+    writeFileSync(file, JSON.stringify(good));
+    const bot = await loadBot(`rule:file=${file}`);
+    for (const players of [3, 5])
+      await expect(checkBot(bot, game.makeRules({ players }))).rejects.toThrow(
+        new RegExp(`^bot "rule:file=.*" failed to start: rule file .*r\\.json was distilled at 4 players, the table has ${players}: [^\\n]*$`),
+      );
+    await expect(checkBot(bot, rules4)).resolves.toBeUndefined();
   });
 });
 

@@ -91,6 +91,8 @@ export function validateRule(raw: unknown, source: string, expect: RuleExpectati
   const fallback = raw.fallback;
   if (typeof fallback !== 'number' || !Number.isFinite(fallback)) bad('fallback', 'a number', fallback);
   if (!Array.isArray(raw.contexts)) bad('contexts', 'a list', raw.contexts);
+  // distill writes at least one context (an unsplit rule is one context over every decision): an empty list is a hand edit.
+  if ((raw.contexts as unknown[]).length === 0) bad('contexts', 'a list of at least one context', raw.contexts);
   const contexts = (raw.contexts as unknown[]).map((c, i): RuleContext => {
     const at = `contexts[${i}]`;
     if (!isObject(c)) return bad(at, 'an object', c);

@@ -196,7 +196,7 @@ describe('search guided by a model: tournaments and refusals (the built CLI)', (
     writeFileSync(policyOnly, onnxMlp({ layers: [randomDense(noThanks.tensor.size(r), 2, stream(4))] }));
     const cases: [string, RegExp][] = [
       [`search:model=${bad},netPrior=1`, /failed to start: model \S+bad.onnx is not an ONNX model onnxruntime can load \(.+\)$/],
-      ['search:netLeaf=5', /failed to start: search's net options needs a model: give one as search:model=PATH.onnx/],
+      ['search:netLeaf=5', /failed to start: search's net options need a model: give one as search:model=PATH.onnx/],
       [`search:model=${ntModel}`, /failed to start: search:model=\S+ guides nothing: add netPrior, netPlayout or netLeaf/],
       [`search:model=${policyOnly},netLeaf=5`, /failed to start: model \S+policy-only.onnx has no float32 output \[batch\] named value, which netLeaf reads/],
       [`search:model=${snModel},netPrior=1`, /failed to start: model \S+6-nimmt-4p.onnx takes 247 floats per observation, but No Thanks! at 4 players has 246/],

@@ -34,12 +34,13 @@ export interface GuideUse {
   value: boolean;
 }
 
-const NEEDS = 'needs a model: give one as search:model=PATH.onnx';
+const NEEDS = "search's net options need a model: give one as search:model=PATH.onnx";
 
 /** The one-line refusals of a model for a search: no model with a net option, a model without one, sizes, a missing value head. */
 function refusal(model: string, use: GuideUse): string | undefined {
-  if (use.on && model === '') return `search's net options ${NEEDS} (docs/bots.md, "A net-guided search")`;
-  if (!use.on && model !== '') return `search:model=${model} guides nothing: add netPrior, netPlayout or netLeaf (docs/bots.md, "A net-guided search")`;
+  if (use.on && model === '') return `${NEEDS} (docs/bots.md, "A net-guided search")`;
+  if (!use.on && model !== '')
+    return `search:model=${model} guides nothing: add netPrior, netPlayout or netLeaf, or in 6 nimmt! netTop (docs/bots.md, "A net-guided search")`;
   return undefined;
 }
 
@@ -74,7 +75,7 @@ export class NetGuide<R extends { players: number }, Obs> {
     use: GuideUse,
   ) {
     const why = refusal(model?.file ?? '', use);
-    if (why !== undefined || model === undefined) throw new ModelError(why ?? `search's net options ${NEEDS}`);
+    if (why !== undefined || model === undefined) throw new ModelError(why ?? NEEDS);
     fits(model, game as NetGame<R, unknown, unknown>, rules, use);
     this.input = new Float32Array(game.tensor.size(rules));
     this.logits = new Float32Array(game.actions.size(rules));

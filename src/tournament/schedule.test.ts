@@ -76,6 +76,8 @@ describe('table fill (a pool smaller than the table)', () => {
 
   it('says in words how the tables were filled', () => {
     expect(fillNote(4, 5, {})).toBe('fill balanced: 4 bots for 5 seats, every bot once, the 1 seat left to each 1-bot subset in turn (4 tables)');
+    expect(fillNote(2, 4, {})).toBe('fill balanced: 2 bots for 4 seats, every bot 2 times (1 table)');
+    expect(fillNote(1, 3, {})).toBe('fill balanced: 1 bot for 3 seats, every bot 3 times (1 table)');
     expect(fillNote(4, 5, { fill: 'cycle' })).toBe('fill cycle: 4 bots for 5 seats, the pool repeated in its order (1 table)');
     expect(fillNote(4, 5, { fill: 'multisets' })).toMatch(/^fill multisets: .*every multiset of 5 of the 4 bots \(56 tables\)$/);
     expect(fillNote(5, 4, { fill: 'cycle' })).toBe('every combination of 4 of the 5 bots (5 tables: no seat to fill)');

@@ -63,13 +63,16 @@ export function fillNote(poolSize: number, players: number, o: { selfPlay?: bool
   const count = tables(poolSize, players, o.selfPlay ?? false, fill).length;
   if (o.selfPlay) return `self-play: every multiset of ${players} of the ${poolSize} bots (${count} tables)`;
   if (poolSize >= players) return `every combination of ${players} of the ${poolSize} bots (${count} table${count === 1 ? '' : 's'}: no seat to fill)`;
+  const times = Math.floor(players / poolSize);
+  const left = players % poolSize;
+  // When the pool divides the table (2 bots at 4 seats) no seat is left over to fill in turn.
   const how =
     fill === 'balanced'
-      ? `every bot ${Math.floor(players / poolSize) === 1 ? 'once' : `${Math.floor(players / poolSize)} times`}, the ${players % poolSize} seat${players % poolSize === 1 ? '' : 's'} left to each ${players % poolSize}-bot subset in turn`
+      ? `every bot ${times === 1 ? 'once' : `${times} times`}${left === 0 ? '' : `, the ${left} seat${left === 1 ? '' : 's'} left to each ${left}-bot subset in turn`}`
       : fill === 'multisets'
         ? `every multiset of ${players} of the ${poolSize} bots`
         : `the pool repeated in its order`;
-  return `fill ${fill}: ${poolSize} bots for ${players} seats, ${how} (${count} table${count === 1 ? '' : 's'})`;
+  return `fill ${fill}: ${poolSize} bot${poolSize === 1 ? '' : 's'} for ${players} seats, ${how} (${count} table${count === 1 ? '' : 's'})`;
 }
 
 export function seatingsOf(table: readonly number[], mode: SeatingMode): number[][] {

@@ -51,12 +51,24 @@ function modelFor(game: RegisteredGame, rules: { players: number }): string {
   return path;
 }
 
-/** A rule file for a game's rule bot (a fallback T only: the classes it reaches are what matter). */
+/** A rule file for a game's rule bot (one context over every decision: the classes it reaches are what matter). */
 function ruleFileFor(game: RegisteredGame, rules: { players: number }): string {
   const kit = game.distill!;
   const path = join(mkdtempSync(join(tmpdir(), 'nothanks-frozen-')), `${game.id}.rule.json`);
   const rule = { format: RULE_FORMAT, game: game.id, kind: kit.kind, players: rules.players, bot: 'x', score: kit.score, action: kit.action };
-  writeFileSync(path, JSON.stringify({ ...rule, features: [], fallback: 0, contexts: [], decisions: 0, agree: 0, forced: 0, sample: { games: 0, seed: 'x' } }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      ...rule,
+      features: [],
+      fallback: 0,
+      contexts: [{ when: {}, T: 0, decisions: 0, agree: 0 }],
+      decisions: 0,
+      agree: 0,
+      forced: 0,
+      sample: { games: 0, seed: 'x' },
+    }),
+  );
   return path;
 }
 

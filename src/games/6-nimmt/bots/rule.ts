@@ -112,8 +112,8 @@ export default defineAgent<RuleParams>({
   // Without a file it still starts (the lab makes one of every built-in with its defaults, to
   // freeze its class before a bot file loads), and refuses its first game, in one line.
   create: (p) => new RuleAgent(p.file === '' ? undefined : readRuleFile(p.file, EXPECT)),
-  async check(p) {
-    readRuleFile(p.file, EXPECT);
+  async check(p, rules) {
+    readRuleFile(p.file, EXPECT, (rules as { players: number }).players);
   },
 });
 
