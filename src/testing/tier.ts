@@ -5,7 +5,7 @@
  * needs a large sample to hold (a statistical claim) runs in the full tier only, and says so. The
  * files that mostly wait on other programs (FULL_TIER_ONLY: a headless browser, bubblewrap, npm
  * packing and installing the lab, Python and torch) run in the full tier only, as CI does: the
- * fast tier takes about three and a half minutes on two idle cores.
+ * fast tier takes about four and a half minutes on two idle cores.
  */
 export const FULL = tier(process.env.LAB_TESTS) === 'full';
 
