@@ -12,7 +12,14 @@ import { runChild } from '../testing/child.js';
  * REQUIRE_PYTHON=1 (CI), where that is a failure.
  */
 const python = join(PROJECT_ROOT, 'clients', 'python');
-const MODULES = ['tests.test_envs_api', 'tests.test_envs_fidelity', 'tests.test_envs_errors', 'tests.test_envs_vector', 'tests.test_server'];
+const MODULES = [
+  'tests.test_envs_api',
+  'tests.test_envs_fidelity',
+  'tests.test_envs_errors',
+  'tests.test_envs_vector',
+  'tests.test_server',
+  'tests.test_train_expert',
+];
 
 const probe = spawnSync('python3', ['-c', 'import numpy, pettingzoo, gymnasium'], { encoding: 'utf8' });
 const missing = probe.status === 0 ? undefined : (probe.error?.message ?? probe.stderr.trim().split('\n').pop() ?? 'python3 failed');

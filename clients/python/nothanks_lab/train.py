@@ -119,15 +119,20 @@ def lab(*args: str) -> subprocess.CompletedProcess:
     return run
 
 
-def tournament(game: str, players: int, agents: List[str], games: int, seed: str, threads: int, out: Path, log: Optional[Path] = None) -> Dict[str, Any]:
+def tournament(
+    game: str, players: int, agents: List[str], games: int, seed: str, threads: int, out: Path, log: Optional[Path] = None, shard: str = ""
+) -> Dict[str, Any]:
     """A lab tournament on duplicate deals (every rotation): ``games`` deals of the table ``agents``
-    (a list per seat; a bot listed again is another copy of it); its summary.json."""
+    (a list per seat; a bot listed again is another copy of it); its summary.json. ``shard`` ("I/N")
+    plays only that shard's deals: the shards' logs, in order, are the whole run's log."""
     pool = list(dict.fromkeys(agents))
     table = ",".join(str(pool.index(a)) for a in agents)
     args = ["tournament", "--game", game, "--players", str(players), "--agents", ",".join(pool), "--table", table, "--games", str(games)]
     args += ["--seatings", "rotations", "--seed", seed, "--threads", str(threads), "--out", str(out), "--force", "--quiet"]
     if log is not None:
         args += ["--log", str(log)]
+    if shard:
+        args += ["--shard", shard]
     lab(*args)
     return json.loads((out / "summary.json").read_text())
 
@@ -160,13 +165,33 @@ class Progress:
 # -- stage 1: the apprentice -------------------------------------------------------------------
 
 
+EXPERT_SHARD_GAMES = 100
+
+
+def expert_games(args, work: Path, progress: "Progress") -> List[Path]:
+    """The expert's games as logs of shards of one tournament (seed ``SEED-expert``), played or
+    found in ``work/expert``: an interrupted run keeps its finished shards, and a slow expert
+    (``search``) shows its progress shard by shard. In order, they are the unsharded run's log."""
+    folder = work / "expert"
+    folder.mkdir(exist_ok=True)
+    n = -(-args.expert_deals // EXPERT_SHARD_GAMES)
+    logs = [folder / f"{k}-of-{n}.jsonl" for k in range(n)]
+    for k, log in enumerate(logs):
+        if log.exists():
+            continue
+        progress(f"apprentice: the lab plays {args.expert_deals} deals of {args.expert}: shard {k + 1}/{n} ...", force=True)
+        part = log.with_suffix(".part")
+        agents = [args.expert] * args.players
+        tournament(args.game, args.players, agents, args.expert_deals, f"{args.seed}-expert", args.lab_threads, folder / f"{k}-of-{n}", part, f"{k}/{n}")
+        os.replace(part, log)
+    return logs
+
+
 def apprentice(args, net, optimizer, server: EngineServer, work: Path, progress: Progress) -> None:
     torch = _torch()
-    log = work / "expert-games.jsonl"
-    if not log.exists():
-        progress(f"apprentice: the lab plays {args.expert_deals} deals of {args.expert} at every rotation ...", force=True)
-        tournament(args.game, args.players, [args.expert] * args.players, args.expert_deals, f"{args.seed}-expert", args.lab_threads, work / "expert-run", log)
-    records = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    records = []
+    for shard in expert_games(args, work, progress):
+        records += [json.loads(line) for line in shard.read_text().splitlines() if line.strip()]
     parts = [server.examples(records[i : i + 200]) for i in range(0, len(records), 200)]
     obs = torch.from_numpy(np.concatenate([p["obs"] for p in parts]))
     mask = torch.from_numpy(np.concatenate([p["mask"] for p in parts]))
