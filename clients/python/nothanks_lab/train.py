@@ -377,13 +377,31 @@ def save_checkpoint(args, net, optimizer, league: League, state, work: Path) -> 
     os.replace(tmp, work / "checkpoint.pt")
 
 
+def _at_least_one(text: str) -> int:
+    """An argparse type: a whole number of 1 or more (a count that cannot be empty)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is below 1")
+    return value
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """Bad flags are one line (the usage is in --help), with argparse's exit code 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (--help lists the flags)\n")
+
+
 def main(argv: Optional[List[str]] = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m nothanks_lab.train", description=__doc__.split("\n\n")[0])
+    p = _OneLineParser(prog="python -m nothanks_lab.train", description=__doc__.split("\n\n")[0])
     p.add_argument("game", choices=sorted(DEFAULTS))
     p.add_argument("--out", required=True, help="folder for the model, its checkpoint, curve and card")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--hidden", type=int, default=128)
+    p.add_argument("--hidden", type=_at_least_one, default=128)
     p.add_argument(
         "--net",
         choices=["mlp", "cards"],
@@ -392,30 +410,30 @@ def main(argv: Optional[List[str]] = None) -> int:
     )
     p.add_argument("--lr", type=float, default=1e-4)
     p.add_argument("--expert", help="the bot the apprentice stage learns from (default: the game's mc or value)")
-    p.add_argument("--expert-deals", type=int, default=500, help="deals the expert plays, each at every rotation of its seats")
+    p.add_argument("--expert-deals", type=_at_least_one, default=500, help="deals the expert plays, each at every rotation of its seats")
     p.add_argument("--expert-epochs", type=int, default=8)
     p.add_argument("--updates", type=int, default=1000, help="self-play PPO updates at most (0: the apprentice only)")
     p.add_argument("--minutes", type=float, default=60, help="training time at most (apprentice and self-play; the curve's games not counted)")
-    p.add_argument("--games", type=int, default=256, help="games played at once in self-play")
-    p.add_argument("--batch", type=int, default=16384, help="learner decisions per update")
-    p.add_argument("--ppo-epochs", type=int, default=4)
+    p.add_argument("--games", type=_at_least_one, default=256, help="games played at once in self-play")
+    p.add_argument("--batch", type=_at_least_one, default=16384, help="learner decisions per update")
+    p.add_argument("--ppo-epochs", type=_at_least_one, default=4)
     p.add_argument("--clip", type=float, default=0.2)
     p.add_argument("--entropy", type=float, default=0.01)
     p.add_argument("--gae-lambda", type=float, default=0.95)
-    p.add_argument("--league-every", type=int, default=5, help="updates between snapshots added to the league")
-    p.add_argument("--league-size", type=int, default=8)
+    p.add_argument("--league-every", type=_at_least_one, default=5, help="updates between snapshots added to the league")
+    p.add_argument("--league-size", type=_at_least_one, default=8)
     p.add_argument("--anchor-share", type=float, default=0.5, help="share of self-play games whose other seats are the apprentice, frozen")
     p.add_argument("--self-share", type=float, default=0.5, help="of the other games, the share whose other seats are the current network (else a past one)")
     p.add_argument("--kl", type=float, default=0.1, help="weight of the pull toward the apprentice's policy (0: none)")
-    p.add_argument("--eval-every", type=int, default=10)
+    p.add_argument("--eval-every", type=_at_least_one, default=10)
     p.add_argument("--eval-opponent", help="the lab bot the curve measures against (default: mc)")
     p.add_argument("--eval-deals", type=int, default=400, help="deals of each point of the curve, each at every rotation (0: no curve)")
-    p.add_argument("--lab-threads", type=int, default=2)
-    p.add_argument("--torch-threads", type=int, default=1)
+    p.add_argument("--lab-threads", type=_at_least_one, default=2)
+    p.add_argument("--torch-threads", type=_at_least_one, default=1)
     p.add_argument("--resume", action="store_true", help="go on from the checkpoint in --out")
     p.add_argument("--defer-curve", action="store_true", help="keep snapshots only; measure the curve later with --curve")
     p.add_argument("--curve", action="store_true", help="measure the snapshots of the run in --out that are not on its curve yet, then stop")
-    p.add_argument("--curve-stride", type=int, default=1, help="with --curve: only the snapshots whose update is a multiple of this")
+    p.add_argument("--curve-stride", type=_at_least_one, default=1, help="with --curve: only the snapshots whose update is a multiple of this")
     args = p.parse_args(argv)
     args.expert = args.expert or DEFAULTS[args.game]["expert"]
     args.eval_opponent = args.eval_opponent or DEFAULTS[args.game]["opponent"]
@@ -430,14 +448,17 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 
 def train(args) -> int:
-    torch = _torch()
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.torch_threads)
     work = Path(args.out)
     checkpoint = work / "checkpoint.pt"
     if work.exists() and any(work.iterdir()) and not args.resume:
         raise LabError(f"{work} already holds a run: --resume goes on with it, or give another --out")
-    work.mkdir(parents=True, exist_ok=True)
+    try:
+        work.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise LabError(f"cannot make the run folder {work}: {err.strerror}") from None
+    torch = _torch()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.torch_threads)
     progress = Progress()
     with EngineServer(args.game, {"players": args.players}) as probe:
         obs_size, action_size = probe.obs_size, probe.action_size

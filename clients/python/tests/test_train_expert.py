@@ -1,12 +1,15 @@
 """The training's expert stage (nothanks_lab.train.expert_games): the expert's games are played as
 shards of one lab tournament, kept as each finishes. The shards' logs, in order, must be the
 unsharded tournament's log (so a model's command names its data whatever the shard size), and a
-run that stops part way must replay only the shards it had not finished."""
+run that stops part way must replay only the shards it had not finished. And the command's bad
+input (an empty count, a run folder that cannot be made) is one line and a non-zero exit."""
 
 import argparse
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import unittest
 from pathlib import Path
@@ -44,6 +47,27 @@ class ExpertShards(unittest.TestCase):
         again = train.expert_games(self.args, self.work, quiet)
         self.assertEqual([os.stat(again[k]).st_mtime_ns for k in (0, 2)], before)
         self.assertEqual("".join(p.read_text() for p in again), sharded)
+
+
+class BadInput(unittest.TestCase):
+    def refusal(self, *args):
+        run = subprocess.run([sys.executable, "-m", "nothanks_lab.train", *args], capture_output=True, text=True, timeout=60)
+        lines = run.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, run.stderr)
+        return run.returncode, lines[0]
+
+    def test_bad_flags_and_an_unusable_run_folder_are_one_line(self):
+        work = Path(tempfile.mkdtemp(prefix="train-bad-"))
+        self.addCleanup(shutil.rmtree, work, True)
+        code, line = self.refusal("no-thanks", "--out", str(work / "run"), "--expert-deals", "0")
+        self.assertEqual((code, line), (2, "python -m nothanks_lab.train: argument --expert-deals: 0 is below 1 (--help lists the flags)"))
+        code, line = self.refusal("no-thanks", "--out", str(work / "run"), "--games", "many")
+        self.assertEqual(code, 2)
+        self.assertIn("--games: 'many' is not a whole number", line)
+        (work / "file").write_text("")
+        code, line = self.refusal("no-thanks", "--out", str(work / "file" / "run"))
+        self.assertEqual(code, 1)
+        self.assertRegex(line, r"^nothanks_lab\.train: cannot make the run folder .*/file/run: ")
 
 
 if __name__ == "__main__":
